@@ -1,0 +1,85 @@
+package org.kibitz.app;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.kibitz.cli.KibitzCommand;
+import org.kibitz.workbench.KibitzPaths;
+import org.kibitz.workbench.WorkbenchStarter;
+import picocli.CommandLine;
+
+/**
+ * Entry point of {@code ./kibitz}: with a command it runs the CLI and never starts JavaFX; with none
+ * it opens the workbench.
+ */
+public final class Main {
+
+    /** The class that starts the JavaFX workbench, loaded only when the workbench is wanted. */
+    static final String WORKBENCH_LAUNCHER = "org.kibitz.app.WorkbenchLauncher";
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs Kibitz with the given arguments and returns the exit status. */
+    public static int run(String[] args) {
+        KibitzPaths paths = KibitzPaths.current();
+        Optional<Path> pluginsOption = pluginsOption(args);
+        if (pluginsOption.isPresent()) {
+            paths = paths.withPlugins(pluginsOption.get());
+        }
+        try (PluginSet plugins = PluginDiscovery.discover(Main.class.getClassLoader(), Optional.of(paths.plugins()))) {
+            Injector injector = createInjector(plugins, paths);
+            CommandLine cli = new CommandLine(KibitzCommand.class, new GuiceFactory(injector));
+            return cli.execute(args);
+        }
+    }
+
+    /** The injector for the CLI and the workbench; the workbench adds its own module as a child. */
+    static Injector createInjector(PluginSet plugins, KibitzPaths paths) {
+        return Guice.createInjector(new KibitzModule(plugins, paths), new AbstractModule() {
+            @Override
+            protected void configure() {
+                bind(WorkbenchStarter.class).toInstance(() -> startWorkbench(getProvider(Injector.class).get()));
+            }
+        });
+    }
+
+    private static int startWorkbench(Injector injector) {
+        try {
+            Class<?> launcher = Class.forName(WORKBENCH_LAUNCHER);
+            return (int) launcher.getMethod("launch", Injector.class).invoke(null, injector);
+        } catch (ReflectiveOperationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException("the workbench could not be started", cause);
+        }
+    }
+
+    /**
+     * The {@code --plugins DIR} option, read before the command line is parsed because discovery
+     * must run before the commands are built.
+     */
+    static Optional<Path> pluginsOption(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.equals("--plugins") && i + 1 < args.length) {
+                return Optional.of(Path.of(args[i + 1]));
+            }
+            if (a.startsWith("--plugins=")) {
+                return Optional.of(Path.of(a.substring("--plugins=".length())));
+            }
+        }
+        return Optional.empty();
+    }
+}

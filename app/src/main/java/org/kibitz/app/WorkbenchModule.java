@@ -1,0 +1,50 @@
+package org.kibitz.app;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.Multibinder;
+import java.util.Locale;
+import java.util.Set;
+import org.kibitz.ui.DockingManager;
+import org.kibitz.ui.I18n;
+import org.kibitz.ui.LayoutFile;
+import org.kibitz.ui.MainWindow;
+import org.kibitz.ui.MenuContributor;
+import org.kibitz.ui.PaneProvider;
+import org.kibitz.workbench.JsonStore;
+import org.kibitz.workbench.KibitzPaths;
+import org.kibitz.workbench.Settings;
+
+/** The graphical workbench: panes and menu contributions as Guice sets, and the main window. */
+public final class WorkbenchModule extends AbstractModule {
+
+    @Override
+    protected void configure() {
+        // Panes and menu items are contributed by id; each later feature adds its own bindings here.
+        Multibinder.newSetBinder(binder(), PaneProvider.class);
+        Multibinder.newSetBinder(binder(), MenuContributor.class);
+    }
+
+    @Provides
+    @Singleton
+    I18n i18n() {
+        return new I18n(Locale.getDefault());
+    }
+
+    @Provides
+    @Singleton
+    DockingManager docking(Set<PaneProvider> panes, I18n i18n) {
+        return new DockingManager(panes, i18n);
+    }
+
+    @Provides
+    @Singleton
+    MainWindow mainWindow(I18n i18n, DockingManager docking, KibitzPaths paths, PluginSet plugins,
+                          Set<MenuContributor> contributors) {
+        return new MainWindow(i18n, docking,
+                new JsonStore<>(paths.config().resolve("layout.json"), LayoutFile.class),
+                new JsonStore<>(paths.config().resolve("settings.json"), Settings.class),
+                plugins, contributors);
+    }
+}

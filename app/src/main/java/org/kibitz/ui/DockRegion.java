@@ -1,0 +1,13 @@
+package org.kibitz.ui;
+
+/** Where a pane goes in the default layout. */
+public enum DockRegion {
+    /** The middle, largest area: the board. */
+    CENTER,
+    /** Beside the board on the right: moves, game lists. */
+    RIGHT,
+    /** Under the board: engine lines, curve, logs. */
+    BOTTOM,
+    /** Left of the board: explorers, trees. */
+    LEFT
+}

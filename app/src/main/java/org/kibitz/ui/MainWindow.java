@@ -1,0 +1,323 @@
+package org.kibitz.ui;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Region;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.controlsfx.control.NotificationPane;
+import org.controlsfx.control.StatusBar;
+import org.kibitz.app.PluginSet;
+import org.kibitz.workbench.JsonStore;
+import org.kibitz.workbench.Settings;
+
+/**
+ * The workbench's main window: menus, the docking area and a status bar. Saves the layout, the
+ * window geometry and the settings when it closes and restores them when it opens.
+ */
+public final class MainWindow {
+
+    private static final double DEFAULT_WIDTH = 1400;
+    private static final double DEFAULT_HEIGHT = 900;
+
+    private final I18n i18n;
+    private final DockingManager docking;
+    private final JsonStore<LayoutFile> layoutStore;
+    private final JsonStore<Settings> settingsStore;
+    private final PluginSet plugins;
+    private final List<MenuContributor> contributors;
+    private final List<Runnable> closeHooks = new ArrayList<>();
+
+    private Settings settings;
+    private Stage stage;
+    private NotificationPane notifications;
+    private StatusBar statusBar;
+    private Menus menus;
+
+    public MainWindow(I18n i18n, DockingManager docking, JsonStore<LayoutFile> layoutStore,
+                      JsonStore<Settings> settingsStore, PluginSet plugins, Collection<MenuContributor> contributors) {
+        this.i18n = i18n;
+        this.docking = docking;
+        this.layoutStore = layoutStore;
+        this.settingsStore = settingsStore;
+        this.plugins = plugins;
+        this.contributors = List.copyOf(contributors);
+    }
+
+    /** Builds the window on {@code stage}, restores the saved layout and geometry, and shows it. */
+    public void show(Stage stage) {
+        this.stage = stage;
+        List<String> messages = new ArrayList<>();
+        settings = switch (settingsStore.load()) {
+            case JsonStore.Loaded.Ok<Settings> ok -> ok.value();
+            case JsonStore.Loaded.Missing<Settings> m -> Settings.DEFAULT;
+            case JsonStore.Loaded.Corrupt<Settings> c -> {
+                messages.add(i18n.get("settings.corrupt", c.reason(), c.setAside().map(Object::toString).orElse("-")));
+                yield Settings.DEFAULT;
+            }
+        };
+        settings.language().map(Locale::forLanguageTag).ifPresent(l -> i18n.localeProperty().set(I18n.supported(l)));
+
+        Optional<LayoutFile.Window> geometry = Optional.empty();
+        switch (layoutStore.load()) {
+            case JsonStore.Loaded.Ok<LayoutFile> ok -> {
+                if (ok.value().version() == LayoutFile.VERSION && ok.value().root() != null) {
+                    docking.restore(ok.value().root());
+                } else {
+                    docking.buildDefault();
+                }
+                geometry = ok.value().window();
+            }
+            case JsonStore.Loaded.Missing<LayoutFile> m -> docking.buildDefault();
+            case JsonStore.Loaded.Corrupt<LayoutFile> c -> {
+                docking.buildDefault();
+                messages.add(i18n.get("layout.corrupt", c.reason(), c.setAside().map(Object::toString).orElse("-")));
+            }
+        }
+
+        notifications = new NotificationPane(docking.root());
+        notifications.setId("notifications");
+        notifications.setShowFromTop(true);
+        docking.onRootChanged(notifications::setContent);
+        statusBar = new StatusBar();
+        statusBar.setId("status-bar");
+        statusBar.setText("");
+
+        BorderPane top = new BorderPane();
+        top.setTop(buildMenuBar());
+        top.setCenter(notifications);
+        top.setBottom(statusBar);
+
+        Scene scene = new Scene(top, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+        scene.getStylesheets().add(resource("/bento.css"));
+        scene.getStylesheets().add(resource("/org/kibitz/ui/kibitz.css"));
+        stage.setScene(scene);
+        stage.titleProperty().bind(i18n.text("app.title"));
+        stage.setMinWidth(640);
+        stage.setMinHeight(420);
+        placeWindow(stage, geometry);
+        stage.setOnCloseRequest(e -> saveState());
+        stage.show();
+        if (!messages.isEmpty()) {
+            Platform.runLater(() -> notify(String.join("\n", messages)));
+        }
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public I18n i18n() {
+        return i18n;
+    }
+
+    public DockingManager docking() {
+        return docking;
+    }
+
+    public Menus menus() {
+        return menus;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Changes the settings and saves them at once. */
+    public void updateSettings(UnaryOperator<Settings> change) {
+        settings = change.apply(settings);
+        try {
+            settingsStore.save(settings);
+        } catch (IOException e) {
+            setStatus(i18n.get("settings.save.failed", e.getMessage()));
+        }
+    }
+
+    /** Shows a message across the top of the docking area until the user closes it. */
+    public void notify(String message) {
+        notifications.setText(message);
+        notifications.show();
+    }
+
+    /** Shows a short message in the status bar. */
+    public void setStatus(String message) {
+        statusBar.setText(message);
+    }
+
+    /** Runs when the window closes, before the layout is saved (panes stop engines here). */
+    public void onClose(Runnable hook) {
+        closeHooks.add(hook);
+    }
+
+    /** Saves the layout, the window geometry and the settings. */
+    public void saveState() {
+        closeHooks.forEach(Runnable::run);
+        LayoutFile.Window w = new LayoutFile.Window(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
+        try {
+            layoutStore.save(new LayoutFile(LayoutFile.VERSION, Optional.of(w), docking.snapshot()));
+            settingsStore.save(settings);
+        } catch (IOException e) {
+            // The window is closing: there is nobody left to tell but the log.
+            java.lang.System.Logger log = java.lang.System.getLogger(MainWindow.class.getName());
+            log.log(java.lang.System.Logger.Level.WARNING, "layout or settings not saved", e);
+        }
+    }
+
+    /** Saves and closes the window. */
+    public void close() {
+        saveState();
+        stage.close();
+    }
+
+    private MenuBar buildMenuBar() {
+        Menu file = menu("menu.file", "menu-file");
+        Menu view = menu("menu.view", "menu-view");
+        Menu engine = menu("menu.engine", "menu-engine");
+        Menu help = menu("menu.help", "menu-help");
+        menus = new Menus(file, view, engine, help);
+
+        for (MenuContributor c : contributors) {
+            c.contribute(menus, this);
+        }
+
+        MenuItem quit = item("menu.file.quit", "menu-quit");
+        quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
+        quit.setOnAction(e -> close());
+        if (!file.getItems().isEmpty()) {
+            file.getItems().add(new SeparatorMenuItem());
+        }
+        file.getItems().add(quit);
+
+        Menu panes = menu("menu.view.panes", "menu-panes");
+        panes.setOnShowing(e -> fillPanesMenu(panes));
+        fillPanesMenu(panes);
+        MenuItem reset = item("menu.view.resetLayout", "menu-reset-layout");
+        reset.setOnAction(e -> docking.buildDefault());
+        Menu language = menu("menu.view.language", "menu-language");
+        ToggleGroup group = new ToggleGroup();
+        RadioMenuItem system = new RadioMenuItem();
+        system.textProperty().bind(i18n.text("menu.view.language.system"));
+        system.setToggleGroup(group);
+        system.setSelected(settings.language().isEmpty());
+        system.setOnAction(e -> setLanguage(Optional.empty()));
+        language.getItems().add(system);
+        for (Locale l : I18n.LANGUAGES) {
+            RadioMenuItem item = new RadioMenuItem(l.getDisplayName(l));
+            item.setId("language-" + l.toLanguageTag());
+            item.setToggleGroup(group);
+            item.setSelected(settings.language().map(Locale::forLanguageTag).map(I18n::supported).filter(l::equals).isPresent());
+            item.setOnAction(e -> setLanguage(Optional.of(l.toLanguageTag())));
+            language.getItems().add(item);
+        }
+        view.getItems().addAll(0, List.of(panes, reset, new SeparatorMenuItem(), language));
+
+        MenuItem pluginsItem = item("menu.help.plugins", "menu-plugins");
+        pluginsItem.setOnAction(e -> PluginsDialog.create(stage, i18n, plugins.all(), plugins.problems()).show());
+        MenuItem about = item("menu.help.about", "menu-about");
+        about.setOnAction(e -> showAbout());
+        help.getItems().addAll(pluginsItem, about);
+
+        MenuBar bar = new MenuBar(file, view, engine, help);
+        bar.setId("menu-bar");
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    private void fillPanesMenu(Menu panes) {
+        panes.getItems().clear();
+        for (String id : docking.paneIds()) {
+            CheckMenuItem item = new CheckMenuItem();
+            item.setId("pane-toggle-" + id);
+            docking.provider(id).ifPresent(p -> item.textProperty().bind(i18n.text(p.titleKey())));
+            item.setSelected(docking.isOpen(id));
+            item.setOnAction(e -> docking.open(id));
+            panes.getItems().add(item);
+        }
+        panes.setDisable(panes.getItems().isEmpty());
+    }
+
+    private void setLanguage(Optional<String> tag) {
+        Locale l = tag.map(Locale::forLanguageTag).orElse(Locale.getDefault());
+        i18n.localeProperty().set(I18n.supported(l));
+        updateSettings(s -> s.withLanguage(tag));
+    }
+
+    private void showAbout() {
+        Alert a = new Alert(Alert.AlertType.INFORMATION);
+        a.initOwner(stage);
+        a.setTitle(i18n.get("about.title"));
+        a.setHeaderText(i18n.get("app.title") + " " + version());
+        a.setContentText(i18n.get("about.text"));
+        a.show();
+    }
+
+    private static String version() {
+        String v = MainWindow.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    private Menu menu(String key, String id) {
+        Menu m = new Menu();
+        m.textProperty().bind(i18n.text(key));
+        m.setId(id);
+        return m;
+    }
+
+    private MenuItem item(String key, String id) {
+        MenuItem m = new MenuItem();
+        m.textProperty().bind(i18n.text(key));
+        m.setId(id);
+        return m;
+    }
+
+    private static void placeWindow(Stage stage, Optional<LayoutFile.Window> saved) {
+        if (saved.isPresent()) {
+            LayoutFile.Window w = saved.get();
+            Rectangle2D r = new Rectangle2D(w.x(), w.y(), Math.max(w.width(), 100), Math.max(w.height(), 100));
+            // A window saved on a screen that is gone would open out of reach: only restore what is visible.
+            if (!Screen.getScreensForRectangle(r).isEmpty()) {
+                stage.setX(w.x());
+                stage.setY(w.y());
+                stage.setWidth(w.width());
+                stage.setHeight(w.height());
+            }
+            stage.setMaximized(w.maximized());
+            return;
+        }
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        stage.setWidth(Math.min(DEFAULT_WIDTH, screen.getWidth()));
+        stage.setHeight(Math.min(DEFAULT_HEIGHT, screen.getHeight()));
+        stage.centerOnScreen();
+    }
+
+    private static String resource(String path) {
+        var url = MainWindow.class.getResource(path);
+        if (url == null) {
+            throw new IllegalStateException("missing resource " + path);
+        }
+        return url.toExternalForm();
+    }
+
+    /** The docking area's node, for tests. */
+    Region dockingRoot() {
+        return docking.root();
+    }
+}

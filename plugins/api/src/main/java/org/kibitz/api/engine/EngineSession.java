@@ -1,0 +1,89 @@
+package org.kibitz.api.engine;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+
+/**
+ * The one API the program uses for any engine, whatever protocol it speaks.
+ *
+ * <p>A session is an explicit state machine ({@link #state()}). Calls that need the engine's answer
+ * either return a future or wait with one of the named {@link EngineTimeouts}; no call blocks
+ * beyond its timeout, whatever the engine does. Events reach listeners on the session's reader
+ * thread: listeners must return quickly and must not call back into the session while handling
+ * them (hand the work to another thread).
+ */
+public interface EngineSession extends AutoCloseable {
+
+    /** What the engine said about itself in the handshake, and the conventions in force. */
+    EngineInfo info();
+
+    SessionState state();
+
+    /** The options the engine declared, with the values set so far. */
+    List<EngineOption> options();
+
+    void addListener(EngineListener listener);
+
+    void removeListener(EngineListener listener);
+
+    /**
+     * Sets an option by the name the engine declared; {@code value} is its text form ({@code 64},
+     * {@code true}, a combo choice; ignored for buttons). Only while idle.
+     *
+     * @throws EngineException when the option is unknown, the value does not fit its type, or the engine died
+     */
+    void setOption(String name, String value) throws EngineException;
+
+    /**
+     * Tells the engine that the next positions belong to a new game of {@code gameId} (and sets the
+     * variant where the protocol needs it). Waits until the engine is ready.
+     */
+    void newGame(String gameId) throws EngineException;
+
+    /**
+     * Sets the position to search: {@code start} and the moves played from it. The session sends it
+     * in the form the protocol and engine want (UCCI: from the last capture; xboard: setboard or edit).
+     */
+    void setPosition(Position start, List<Move> moves) throws EngineException;
+
+    /**
+     * Starts a search of the current position. Progress arrives as {@link EngineEvent.AnalysisUpdate}s;
+     * the future completes with the engine's best move, after a limit is reached or after
+     * {@link #stop()} for infinite and ponder searches. It fails with {@link EngineException} if the
+     * engine dies.
+     */
+    CompletableFuture<EngineEvent.BestMove> go(SearchLimits limits) throws EngineException;
+
+    /**
+     * Asks a running search to stop. The future completes with the best move, or fails with a
+     * {@link EngineException.Kind#TIMEOUT} if the engine does not answer within the stop timeout (the
+     * session is then unusable and the engine is killed). Completes at once when nothing is searching.
+     */
+    CompletableFuture<EngineEvent.BestMove> stop();
+
+    /** The opponent played the move being pondered: the ponder search becomes a normal search. */
+    void ponderHit() throws EngineException;
+
+    /** Waits until the engine has handled everything sent so far ({@code isready}, {@code ping}). */
+    void sync() throws EngineException;
+
+    /** How the engine ended, once it has. */
+    Optional<EngineExit> exit();
+
+    /**
+     * Ends the engine: stops a search, says {@code quit}, waits the quit timeout, then kills the process.
+     * Never throws and never blocks longer than the stop and quit timeouts together.
+     */
+    @Override
+    void close();
+
+    /** How long {@link #close()} may take at most. */
+    default Duration closeTimeout() {
+        EngineTimeouts t = info().timeouts();
+        return t.stop().plus(t.quit()).plus(t.kill());
+    }
+}

@@ -1,0 +1,39 @@
+package org.kibitz.api.format;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Locale;
+import org.kibitz.api.Plugin;
+
+/** A file format for games: PGN, XQF, FEN/EPD lists. Reads as a stream, one game at a time. */
+public interface FormatPlugin extends Plugin {
+
+    /** File name extensions, lower case, without the dot ({@code pgn}, {@code xqf}). */
+    List<String> extensions();
+
+    /** Whether the leading bytes of a file are this format's (magic bytes); {@code false} when unsure. */
+    default boolean recognizes(byte[] head) {
+        return false;
+    }
+
+    /** Whether a file name has one of this format's extensions. */
+    default boolean matchesName(String fileName) {
+        String lower = fileName.toLowerCase(Locale.ROOT);
+        return extensions().stream().anyMatch(e -> lower.endsWith("." + e));
+    }
+
+    boolean canRead();
+
+    boolean canWrite();
+
+    /**
+     * Opens a reader over {@code in}. The reader owns the stream and closes it. Reading never keeps
+     * more than the current game in memory.
+     */
+    GameReader reader(InputStream in, ReadContext context) throws IOException;
+
+    /** Opens a writer over {@code out}; closing the writer flushes and closes the stream. */
+    GameWriter writer(OutputStream out, WriteContext context) throws IOException;
+}

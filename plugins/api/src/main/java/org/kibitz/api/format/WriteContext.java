@@ -1,0 +1,27 @@
+package org.kibitz.api.format;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import java.util.Optional;
+import org.kibitz.api.game.Games;
+
+/**
+ * What a writer needs besides the games.
+ *
+ * @param games    the games available
+ * @param notation the notation id to write moves in ({@code san}, {@code iccs}...), if not the format's default
+ * @param charset  the text encoding, UTF-8 unless asked otherwise
+ */
+public record WriteContext(Games games, Optional<String> notation, Charset charset) {
+
+    public WriteContext {
+        Objects.requireNonNull(games, "games");
+        Objects.requireNonNull(notation, "notation");
+        Objects.requireNonNull(charset, "charset");
+    }
+
+    public static WriteContext of(Games games) {
+        return new WriteContext(games, Optional.empty(), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,84 @@
+package org.kibitz.api.game;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.kibitz.api.Plugin;
+
+/**
+ * A game Kibitz can play: its positions, moves, notations and rulings. Everything that touches a
+ * move of the game goes through its plugin.
+ */
+public interface GamePlugin extends Plugin {
+
+    /**
+     * The variant names this game answers to in files and engine protocols, lower case: chess
+     * answers to {@code chess}, {@code standard}, {@code chess960}, {@code fischerandom}...;
+     * xiangqi to {@code xiangqi}, {@code chinese chess}.
+     */
+    Set<String> variants();
+
+    BoardGeometry geometry();
+
+    Position startPosition();
+
+    /** Reads a FEN (for chess also X-FEN/Shredder-FEN; for xiangqi the older letter forms). */
+    Position parseFen(String fen) throws FenException;
+
+    /** The notations this game offers; the first is the default for display. */
+    List<Notation> notations();
+
+    default Optional<Notation> notation(String id) {
+        return notations().stream().filter(n -> n.id().equals(id)).findFirst();
+    }
+
+    /** The coordinate notation engines speak: {@code uci} for chess, {@code iccs} for xiangqi. */
+    Notation coordinateNotation();
+
+    /**
+     * The rank base of the game's own coordinates: 1 for chess ({@code e2e4}), 0 for xiangqi ({@code h2e2}).
+     */
+    int coordinateRankBase();
+
+    /** What to draw for a piece: a figurine ({@code ♔}) or a character ({@code 帅}, {@code 將}). */
+    String pieceLabel(Piece piece);
+
+    /**
+     * The ruling on a game so far, including the rules that need history (repetition, perpetual
+     * check, move-count rules) as well as those of the last position alone.
+     *
+     * @param line the positions from the start (or any earlier point) to now, in order, each the
+     *             result of a legal move from the one before
+     */
+    Optional<Outcome> adjudicate(List<Position> line);
+
+    /**
+     * Counts the leaf nodes of the legal move tree {@code depth} plies deep. Rules modules override
+     * this with their fast internal boards; the default walks {@link Position#play(Move)}.
+     */
+    default long perft(Position position, int depth) {
+        if (depth <= 0) {
+            return 1;
+        }
+        List<Move> moves = position.legalMoves();
+        if (depth == 1) {
+            return moves.size();
+        }
+        long n = 0;
+        for (Move m : moves) {
+            n += perft(position.play(m), depth - 1);
+        }
+        return n;
+    }
+
+    /** Perft split by root move, in the order of {@link Position#legalMoves()}. */
+    default Map<Move, Long> divide(Position position, int depth) {
+        Map<Move, Long> out = new LinkedHashMap<>();
+        for (Move m : position.legalMoves()) {
+            out.put(m, perft(position.play(m), depth - 1));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,59 @@
+package org.kibitz.api.i18n;
+
+import java.text.MessageFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.MissingResourceException;
+import java.util.Objects;
+import java.util.ResourceBundle;
+
+/**
+ * A user-visible message that is rendered in the reader's language only when shown.
+ *
+ * <p>Modules below the app never build user-facing strings themselves: they return a {@code Text}
+ * naming a key in the {@code messages} bundle of the anchor class's package (English in
+ * {@code messages.properties}, Simplified Chinese in {@code messages_zh_CN.properties}) and the
+ * arguments for its {@link MessageFormat} pattern.
+ *
+ * @param anchor a class in the package that holds the {@code messages} bundle; its class loader loads it
+ * @param key    the key in that bundle
+ * @param args   the pattern's arguments
+ */
+public record Text(Class<?> anchor, String key, List<Object> args) {
+
+    public Text {
+        Objects.requireNonNull(anchor, "anchor");
+        Objects.requireNonNull(key, "key");
+        args = List.copyOf(args);
+    }
+
+    /** A message from the bundle {@code <anchor's package>.messages}. */
+    public static Text of(Class<?> anchor, String key, Object... args) {
+        return new Text(anchor, key, List.of(args));
+    }
+
+    /** The message in the given language; English (the base bundle) when there is no translation. */
+    public String render(Locale locale) {
+        String pattern;
+        try {
+            ResourceBundle bundle = ResourceBundle.getBundle(anchor.getPackageName() + ".messages", locale,
+                    anchor.getClassLoader(), ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_DEFAULT));
+            pattern = bundle.getString(key);
+        } catch (MissingResourceException e) {
+            // A missing translation must never hide the message itself.
+            return args.isEmpty() ? key : key + " " + args;
+        }
+        return args.isEmpty() ? pattern.replace("''", "'") : new MessageFormat(pattern, locale).format(args.toArray());
+    }
+
+    /** The message in the language of the default locale. */
+    public String render() {
+        return render(Locale.getDefault());
+    }
+
+    /** English, for logs and exception messages. */
+    @Override
+    public String toString() {
+        return render(Locale.ROOT);
+    }
+}
