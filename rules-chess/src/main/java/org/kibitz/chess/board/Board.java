@@ -152,7 +152,7 @@ public final class Board {
 
     /** A copy of the position without the move history (repetitions before it are forgotten). */
     public Board copy() {
-        Board b = new Board(16);
+        Board b = new Board(4);
         b.copyStateFrom(this);
         return b;
     }
@@ -401,6 +401,65 @@ public final class Board {
             }
         }
         return n;
+    }
+
+    /** Whether an en passant capture is legal here (not merely a pawn standing next to the pawn that double-stepped). */
+    public boolean hasLegalEnPassant() {
+        if (epSquare == NO_SQUARE) {
+            return false;
+        }
+        int us = sideToMove;
+        long occ = colours[0] | colours[1];
+        int ksq = Long.numberOfTrailingZeros(pieces[us << 3 | KING]);
+        long capturers = Attacks.PAWN[64 * (us ^ 1) + epSquare] & pieces[us << 3 | PAWN];
+        while (capturers != 0) {
+            int from = Long.numberOfTrailingZeros(capturers);
+            capturers &= capturers - 1;
+            if (enPassantLegal(from, epSquare, us, ksq, occ)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The key for repetition by the rules of chess: as {@link #key()}, but without the en passant
+     * file when no en passant capture is legal (a pinned capturer makes no difference to the moves).
+     */
+    public long repetitionKey() {
+        return epSquare != NO_SQUARE && !hasLegalEnPassant() ? key ^ Zobrist.EP_FILE[epSquare & 7] : key;
+    }
+
+    /**
+     * Whether two boards hold the same position for the repetition rule: pieces, side to move,
+     * castling rights (with their rooks) and the possibility of an en passant capture.
+     */
+    public boolean sameRepetitionState(Board o) {
+        if (repetitionKey() != o.repetitionKey() || sideToMove != o.sideToMove || castling != o.castling
+                || !Arrays.equals(mailbox, o.mailbox)) {
+            return false;
+        }
+        for (int i = 0; i < 4; i++) {
+            if ((castling & (1 << i)) != 0 && geometry.rookSquare[i] != o.geometry.rookSquare[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether two boards hold the same FEN state (clocks included) under the same variant rules. */
+    public boolean sameState(Board o) {
+        if (key != o.key || epSquare != o.epSquare || halfmoveClock != o.halfmoveClock
+                || fullmoveNumber != o.fullmoveNumber || chess960 != o.chess960 || sideToMove != o.sideToMove
+                || castling != o.castling || !Arrays.equals(mailbox, o.mailbox)) {
+            return false;
+        }
+        for (int i = 0; i < 4; i++) {
+            if ((castling & (1 << i)) != 0 && geometry.rookSquare[i] != o.geometry.rookSquare[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- make / unmake
