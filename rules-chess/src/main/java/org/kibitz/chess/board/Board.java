@@ -1239,7 +1239,8 @@ public final class Board {
                 break;
             }
         }
-        while (--d > 0) {
+        // Each side may stand pat instead of recapturing: fold back from the last capture.
+        for (; d > 0; d--) {
             gain[d - 1] = -Math.max(-gain[d - 1], gain[d]);
         }
         return gain[0];
