@@ -18,8 +18,12 @@ final class GameDetector {
     sealed interface Verdict {
         /**
          * @param decided whether the file said which game it is (only then are the others not tried)
+         * @param variant the variant the file names, when the game answers to it ({@code chess960}...)
          */
-        record Candidates(List<GamePlugin> games, boolean decided) implements Verdict {
+        record Candidates(List<GamePlugin> games, boolean decided, Optional<String> variant) implements Verdict {
+            Candidates(List<GamePlugin> games, boolean decided) {
+                this(games, decided, Optional.empty());
+            }
         }
 
         record Refused(String variant) implements Verdict {
@@ -45,7 +49,8 @@ final class GameDetector {
             if (g.isEmpty()) {
                 return new Verdict.Refused(variant.strip());
             }
-            return new Verdict.Candidates(List.of(g.get()), true);
+            return new Verdict.Candidates(List.of(g.get()), true,
+                    g.get().playsVariant(variant) ? Optional.of(variant.strip()) : Optional.empty());
         }
         String game = text.tag("Game");
         if (game != null && !game.isBlank()) {

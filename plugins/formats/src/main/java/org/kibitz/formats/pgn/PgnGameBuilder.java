@@ -53,7 +53,7 @@ final class PgnGameBuilder {
         }
         Attempt best = null;
         for (GamePlugin game : candidates.games()) {
-            Attempt a = attempt(game, text);
+            Attempt a = attempt(game, candidates.variant(), text);
             if (best == null || a.betterThan(best)) {
                 best = a;
             }
@@ -82,14 +82,15 @@ final class PgnGameBuilder {
         }
     }
 
-    private Attempt attempt(GamePlugin game, PgnGameText text) {
+    private Attempt attempt(GamePlugin game, Optional<String> variant, PgnGameText text) {
         Attempt a = new Attempt();
-        Position start = game.startPosition();
+        // A named variant (Chess960) sets rules a FEN cannot always tell, castling among them.
+        Position start = variant.isPresent() ? game.startPosition(variant.get()) : game.startPosition();
         String fen = text.tag("FEN");
         if (fen != null && !fen.isBlank()) {
             long line = tagLine(text, "FEN");
             try {
-                start = game.parseFen(fen.strip());
+                start = variant.isPresent() ? game.parseFen(fen.strip(), variant.get()) : game.parseFen(fen.strip());
             } catch (FenException e) {
                 a.problems.add(FormatMessages.error(source, text.number, Location.line(line), "pgn.fen.invalid", fen, e.text()));
                 a.firstMoveFailed = true;
@@ -303,7 +304,7 @@ final class PgnGameBuilder {
             Side side = pos.sideToMove();
             int number = pos.fullmoveNumber();
             error(line, "pgn.move.unreadable", token, sideText(side), number + (side == Side.WHITE ? "." : "..."),
-                    failure != null ? failure.text() : FormatMessages.text("pgn.move.rejected"));
+                    failure != null ? failure.text() : FormatMessages.text("pgn.move.rejected", token));
             return null;
         }
 

@@ -42,4 +42,12 @@ class XqfWriterTest {
         GameTree fromPgn = Fixtures.readClean("pgn", pgn, "u.pgn");
         assertEquals(Fixtures.dump(original), Fixtures.dump(fromPgn));
     }
+
+    @Test
+    void aChessGameIsRefused() throws IOException {
+        GameTree chess = new GameTree(Fixtures.GAMES.byId("chess").orElseThrow().startPosition());
+        try (GameWriter w = Fixtures.format("xqf").writer(new ByteArrayOutputStream(), WriteContext.of(Fixtures.GAMES))) {
+            assertThrows(IOException.class, () -> w.write(chess));
+        }
+    }
 }
