@@ -18,6 +18,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
 import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.AfterEach;
@@ -80,10 +81,10 @@ class GameFilesUiTest {
         }
     }
 
-    private Label label(GameNode n) {
+    private Text label(GameNode n) {
         runFx(() -> w.moves().reveal(n));
         WaitForAsyncUtils.waitForFxEvents();
-        return onFx(() -> w.moves().labelOf(n).orElseThrow(() -> new AssertionError("no label for " + n)));
+        return onFx(() -> w.moves().moveTextOf(n).orElseThrow(() -> new AssertionError("no label for " + n)));
     }
 
     private String title() {
@@ -112,12 +113,12 @@ class GameFilesUiTest {
         assertEquals("", w.cursorMove());
 
         GameNode qf3 = onFx(() -> w.document.tree().root().children().get(0).children().get(3).children().get(0));
-        Label l = label(qf3);
+        Text l = label(qf3);
         assertEquals("Qf3?", l.getText(), "the move with its glyph");
         w.robot.clickOn(l);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("d1f3", w.cursorMove(), "clicking a move goes there");
-        assertTrue(onFx(() -> w.moves().labelOf(qf3).orElseThrow().getStyleClass().contains("current")));
+        assertTrue(onFx(() -> w.moves().isMarkedCurrent(qf3)));
         w.robot.type(KeyCode.RIGHT);
         assertEquals("f8c5", w.cursorMove(), "the keys work in the move list too, along the variation");
     }
@@ -157,9 +158,10 @@ class GameFilesUiTest {
         assertEquals(List.of("h2e2", "b2e2"), onFx(() -> root.children().stream().map(n -> n.move().orElseThrow().coordinates(0)).toList()),
                 "炮八平五 is a variation after 炮二平五");
         GameNode variation = onFx(() -> root.children().get(1));
-        Label l = label(variation);
+        Text l = label(variation);
         assertEquals("炮八平五", l.getText());
         assertTrue(onFx(() -> l.getStyleClass().contains("variation")));
+        assertTrue(onFx(() -> w.moves().isMarkedCurrent(variation)), "the move just played is the current one");
 
         w.robot.rightClickOn(l);
         WaitForAsyncUtils.waitForFxEvents();

@@ -117,8 +117,7 @@ public final class BoardPane extends BorderPane {
             board.setGame(shownGame);
         }
         GameNode at = document.cursor();
-        board.setPosition(at.position(), at.move());
-        showArrows();
+        board.setPosition(at.position(), at.move(), controller.arrowsFor(at.position()));
         showState();
     }
 

@@ -278,11 +278,10 @@ public final class FileActions implements MenuContributor {
     }
 
     private String problemsText(GameFiles.OpenedFile opened, List<FormatProblem> problems, boolean anyGame) {
-        Locale l = i18n.locale();
         String name = opened.file().getFileName().toString();
         List<String> lines = new ArrayList<>();
         lines.add(anyGame ? i18n.get("file.problems", name, problems.size()) : i18n.get("file.problemsNoGame", name, problems.size()));
-        problems.stream().limit(PROBLEMS_SHOWN).map(p -> p.render(l)).forEach(lines::add);
+        problems.stream().limit(PROBLEMS_SHOWN).map(p -> Problems.render(i18n, p)).forEach(lines::add);
         if (problems.size() > PROBLEMS_SHOWN) {
             lines.add(i18n.get("file.moreProblems", problems.size() - PROBLEMS_SHOWN));
         }
