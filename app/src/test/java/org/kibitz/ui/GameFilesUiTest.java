@@ -294,4 +294,40 @@ class GameFilesUiTest {
         waitUntil(note::isShowing);
         assertTrue(onFx(note::getText).contains("notes.txt"), onFx(note::getText));
     }
+
+    @Test
+    void aFileDroppedOnTheWindowOpensAndGoesToTheRecentFiles() throws Exception {
+        boolean opened = onFx(() -> w.files.openDropped(List.of(shared("xiangqi/xqf/eleeye-SAMPLE.XQF").toFile(),
+                resource("variations.pgn").toFile()))).get(60, TimeUnit.SECONDS);
+        assertTrue(opened);
+        assertEquals("xiangqi", onFx(() -> w.document.game().id()));
+        assertTrue(onFx(() -> w.window.settings().recentFiles().get(0)).endsWith("eleeye-SAMPLE.XQF"));
+
+        assertTrue(openFile(resource("variations.pgn")));
+        w.fireMenu("recent-1");
+        waitUntil(() -> w.document.game().id().equals("xiangqi"));
+        assertTrue(title().startsWith("eleeye-SAMPLE.XQF"), title());
+    }
+
+    @Test
+    void closingTheWindowAsksAboutUnsavedChanges() {
+        w.clickMove("h2", "e2");
+        Platform.runLater(w.window::requestClose);
+        WaitForAsyncUtils.waitForFxEvents();
+        w.robot.clickOn("#unsaved-cancel");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(onFx(() -> w.window.stage().isShowing()), "cancel keeps the window open");
+        Platform.runLater(w.window::requestClose);
+        WaitForAsyncUtils.waitForFxEvents();
+        w.robot.clickOn("#unsaved-discard");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(onFx(() -> w.window.stage().isShowing()));
+    }
+
+    @Test
+    void theArrowKeysStepThroughTheGameFromTheStart() {
+        assertTrue(openFile(resource("variations.pgn")));
+        w.robot.type(KeyCode.RIGHT, 3);
+        assertEquals("g1f3", w.cursorMove(), "the board has the focus when the window opens");
+    }
 }

@@ -62,6 +62,7 @@ public final class FileActions implements MenuContributor {
     private final Supplier<MainWindow> windowSupplier;
     private final Executor background;
     private MainWindow window;
+    private Menu recentMenu;
 
     public FileActions(GameDocument document, GameFiles files, GameList list, I18n i18n, Supplier<MainWindow> window) {
         this(document, files, list, i18n, window, defaultExecutor());
@@ -104,16 +105,15 @@ public final class FileActions implements MenuContributor {
         MenuItem open = item("menu.file.open", "menu-open");
         open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
         open.setOnAction(e -> chooseAndOpen());
-        Menu recent = menu("menu.file.recent", "menu-recent");
-        recent.setOnShowing(e -> fillRecent(recent));
-        fillRecent(recent);
+        recentMenu = menu("menu.file.recent", "menu-recent");
+        fillRecent();
         MenuItem save = item("menu.file.save", "menu-save");
         save.setAccelerator(KeyCombination.keyCombination("Shortcut+S"));
         save.setOnAction(e -> save());
         MenuItem saveAs = item("menu.file.saveAs", "menu-save-as");
         saveAs.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+S"));
         saveAs.setOnAction(e -> saveAs());
-        menus.file().getItems().addAll(newMenu, open, recent, new SeparatorMenuItem(), save, saveAs);
+        menus.file().getItems().addAll(newMenu, open, recentMenu, new SeparatorMenuItem(), save, saveAs);
 
         w.addCloseGuard(this::confirmDiscard);
         document.addListener((d, c) -> showTitle());
@@ -250,7 +250,7 @@ public final class FileActions implements MenuContributor {
         String reason = cause instanceof GameFiles.OpenException oe ? i18n.render(oe.text())
                 : i18n.get("file.unexpected", file.getFileName().toString(), String.valueOf(cause.getMessage()));
         if (!Files.exists(file)) {
-            window().updateSettings(s -> s.withRecentFiles(RecentFiles.remove(s.recentFiles(), file)));
+            updateRecent(r -> RecentFiles.remove(r, file));
         }
         status(reason);
         window().notify(reason);
@@ -258,7 +258,7 @@ public final class FileActions implements MenuContributor {
     }
 
     private boolean opened(GameFiles.OpenedFile opened) {
-        window().updateSettings(s -> s.withRecentFiles(RecentFiles.add(s.recentFiles(), opened.file())));
+        updateRecent(r -> RecentFiles.add(r, opened.file()));
         String name = opened.file().getFileName().toString();
         List<FormatProblem> problems = opened.problems();
         Optional<GameFiles.Entry> first = opened.firstReadable();
@@ -379,7 +379,7 @@ public final class FileActions implements MenuContributor {
         }
         document.markSaved(GameOrigin.single(file, format.id()));
         list.openGameProperty().set(0);
-        window().updateSettings(s -> s.withRecentFiles(RecentFiles.add(s.recentFiles(), file)));
+        updateRecent(r -> RecentFiles.add(r, file));
         status(i18n.get("file.saved", file.getFileName().toString()));
         return true;
     }
@@ -438,7 +438,17 @@ public final class FileActions implements MenuContributor {
                 .orElseGet(() -> i18n.get("title.newGame", FenDialog.gameName(i18n, document.game())));
     }
 
-    private void fillRecent(Menu recent) {
+    /** Changes the recent files in the settings and in the menu. */
+    private void updateRecent(java.util.function.UnaryOperator<List<String>> change) {
+        window().updateSettings(s -> s.withRecentFiles(change.apply(s.recentFiles())));
+        fillRecent();
+    }
+
+    private void fillRecent() {
+        Menu recent = recentMenu;
+        if (recent == null) {
+            return;
+        }
         recent.getItems().clear();
         MainWindow w = window();
         List<String> paths = w == null || w.settings() == null ? List.of() : w.settings().recentFiles();
@@ -456,7 +466,7 @@ public final class FileActions implements MenuContributor {
             recent.getItems().add(none);
         } else {
             MenuItem clear = item("menu.file.recent.clear", "menu-recent-clear");
-            clear.setOnAction(e -> window().updateSettings(s -> s.withRecentFiles(List.of())));
+            clear.setOnAction(e -> updateRecent(r -> List.of()));
             recent.getItems().addAll(new SeparatorMenuItem(), clear);
         }
     }

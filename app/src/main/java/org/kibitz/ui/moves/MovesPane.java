@@ -293,7 +293,6 @@ public final class MovesPane extends BorderPane {
         };
         private final List<Text> registered = new ArrayList<>();
         private final Map<Text, Path> highlights = new IdentityHashMap<>();
-        private double shapedWidth = -1;
         private Text marked;
 
         ParagraphCell() {
@@ -317,7 +316,6 @@ public final class MovesPane extends BorderPane {
             registered.clear();
             highlights.clear();
             marked = null;
-            shapedWidth = -1;
             flow.getChildren().clear();
             if (empty || p == null) {
                 setGraphic(null);
@@ -429,13 +427,14 @@ public final class MovesPane extends BorderPane {
             }
         }
 
-        /** Shapes every move's highlight to its text, once per layout width. */
+        /**
+         * Shapes every move's highlight to its text. The flow is laid out when its width or its
+         * text's fonts change (CSS comes after the first layout), never on a mere step.
+         */
         private void shapeHighlights() {
-            double w = flow.getWidth();
-            if (w == shapedWidth || highlights.isEmpty()) {
+            if (highlights.isEmpty()) {
                 return;
             }
-            shapedWidth = w;
             int offset = 0;
             for (Node n : flow.getChildren()) {
                 if (n.isManaged() && n instanceof Text t) {
