@@ -13,6 +13,7 @@ import org.kibitz.api.game.Games;
 import org.kibitz.workbench.Formats;
 import org.kibitz.workbench.KibitzPaths;
 import org.kibitz.workbench.Protocols;
+import org.kibitz.workbench.convert.GameConverter;
 
 /**
  * The headless part of Kibitz, shared by the CLI and the workbench: the discovered plugins as Guice
@@ -53,6 +54,12 @@ public final class KibitzModule extends AbstractModule {
     @Singleton
     Formats formats(Set<FormatPlugin> set) {
         return new Formats(set);
+    }
+
+    @Provides
+    @Singleton
+    GameConverter converter(Formats formats, Games games) {
+        return new GameConverter(formats, games);
     }
 
     @Provides

@@ -29,6 +29,16 @@ public final class XqfFormat implements FormatPlugin {
     }
 
     @Override
+    public boolean oneGamePerFile() {
+        return true;
+    }
+
+    @Override
+    public boolean holds(String gameId) {
+        return gameId.equals("xiangqi");
+    }
+
+    @Override
     public boolean canRead() {
         return true;
     }
