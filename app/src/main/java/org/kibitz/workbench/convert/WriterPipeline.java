@@ -14,7 +14,7 @@ import org.kibitz.api.tree.GameTree;
  */
 final class WriterPipeline implements AutoCloseable {
 
-    private static final int CAPACITY = 64;
+    private static final int CAPACITY = 16;
 
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(CAPACITY);
     private final Object end = new Object();

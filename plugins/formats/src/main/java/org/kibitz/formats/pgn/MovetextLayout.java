@@ -16,22 +16,45 @@ final class MovetextLayout {
         this.lineStart = out.length();
     }
 
+    /** A token without line breaks: a move, a number, a NAG, a parenthesis. */
     void token(CharSequence t) {
-        int column = out.length() - lineStart;
-        if (column > 0) {
-            if (column + 1 + t.length() > WIDTH) {
-                out.append('\n');
-                lineStart = out.length();
-            } else {
-                out.append(' ');
-            }
-        }
+        space(t.length());
         out.append(t);
-        // A comment may hold line breaks of its own; the column counts from the last one.
+    }
+
+    /** A move number: {@code 12.} or {@code 12...}, written without an intermediate string. */
+    void number(int n, boolean black) {
+        int digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : Integer.toString(n).length();
+        space(digits + (black ? 3 : 1));
+        out.append(n).append(black ? "..." : ".");
+    }
+
+    /** A NAG: {@code $n}. */
+    void nag(int n) {
+        space(n < 10 ? 2 : n < 100 ? 3 : 4);
+        out.append('$').append(n);
+    }
+
+    /** A comment, which may hold line breaks of its own: the column counts from the last one. */
+    void comment(CharSequence t) {
+        space(t.length());
+        out.append(t);
         for (int i = t.length() - 1; i >= 0; i--) {
             if (t.charAt(i) == '\n') {
                 lineStart = out.length() - (t.length() - 1 - i);
                 break;
+            }
+        }
+    }
+
+    private void space(int length) {
+        int column = out.length() - lineStart;
+        if (column > 0) {
+            if (column + 1 + length > WIDTH) {
+                out.append('\n');
+                lineStart = out.length();
+            } else {
+                out.append(' ');
             }
         }
     }

@@ -52,7 +52,7 @@ final class PgnGameReader implements GameReader {
                 return t;
             });
             pool.allowCoreThreadTimeOut(true);
-            window = n * 16;
+            window = n * 4;
         } else {
             pool = null;
             window = 0;

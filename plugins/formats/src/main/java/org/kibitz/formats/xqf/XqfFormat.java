@@ -1,6 +1,5 @@
 package org.kibitz.formats.xqf;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
