@@ -349,6 +349,14 @@ public final class Board {
         return checkers() != 0;
     }
 
+    /** Whether a legal move gives check (made and taken back on this board). */
+    public boolean givesCheck(int move) {
+        makeMove(move);
+        boolean check = inCheck();
+        unmakeMove();
+        return check;
+    }
+
     /** Whether the given side has enough material to mate by any sequence of legal moves (FIDE's practical test). */
     public boolean canMate(int colour) {
         int c8 = colour << 3;
