@@ -130,14 +130,10 @@ public final class Board {
      * Reads a FEN, X-FEN or Shredder-FEN. Chess960 is assumed when the castling field uses file
      * letters or a castling king or rook stands off its standard square.
      *
-     * @throws IllegalArgumentException when the text is not a valid position
+     * @throws Fen.FenError (an {@link IllegalArgumentException}) when the text is not a valid position
      */
     public static Board fromFen(String fen) {
-        try {
-            return Fen.parse(fen, null);
-        } catch (Fen.FenError e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        return Fen.parse(fen, null);
     }
 
     /** The FEN: X-FEN castling letters in Chess960, standard {@code KQkq} otherwise. */
