@@ -759,6 +759,83 @@ public final class Board {
         return pawnMoves(list, n, us, ksq, pinned, theirs, occ, checkMask, checkers != 0, caps, quiets);
     }
 
+    /**
+     * Writes the pseudo-legal moves of a kind: every move by the pieces' rules, without asking
+     * whether it leaves the own king attacked (castling and en passant only when legal). For a
+     * search that checks legality lazily with {@link #leavesKingSafe(int)} after move ordering;
+     * {@link #generate(int[], int, int)} is as fast in most positions and needs no check.
+     */
+    public int generatePseudoLegal(int[] list, int n, int kind) {
+        final int us = sideToMove;
+        final int u8 = us << 3;
+        final long ours = colours[us];
+        final long theirs = colours[us ^ 1];
+        final long occ = ours | theirs;
+        final int ksq = Long.numberOfTrailingZeros(pieces[u8 | KING]);
+        final boolean caps = (kind & GEN_CAPTURES) != 0;
+        final boolean quiets = (kind & GEN_QUIETS) != 0;
+        final long targets = (caps ? theirs : 0) | (quiets ? ~occ : 0);
+        n = addAll(list, n, ksq, Attacks.KING[ksq] & targets);
+        if (quiets && (castling & (us == WHITE ? 3 : 12)) != 0 && !inCheck()) {
+            n = castlingMoves(list, n, us, ksq, occ);
+        }
+        long b = pieces[u8 | KNIGHT];
+        while (b != 0) {
+            int from = Long.numberOfTrailingZeros(b);
+            b &= b - 1;
+            n = addAll(list, n, from, Attacks.KNIGHT[from] & targets);
+        }
+        b = pieces[u8 | BISHOP] | pieces[u8 | QUEEN];
+        while (b != 0) {
+            int from = Long.numberOfTrailingZeros(b);
+            b &= b - 1;
+            n = addAll(list, n, from, Attacks.bishop(from, occ) & targets);
+        }
+        b = pieces[u8 | ROOK] | pieces[u8 | QUEEN];
+        while (b != 0) {
+            int from = Long.numberOfTrailingZeros(b);
+            b &= b - 1;
+            n = addAll(list, n, from, Attacks.rook(from, occ) & targets);
+        }
+        return pawnMoves(list, n, us, ksq, 0L, theirs, occ, -1L, false, caps, quiets);
+    }
+
+    /**
+     * Whether a pseudo-legal move (from {@link #generatePseudoLegal}) is legal: it does not leave
+     * the mover's king attacked. Computes checkers and pins each call.
+     */
+    public boolean leavesKingSafe(int move) {
+        final int from = move & 63;
+        final int to = (move >>> 6) & 63;
+        final int flag = (move >>> 12) & 7;
+        final int us = sideToMove;
+        final int them = us ^ 1;
+        final int t8 = them << 3;
+        final long occ = colours[0] | colours[1];
+        final int ksq = Long.numberOfTrailingZeros(pieces[us << 3 | KING]);
+        if (flag == Moves.CASTLING) {
+            return true;
+        }
+        if (flag == Moves.EN_PASSANT) {
+            return enPassantLegal(from, to, us, ksq, occ);
+        }
+        if (from == ksq) {
+            return !attacked(to, them, occ ^ (1L << ksq));
+        }
+        long checkers = checkers();
+        if (checkers != 0) {
+            if ((checkers & (checkers - 1)) != 0) {
+                return false;
+            }
+            long evasions = BETWEEN[64 * ksq + Long.numberOfTrailingZeros(checkers)] | checkers;
+            if ((evasions >>> to & 1) == 0) {
+                return false;
+            }
+        }
+        long pinned = pinned(ksq, occ, colours[us], pieces[t8 | BISHOP] | pieces[t8 | QUEEN], pieces[t8 | ROOK] | pieces[t8 | QUEEN]);
+        return (pinned >>> from & 1) == 0 || (LINE[64 * ksq + from] >>> to & 1) != 0;
+    }
+
     /** Every legal move; see {@link #generate(int[], int, int)}. */
     public int generateLegal(int[] list, int n) {
         return generate(list, n, GEN_ALL);

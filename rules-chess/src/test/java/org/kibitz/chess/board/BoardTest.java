@@ -45,6 +45,12 @@ class BoardTest {
                 Arrays.sort(union);
                 Arrays.sort(all);
                 assertTrue(Arrays.equals(all, union), b.fen());
+                int[] pseudo = new int[Board.MAX_MOVES];
+                int np = b.generatePseudoLegal(pseudo, 0, Board.GEN_ALL);
+                int[] safe = Arrays.stream(pseudo, 0, np).filter(b::leavesKingSafe).sorted().toArray();
+                assertTrue(Arrays.equals(all, safe), "pseudo-legal moves filtered by leavesKingSafe: " + b.fen());
+                assertEquals(nc, Arrays.stream(pseudo, 0, b.generatePseudoLegal(pseudo, 0, Board.GEN_CAPTURES))
+                        .filter(b::leavesKingSafe).count(), b.fen());
                 for (int i = 0; i < nc; i++) {
                     assertTrue(b.isCapture(caps[i]) || Moves.isPromotion(caps[i]), b.fen());
                 }
