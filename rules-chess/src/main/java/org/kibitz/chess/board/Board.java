@@ -96,7 +96,7 @@ public final class Board {
 
     // Scratch for isLegal/parseUci and see: no allocation per call.
     private int[] scratch;
-    private final int[] seeGain = new int[32];
+    private int[] seeGain;
 
     public static int piece(int colour, int type) {
         return colour << 3 | type;
@@ -1272,6 +1272,9 @@ public final class Board {
         int from = Moves.from(move);
         int to = Moves.to(move);
         int[] gain = seeGain;
+        if (gain == null) {
+            gain = seeGain = new int[32];
+        }
         long occ = occupied() ^ (1L << from);
         int captured = capturedPiece(move);
         gain[0] = SEE_VALUE[captured & 7];
