@@ -1209,7 +1209,11 @@ public final class Board {
         return false;
     }
 
-    /** The legal move written in UCI (either castling form accepted), or {@link Moves#NONE}. */
+    /**
+     * The legal move written in UCI, or {@link Moves#NONE}. Castling is read in either form where
+     * that is unambiguous: king takes own rook always; the king's move to the c- or g-file when it
+     * crosses at least two files (so {@code f1g1} stays an ordinary king move in Chess960).
+     */
     public int parseUci(String uci) {
         if (scratch == null) {
             scratch = new int[MAX_MOVES];
@@ -1217,8 +1221,15 @@ public final class Board {
         int n = generate(scratch, 0, GEN_ALL);
         for (int i = 0; i < n; i++) {
             int m = scratch[i];
-            if (Moves.toUci(m, chess960).equals(uci) || (Moves.isCastling(m) && Moves.toUci(m, !chess960).equals(uci))) {
+            if (Moves.toUci(m, chess960).equals(uci)) {
                 return m;
+            }
+            if (Moves.isCastling(m) && Moves.toUci(m, !chess960).equals(uci)) {
+                int from = Moves.from(m);
+                int kingTo = (from & 56) + (Moves.to(m) > from ? 6 : 2);
+                if (!chess960 || Math.abs((kingTo & 7) - (from & 7)) >= 2) {
+                    return m;
+                }
             }
         }
         return Moves.NONE;

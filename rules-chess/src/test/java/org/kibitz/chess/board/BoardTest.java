@@ -113,6 +113,13 @@ class BoardTest {
         assertFalse(b.isLegal(Moves.of(12, 28)), "a double push without its flag");
         assertEquals(Moves.NONE, b.parseUci("e1g1"));
         assertEquals("e2e4", Moves.toUci(b.parseUci("e2e4"), false));
+        Board standard = Board.fromFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assertEquals(standard.parseUci("e1g1"), standard.parseUci("e1h1"));
+        assertTrue(Moves.isCastling(standard.parseUci("e1c1")));
+        Board f1 = Board.fromFen("4k3/8/8/8/8/8/8/5K1R w H - 0 1");
+        assertTrue(f1.isChess960());
+        assertFalse(Moves.isCastling(f1.parseUci("f1g1")), "an ordinary king move in Chess960");
+        assertTrue(Moves.isCastling(f1.parseUci("f1h1")));
     }
 
     @ParameterizedTest(name = "{1} in {0}")
