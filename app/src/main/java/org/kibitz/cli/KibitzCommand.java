@@ -16,6 +16,8 @@ import picocli.CommandLine.Option;
         subcommands = {
                 PluginsCommand.class,
                 ConvertCommand.class,
+                PerftCommand.class,
+                BenchCommand.class,
         })
 public final class KibitzCommand implements Callable<Integer> {
 
