@@ -20,6 +20,7 @@ import org.kibitz.api.format.WriteContext;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.i18n.Text;
+import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.workbench.AtomicFiles;
 import org.kibitz.workbench.Formats;
@@ -232,7 +233,9 @@ public final class GameConverter {
 
         void count(GameTree g) {
             games++;
-            plies += g.mainline().size();
+            for (GameNode n = g.root(); !n.children().isEmpty(); n = n.children().get(0)) {
+                plies++;
+            }
         }
 
         void write(OutputStream stream, GameTree g) throws IOException {
