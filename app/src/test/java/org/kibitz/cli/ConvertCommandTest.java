@@ -116,6 +116,16 @@ class ConvertCommandTest {
     }
 
     @Test
+    void warningsAreMarkedAndDoNotCountAsErrors() throws IOException {
+        Path in = dir.resolve("w.pgn");
+        Files.writeString(in, "[Result \"0-1\"]\n\n1. e4 1-0\n");
+        Run r = run(in.toString(), dir.resolve("w-out.pgn").toString());
+        assertEquals(0, r.exit);
+        assertEquals(in + ":game 1:line 3: warning: the Result tag says 0-1 but the moves end with 1-0: kept the tag\n", r.err);
+        assertEquals("games 1 plies 1 errors 0", r.lastLine());
+    }
+
+    @Test
     void xiangqiBothWaysAndOneXqfFilePerGame() throws IOException {
         Path pgn = dir.resolve("sample.pgn");
         Run r = run(shared("xiangqi/xqf/eleeye-SAMPLE.XQF").toString(), pgn.toString(), "--notation", "iccs");
