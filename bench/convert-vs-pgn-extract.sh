@@ -45,6 +45,12 @@ pw=$(awk '{print $1}' "$WORK/p" | median); pc=$(awk '{print $2+$3}' "$WORK/p" | 
 echo "kibitz convert: $(cat "$WORK/k.summary")"
 echo "kibitz output:  $(grep -c '^\[Event ' "$WORK/k.pgn") games, $(wc -c < "$WORK/k.pgn") bytes"
 echo "pgn-extract:    $(grep -c '^\[Event ' "$WORK/p.pgn") games, $(wc -c < "$WORK/p.pgn") bytes"
+# The two outputs differ only in where lines break (79 columns here, 75 there): same tokens.
+if cmp -s <(tr -s ' \n' '  ' < "$WORK/k.pgn") <(tr -s ' \n' '  ' < "$WORK/p.pgn"); then
+  echo "outputs: the same tags, moves and results, token for token"
+else
+  echo "outputs: DIFFERENT tokens (see diff of the two files)"
+fi
 echo "runs: $RUNS each, alternating; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "kibitz wall s:      $(awk '{printf "%s ", $1}' "$WORK/k")  median $kw (cpu median $kc s)"
 echo "pgn-extract wall s: $(awk '{printf "%s ", $1}' "$WORK/p")  median $pw (cpu median $pc s)"
