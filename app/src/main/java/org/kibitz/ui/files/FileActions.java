@@ -315,11 +315,12 @@ public final class FileActions implements MenuContributor {
         Optional<GameOrigin> o = document.origin();
         if (o.isPresent() && o.get().wholeFile()) {
             Optional<FormatPlugin> format = o.get().formatId().flatMap(id -> files.formats().byId(id))
-                    .filter(f -> GameFiles.canHold(f, document.game().id()))
+                    .filter(f -> files.writableFormats(document.game().id()).contains(f))
                     .or(() -> files.formatForSaving(o.get().file(), document.game().id()));
             if (format.isPresent()) {
                 return saveTo(o.get().file(), format.get());
             }
+            status(i18n.get("file.saveNeedsGameFormat", o.get().file().getFileName().toString()));
         } else if (o.isPresent()) {
             status(i18n.get("file.saveOneOfMany", o.get().gameNumber(), o.get().gamesInFile(), o.get().file().getFileName().toString()));
         }
