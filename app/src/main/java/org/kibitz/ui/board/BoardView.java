@@ -90,7 +90,7 @@ public final class BoardView extends Region {
     /** Shows a board of {@code game}, empty until a position is set. */
     public void setGame(GamePlugin game) {
         this.game = Objects.requireNonNull(game, "game");
-        this.painter = BoardPainter.forStyle(game.geometry().style());
+        this.painter = BoardPainter.forGame(game);
         this.layout = null;
         this.position = null;
         this.lastMove = null;
