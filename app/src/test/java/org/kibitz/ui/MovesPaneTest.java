@@ -135,4 +135,23 @@ class MovesPaneTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("new", onFx(cannon::comment));
     }
+
+    @Test
+    void longCommentsWrapInsideTheirParagraphs() throws Exception {
+        Path sample = Path.of(System.getProperty("kibitz.shared"), "data/xiangqi/xqf/eleeye-SAMPLE.XQF");
+        onFx(() -> w.files.open(sample)).get(60, java.util.concurrent.TimeUnit.SECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        List<javafx.scene.control.Cell<?>> cells = onFx(() -> w.robot.lookup("#moves-list .paragraph-cell")
+                .queryAllAs(javafx.scene.control.Cell.class).stream().filter(c -> c.getGraphic() != null && c.isVisible())
+                .<javafx.scene.control.Cell<?>>map(c -> c).toList());
+        assertFalse(cells.isEmpty());
+        for (javafx.scene.control.Cell<?> c : cells) {
+            // Layout bounds: the current move's highlight may stand a little out of the text on purpose.
+            double top = onFx(() -> c.getGraphic().getLayoutY());
+            double bottom = onFx(() -> c.getGraphic().getLayoutY() + c.getGraphic().getLayoutBounds().getHeight());
+            double height = onFx(c::getHeight);
+            assertTrue(top >= 0 && bottom <= height + 0.5, "a paragraph spills out of its row: "
+                    + top + ".." + bottom + " in " + height);
+        }
+    }
 }

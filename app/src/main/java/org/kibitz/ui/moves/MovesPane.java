@@ -135,7 +135,7 @@ public final class MovesPane extends BorderPane {
     public void reveal(GameNode node) {
         Integer i = paragraphOf.get(node);
         if (i != null) {
-            ensureVisible(i);
+            ensureVisible(node, i);
         }
     }
 
@@ -253,10 +253,15 @@ public final class MovesPane extends BorderPane {
             }
         }
         Integer i = paragraphOf.get(at);
-        ensureVisible(i == null ? 0 : i);
+        ensureVisible(at, i == null ? 0 : i);
     }
 
-    private void ensureVisible(int index) {
+    /**
+     * Scrolls the least needed to show {@code node}'s move (the top of its paragraph for the
+     * start): by the move itself, not its paragraph, as a paragraph with long comments can be
+     * taller than the list. Nothing scrolls when the move is in view, as scrolling rebuilds cells.
+     */
+    private void ensureVisible(GameNode node, int index) {
         if (paragraphs.isEmpty()) {
             return;
         }
@@ -265,15 +270,28 @@ public final class MovesPane extends BorderPane {
             list.scrollTo(index);
             return;
         }
-        // Scroll only when the paragraph is not wholly in view: scrolling rebuilds cells.
         javafx.scene.control.IndexedCell<?> cell = flow.getVisibleCell(index);
         if (cell == null) {
-            flow.scrollTo(index);
-            return;
+            flow.scrollToTop(index);
+            flow.layout();
+            cell = flow.getVisibleCell(index);
+            if (cell == null) {
+                return;
+            }
         }
-        javafx.geometry.Bounds b = cell.getBoundsInParent();
-        if (b.getMinY() < 0 || b.getMaxY() > flow.getHeight()) {
-            flow.scrollTo(index);
+        Text t = shown.get(node);
+        javafx.geometry.Bounds b = t != null && t.getScene() != null
+                ? flow.sceneToLocal(t.localToScene(t.getBoundsInLocal()))
+                : cell.getBoundsInParent();
+        double margin = t != null ? 4 : 0;
+        if (b.getMinY() < margin || node.isRoot()) {
+            if (node.isRoot()) {
+                flow.scrollToTop(index);
+            } else {
+                flow.scrollPixels(b.getMinY() - margin);
+            }
+        } else if (b.getMaxY() > flow.getHeight() - margin) {
+            flow.scrollPixels(Math.min(b.getMaxY() - flow.getHeight() + margin, b.getMinY() - margin));
         }
     }
 
@@ -298,8 +316,14 @@ public final class MovesPane extends BorderPane {
         ParagraphCell() {
             getStyleClass().add("paragraph-cell");
             flow.getStyleClass().add("paragraph");
-            flow.maxWidthProperty().bind(list.widthProperty().subtract(28));
-            flow.prefWidthProperty().bind(list.widthProperty().subtract(28));
+            // Wrap at the cell's own width: a cell asks its graphic for a height without giving a
+            // width, so the flow must know it (the list's width would ignore its scroll bar).
+            javafx.beans.binding.DoubleBinding inner = javafx.beans.binding.Bindings.createDoubleBinding(
+                    () -> Math.max(40, getWidth() - getInsets().getLeft() - getInsets().getRight()),
+                    widthProperty(), insetsProperty());
+            flow.prefWidthProperty().bind(inner);
+            flow.maxWidthProperty().bind(inner);
+            setAlignment(Pos.TOP_LEFT);
             setPrefWidth(0);
         }
 
