@@ -770,9 +770,13 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
     @Override
     public EngineInfo info() {
         synchronized (lock) {
-            return new EngineInfo(displayName(), author, protocolId, playedGames(), variants,
-                    List.copyOf(declaredOptions()), conventions == null ? config.conventions() : conventions.toApi(),
-                    timeouts);
+            Set<String> played = playedGames();
+            // Before a game is chosen, the conventions of the first game it plays.
+            org.kibitz.api.engine.EngineConventions c = conventions != null ? conventions.toApi()
+                    : played.isEmpty() ? config.conventions()
+                    : detectedConventions(played.iterator().next()).overriddenBy(config.conventions()).toApi();
+            return new EngineInfo(displayName(), author, protocolId, played, variants,
+                    List.copyOf(declaredOptions()), c, timeouts);
         }
     }
 

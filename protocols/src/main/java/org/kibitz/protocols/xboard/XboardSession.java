@@ -382,8 +382,11 @@ public final class XboardSession extends EngineSessionBase {
         if (s == null || s.stopSent) {
             return;
         }
-        boolean depthReached = s.enforceDepth.isPresent() && info.depth >= s.enforceDepth.getAsInt()
-                && !info.pv.isEmpty();
+        // An engine told sd N stops at N by itself; one that did not understand sd (GNU Chess) or
+        // goes beyond it is stopped here.
+        boolean depthReached = s.enforceDepth.isPresent() && !info.pv.isEmpty()
+                && (info.depth > s.enforceDepth.getAsInt()
+                    || (refused.contains("sd") && info.depth >= s.enforceDepth.getAsInt()));
         boolean nodesReached = s.enforceNodes.isPresent() && info.nodes >= s.enforceNodes.getAsLong();
         if (depthReached || nodesReached) {
             requestStop(s);
