@@ -87,6 +87,9 @@ public final class OptionParser {
             }
         }
         String n = name.toString();
+        if (type.equals("spin") && (!numeric(def) || !numeric(min) || !numeric(max))) {
+            return Optional.empty(); // numbers that are not numbers: a broken declaration
+        }
         return switch (type) {
             case "spin" -> {
                 long lo = parseLong(min, Long.MIN_VALUE);
@@ -110,6 +113,10 @@ public final class OptionParser {
                     TextKind.STRING));
             default -> Optional.empty(); // UCCI "label", or a type nobody knows
         };
+    }
+
+    private static boolean numeric(String s) {
+        return s == null || s.trim().matches("[+-]?\\d{1,18}");
     }
 
     private static long parseLong(String s, long otherwise) {

@@ -113,7 +113,7 @@ public final class UciSession extends EngineSessionBase {
             }
             return;
         }
-        if (line.startsWith("bestmove") || line.equals("nobestmove")) {
+        if (line.startsWith("bestmove ") || line.equals("bestmove") || line.equals("nobestmove")) {
             onBestMove(line);
             return;
         }
