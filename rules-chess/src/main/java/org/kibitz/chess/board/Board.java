@@ -349,6 +349,14 @@ public final class Board {
         return checkers() != 0;
     }
 
+    /** Whether a legal move gives check (made and taken back on this board). */
+    public boolean givesCheck(int move) {
+        makeMove(move);
+        boolean check = inCheck();
+        unmakeMove();
+        return check;
+    }
+
     /** Whether the given side has enough material to mate by any sequence of legal moves (FIDE's practical test). */
     public boolean canMate(int colour) {
         int c8 = colour << 3;
@@ -1239,7 +1247,8 @@ public final class Board {
                 break;
             }
         }
-        while (--d > 0) {
+        // Each side may stand pat instead of recapturing: fold back from the last capture.
+        for (; d > 0; d--) {
             gain[d - 1] = -Math.max(-gain[d - 1], gain[d]);
         }
         return gain[0];
