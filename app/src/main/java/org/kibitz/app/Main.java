@@ -23,11 +23,16 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        System.exit(run(args, null, null));
     }
 
-    /** Runs Kibitz with the given arguments and returns the exit status. */
-    public static int run(String[] args) {
+    /**
+     * Runs Kibitz with the given arguments and returns the exit status.
+     *
+     * @param out where command output goes; the process's standard output when null
+     * @param err where errors go; the process's standard error when null
+     */
+    public static int run(String[] args, java.io.PrintWriter out, java.io.PrintWriter err) {
         KibitzPaths paths = KibitzPaths.current();
         Optional<Path> pluginsOption = pluginsOption(args);
         if (pluginsOption.isPresent()) {
@@ -36,6 +41,12 @@ public final class Main {
         try (PluginSet plugins = PluginDiscovery.discover(Main.class.getClassLoader(), Optional.of(paths.plugins()))) {
             Injector injector = createInjector(plugins, paths);
             CommandLine cli = new CommandLine(KibitzCommand.class, new GuiceFactory(injector));
+            if (out != null) {
+                cli.setOut(out);
+            }
+            if (err != null) {
+                cli.setErr(err);
+            }
             return cli.execute(args);
         }
     }
@@ -45,7 +56,8 @@ public final class Main {
         return Guice.createInjector(new KibitzModule(plugins, paths), new AbstractModule() {
             @Override
             protected void configure() {
-                bind(WorkbenchStarter.class).toInstance(() -> startWorkbench(getProvider(Injector.class).get()));
+                com.google.inject.Provider<Injector> injector = getProvider(Injector.class);
+                bind(WorkbenchStarter.class).toInstance(() -> startWorkbench(injector.get()));
             }
         });
     }

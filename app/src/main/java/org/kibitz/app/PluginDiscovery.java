@@ -70,11 +70,12 @@ public final class PluginDiscovery {
                 continue;
             }
             int before = found.size();
+            int problemsBefore = problems.size();
             for (PluginKind kind : PluginKind.values()) {
                 loadFromJar(kind, kind.service(), jar, loader, seen, found, problems);
             }
             loadModules(jar, loader, modules, problems);
-            if (found.size() == before) {
+            if (found.size() == before && problems.size() == problemsBefore) {
                 problems.add(new PluginProblem(jar, Text.of(PluginDiscovery.class, "plugin.none")));
             }
             loaders.add(loader);

@@ -6,12 +6,15 @@ import com.google.inject.Singleton;
 import com.google.inject.multibindings.Multibinder;
 import java.util.Locale;
 import java.util.Set;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
 import org.kibitz.ui.DockingManager;
 import org.kibitz.ui.I18n;
 import org.kibitz.ui.LayoutFile;
 import org.kibitz.ui.MainWindow;
 import org.kibitz.ui.MenuContributor;
 import org.kibitz.ui.PaneProvider;
+import org.kibitz.workbench.GameDocument;
 import org.kibitz.workbench.JsonStore;
 import org.kibitz.workbench.KibitzPaths;
 import org.kibitz.workbench.Settings;
@@ -24,6 +27,15 @@ public final class WorkbenchModule extends AbstractModule {
         // Panes and menu items are contributed by id; each later feature adds its own bindings here.
         Multibinder.newSetBinder(binder(), PaneProvider.class);
         Multibinder.newSetBinder(binder(), MenuContributor.class);
+    }
+
+    /** The game every pane shows; a new game of the first game plugin until the user opens another. */
+    @Provides
+    @Singleton
+    GameDocument document(Games games) {
+        GamePlugin first = games.byId("xiangqi").or(() -> games.all().stream().findFirst())
+                .orElseThrow(() -> new IllegalStateException("no game plugin found"));
+        return GameDocument.newGame(first);
     }
 
     @Provides

@@ -41,6 +41,11 @@ public final class DockingManager {
                 });
     }
 
+    /** The docking controller, for drag-and-drop and lookups by id. */
+    public Bento bento() {
+        return bento;
+    }
+
     /** The docking root, to put in the window. */
     public Region root() {
         if (root == null) {
@@ -103,7 +108,7 @@ public final class DockingManager {
                 DockContainerBranch column = bento.dockBuilding().branch();
                 column.setOrientation(Orientation.VERTICAL);
                 column.addContainers(center, bottom);
-                column.setDividerPositions(0.68);
+                setDividers(column, new double[] {0.68});
                 middle = column;
             }
         }
@@ -123,7 +128,7 @@ public final class DockingManager {
         r.setOrientation(Orientation.HORIZONTAL);
         row.forEach(r::addContainer);
         if (row.size() > 1) {
-            r.setDividerPositions(dividers.stream().limit(row.size() - 1L).mapToDouble(Double::doubleValue).toArray());
+            setDividers(r, dividers.stream().limit(row.size() - 1L).mapToDouble(Double::doubleValue).toArray());
         }
         install(r);
     }
@@ -153,7 +158,7 @@ public final class DockingManager {
                 b.removeContainer(c);
                 r.addContainer(c);
             }
-            r.setDividerPositions(div);
+            setDividers(r, div);
         } else if (built != null) {
             r.addContainer(built);
         }
@@ -228,10 +233,32 @@ public final class DockingManager {
         branch.setOrientation(b.horizontal() ? Orientation.HORIZONTAL : Orientation.VERTICAL);
         kids.forEach(branch::addContainer);
         if (keptDividers.size() >= kids.size() - 1) {
-            branch.setDividerPositions(keptDividers.stream().limit(kids.size() - 1L)
+            setDividers(branch, keptDividers.stream().limit(kids.size() - 1L)
                     .mapToDouble(d -> Math.max(0.02, Math.min(0.98, d))).toArray());
         }
         return branch;
+    }
+
+    /**
+     * Sets a split's dividers once it has its real size. A SplitPane moves dividers set before its
+     * first layout (nested splits especially), so a restored layout would drift; setting them again
+     * after the first layout pass keeps what the user left.
+     */
+    private static void setDividers(javafx.scene.control.SplitPane split, double[] positions) {
+        split.setDividerPositions(positions);
+        if (split.getWidth() > 0 && split.getHeight() > 0) {
+            return;
+        }
+        javafx.beans.InvalidationListener[] once = new javafx.beans.InvalidationListener[1];
+        once[0] = obs -> {
+            if (split.getWidth() > 0 && split.getHeight() > 0) {
+                split.widthProperty().removeListener(once[0]);
+                split.heightProperty().removeListener(once[0]);
+                javafx.application.Platform.runLater(() -> split.setDividerPositions(positions));
+            }
+        };
+        split.widthProperty().addListener(once[0]);
+        split.heightProperty().addListener(once[0]);
     }
 
     private DockContainer leafOf(List<PaneProvider> panes) {

@@ -116,6 +116,7 @@ public final class MainWindow {
         placeWindow(stage, geometry);
         stage.setOnCloseRequest(e -> saveState());
         stage.show();
+        startAutosave();
         if (!messages.isEmpty()) {
             Platform.runLater(() -> notify(String.join("\n", messages)));
         }
@@ -170,14 +171,42 @@ public final class MainWindow {
     /** Saves the layout, the window geometry and the settings. */
     public void saveState() {
         closeHooks.forEach(Runnable::run);
-        LayoutFile.Window w = new LayoutFile.Window(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
+        saveLayoutIfChanged();
         try {
-            layoutStore.save(new LayoutFile(LayoutFile.VERSION, Optional.of(w), docking.snapshot()));
             settingsStore.save(settings);
         } catch (IOException e) {
-            // The window is closing: there is nobody left to tell but the log.
-            java.lang.System.Logger log = java.lang.System.getLogger(MainWindow.class.getName());
-            log.log(java.lang.System.Logger.Level.WARNING, "layout or settings not saved", e);
+            LOG.log(System.Logger.Level.WARNING, "settings not saved", e);
+        }
+    }
+
+    private static final System.Logger LOG = System.getLogger(MainWindow.class.getName());
+    private static final javafx.util.Duration AUTOSAVE_PERIOD = javafx.util.Duration.seconds(2);
+    private LayoutFile lastSavedLayout;
+    private javafx.animation.Timeline autosave;
+
+    /**
+     * Saves the layout every couple of seconds when it has changed, so a crash, a kill or a logout
+     * loses at most that much of the user's arrangement.
+     */
+    private void startAutosave() {
+        autosave = new javafx.animation.Timeline(new javafx.animation.KeyFrame(AUTOSAVE_PERIOD, e -> saveLayoutIfChanged()));
+        autosave.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        autosave.play();
+        stage.setOnHidden(e -> autosave.stop());
+        saveLayoutIfChanged();
+    }
+
+    private void saveLayoutIfChanged() {
+        LayoutFile.Window w = new LayoutFile.Window(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
+        LayoutFile now = new LayoutFile(LayoutFile.VERSION, Optional.of(w), docking.snapshot());
+        if (now.equals(lastSavedLayout)) {
+            return;
+        }
+        try {
+            layoutStore.save(now);
+            lastSavedLayout = now;
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.WARNING, "layout not saved", e);
         }
     }
 

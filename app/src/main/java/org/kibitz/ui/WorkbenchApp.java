@@ -22,6 +22,7 @@ public final class WorkbenchApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        windowFactory.get().show(stage);
+        MainWindow window = windowFactory.get();
+        window.show(stage);
     }
 }
