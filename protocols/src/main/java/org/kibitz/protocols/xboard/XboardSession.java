@@ -65,6 +65,8 @@ public final class XboardSession extends EngineSessionBase {
     private int discardUntilPong;
     private ScheduledFuture<?> featureTimer;
     private boolean waitingForDone;
+    private boolean sawFeature;
+    private int handshakeResends;
     private boolean analyzing;
     private boolean depthLimitSent;
     private boolean drawOffered;
@@ -87,22 +89,39 @@ public final class XboardSession extends EngineSessionBase {
     protected void beginHandshake() {
         send("xboard");
         send("protover 2");
-        Duration wait = featureTimeout();
+        armFeatureTimer();
+    }
+
+    /**
+     * Ends the handshake after two seconds in which the engine said nothing (and no done=0 is
+     * pending): the spec's two seconds after protover, counted from the engine's last line rather
+     * than from protover, because GNU Chess takes over a second to start and answers protover only
+     * when nudged. Bounded by the handshake timeout all the same.
+     */
+    private void armFeatureTimer() {
+        if (featureTimer != null) {
+            featureTimer.cancel(false);
+        }
         featureTimer = TIMER.schedule(() -> {
             synchronized (lock) {
                 if (!waitingForDone && !handshakeOver()) {
-                    // No done=0: the protocol-2 wait is over; what was said so far stands (protocol 1 if nothing).
+                    // The protocol-2 wait is over; what was said so far stands (protocol 1 if nothing).
                     handshakeDone();
                 }
             }
             events.flush();
-        }, Math.max(1, wait.toMillis()), TimeUnit.MILLISECONDS);
+        }, Math.max(1, featureTimeout().toMillis()), TimeUnit.MILLISECONDS);
     }
 
-    /** How long to wait for features when the engine says neither done=0 nor done=1: 2 s, as the spec asks. */
+    /**
+     * How long to wait for features when the engine says neither done=0 nor done=1: 2 s, as the spec
+     * asks, or half the handshake timeout when that is shorter, so that the handshake ends well
+     * within its own timeout.
+     */
     private Duration featureTimeout() {
         Duration d = Duration.ofSeconds(2);
-        return d.compareTo(timeouts.handshake()) < 0 ? d : timeouts.handshake();
+        Duration half = timeouts.handshake().dividedBy(2);
+        return d.compareTo(half) < 0 ? d : half;
     }
 
     @Override
@@ -128,11 +147,15 @@ public final class XboardSession extends EngineSessionBase {
     @Override
     protected void handleLine(String raw) {
         String line = raw.strip();
+        if (!handshakeOver() && !waitingForDone) {
+            armFeatureTimer();
+        }
         if (line.isEmpty()) {
             return;
         }
         if (line.startsWith("feature ") || line.equals("feature")) {
             recognised = true;
+            sawFeature = true;
             onFeatures(line);
             return;
         }
@@ -300,6 +323,14 @@ public final class XboardSession extends EngineSessionBase {
 
     private void onError(String line, String what) {
         String word = what.isEmpty() ? "" : what.split("\\s+")[0];
+        if (!handshakeOver() && what.isEmpty() && !sawFeature && handshakeResends < 2) {
+            // It read our empty nudge but never answered protover: GNU Chess 6 sometimes loses the
+            // lines it is sent while it starts. Say it again.
+            handshakeResends++;
+            send("xboard");
+            send("protover 2");
+            return;
+        }
         if (!handshakeOver() && word.equals("protover")) {
             // Protocol 1: no features will come.
             recognised = true;

@@ -235,6 +235,45 @@ class XboardScriptTest {
     }
 
     @Test
+    void protoverLostByAStartingEngineIsSentAgain() throws Exception {
+        // GNU Chess 6 sometimes drops what it is sent while it starts, then reads the nudge.
+        ScriptedChannel ch = new ScriptedChannel()
+                .banner("Chess")
+                .expect("xboard")
+                .expect("protover 2")
+                .answerNudges(1, "Invalid move: ")
+                .expect("xboard")
+                .expect("protover 2", "feature done=0", "feature ping=1 myname=\"GNU Chess\"", "feature done=1")
+                .expect("accepted done").expect("accepted ping").expect("accepted myname").expect("accepted done")
+                .expect("easy").expect("post").expect("ping 1", "pong 1");
+        long t0 = System.nanoTime();
+        XboardSession s = Scripted.xboard(ch);
+        assertTrue((System.nanoTime() - t0) / 1_000_000 < 1500);
+        assertEquals("GNU Chess", s.info().name());
+        ch.assertUsedUp();
+        s.abort();
+    }
+
+    @Test
+    void silentProtocolOneEngineGetsTwoSecondsOfSilence() throws Exception {
+        ScriptedChannel ch = new ScriptedChannel()
+                .expect("xboard")
+                .expect("protover 2")
+                .expect("easy").expect("post");
+        long t0 = System.nanoTime();
+        org.kibitz.api.engine.EngineConfig config = Scripted.config().withTimeouts(new org.kibitz.api.engine.EngineTimeouts(
+                Duration.ofSeconds(6), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        XboardSession s = new XboardSession(config, TestGames.games(), ch);
+        s.handshake(config.timeouts().handshake(), false);
+        s.afterHandshake();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 1900 && ms < 3500, "waited " + ms + " ms");
+        assertFalse(s.recognisedProtocol(), "nothing showed it speaks xboard: a probe would not take it");
+        ch.assertUsedUp();
+        s.abort();
+    }
+
+    @Test
     void featuresAndOptionsAreReadAsTheSpecWritesThem() {
         List<Features.Pair> pairs = Features.parse("feature myname=\"Fairy-Max 5.0b\" setboard=0 xedit=1 ping=1 done=0");
         assertEquals(List.of(new Features.Pair("myname", "Fairy-Max 5.0b"), new Features.Pair("setboard", "0"),
