@@ -169,21 +169,16 @@ public final class ParserBenchmark {
     /** Blackhole: keeps the JIT from dropping work whose result nobody reads. */
     private long sink;
 
+    /** The parser alone: PVs kept as text, or read straight into moves as the sessions do. */
     private long parse(List<String> lines, boolean moves) {
-        InfoParser parser = new InfoParser(InfoParser.BareScore.UCCI);
+        InfoParser parser = moves ? new InfoParser(InfoParser.BareScore.UCCI, 0) : new InfoParser(InfoParser.BareScore.UCCI);
         InfoLine out = new InfoLine();
         long h = 0;
         for (String l : lines) {
             parser.parse(l, out);
             h += out.depth + out.nodes + out.pv.size();
-            if (moves) {
-                for (String m : out.pv) {
-                    try {
-                        h += Move.parseCoordinates(m, 0).to().rank();
-                    } catch (IllegalArgumentException e) {
-                        h++;
-                    }
-                }
+            for (Move m : out.pvMoves) {
+                h += m.to().rank();
             }
         }
         sink += h;

@@ -52,7 +52,9 @@ public final class UciSession extends EngineSessionBase {
     }
 
     private final Dialect dialect;
-    private final InfoParser infoParser;
+    private final InfoParser.BareScore bareScore;
+    private InfoParser infoParser;
+    private int infoParserBase = -1;
     private final InfoLine info = new InfoLine();
     private final ArrayDeque<CompletableFuture<Void>> readyWaits = new ArrayDeque<>();
     private boolean emptyMark;
@@ -61,7 +63,8 @@ public final class UciSession extends EngineSessionBase {
     public UciSession(Dialect dialect, EngineConfig config, Games games, LineChannel channel) {
         super(dialect.hello, config, games, channel);
         this.dialect = dialect;
-        this.infoParser = new InfoParser(dialect == Dialect.UCCI ? InfoParser.BareScore.UCCI : InfoParser.BareScore.NONE);
+        this.bareScore = dialect == Dialect.UCCI ? InfoParser.BareScore.UCCI : InfoParser.BareScore.NONE;
+        this.infoParser = new InfoParser(bareScore);
     }
 
     // ---------------------------------------------------------------- handshake
@@ -105,6 +108,11 @@ public final class UciSession extends EngineSessionBase {
             return;
         }
         if (line.startsWith("info")) {
+            if (codec != null && codec.rankBase() != infoParserBase) {
+                // Once the game and its rank base are known, PVs are read straight into moves.
+                infoParserBase = codec.rankBase();
+                infoParser = new InfoParser(bareScore, infoParserBase);
+            }
             if (infoParser.parse(line, info)) {
                 if (info.text != null) {
                     message(MessageKind.INFO, info.text);

@@ -276,7 +276,7 @@ class XboardScriptTest {
         assertEquals("b0c2", best.ponder().orElseThrow().coordinates(0));
         assertTrue(analysis.isDone());
         assertEquals(org.kibitz.api.engine.SessionState.IDLE, s.state());
-        assertTrue(first.exit().isDone(), "the old process is ended");
+        assertTrue(first.exit().get(1, TimeUnit.SECONDS).requested(), "the old process is ended");
         first.assertUsedUp();
         assertEquals("h9g7", s.go(SearchLimits.depth(2)).get(3, TimeUnit.SECONDS).move().orElseThrow().coordinates(0));
         second.assertUsedUp();
