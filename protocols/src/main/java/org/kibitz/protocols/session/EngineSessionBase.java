@@ -249,6 +249,11 @@ public abstract class EngineSessionBase implements EngineSession {
 
     private boolean heardAnything;
 
+    /** {@link #saidAnything()} for callers that hold the lock. */
+    protected boolean saidAnythingLocked() {
+        return heardAnything;
+    }
+
     /** What the session does between the handshake and being handed out: detection, configured options. */
     public void afterHandshake() throws EngineException {
         applyConfiguredOptions();

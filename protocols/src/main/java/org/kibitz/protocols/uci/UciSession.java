@@ -88,7 +88,8 @@ public final class UciSession extends EngineSessionBase {
     @Override
     public void afterHandshake() throws EngineException {
         synchronized (lock) {
-            if (dialect == Dialect.UCCI && declared.containsKey("usemillisec")) {
+            if (dialect == Dialect.UCCI && declared.containsKey("usemillisec")
+                    && config.conventions().useMillisec().orElse(true)) {
                 // UCCI times are seconds unless the engine offers milliseconds: always prefer them.
                 send("setoption usemillisec true");
                 options.put("usemillisec", new EngineOption.Check("usemillisec", true));
@@ -439,6 +440,9 @@ public final class UciSession extends EngineSessionBase {
                     tail = line.subList(lastCapture + 1, line.size());
                 }
             }
+            if (GameIds.CHESS.equals(game.id())) {
+                ensureOption("UCI_Chess960", Boolean.toString(isChess960(startPosition, line)));
+            }
             StringBuilder cmd = new StringBuilder("position ");
             if (from.fen().equals(game.startPosition().fen())) {
                 cmd.append("startpos");
@@ -454,6 +458,29 @@ public final class UciSession extends EngineSessionBase {
             send(cmd.toString());
         }
         events.flush();
+    }
+
+    /**
+     * Whether a chess line is Chess960, as far as the API lets us see: a FEN whose castling field
+     * names files (Shredder-FEN, X-FEN), or a castling move written as the king taking its rook.
+     * Engines need {@code UCI_Chess960} on to read either.
+     */
+    static boolean isChess960(Position start, List<Move> line) {
+        String[] f = start.fen().split("\\s+");
+        if (f.length > 2 && !f[2].matches("-|[KQkq]+")) {
+            return true;
+        }
+        Position p = start;
+        for (Move m : line) {
+            var mover = p.pieceAt(m.from());
+            var target = p.pieceAt(m.to());
+            if (mover.isPresent() && target.isPresent() && mover.get().type() == 'K' && target.get().type() == 'R'
+                    && mover.get().side() == target.get().side()) {
+                return true;
+            }
+            p = p.play(m);
+        }
+        return false;
     }
 
     @Override

@@ -120,9 +120,15 @@ public final class XboardSession extends EngineSessionBase {
      * within its own timeout.
      */
     private Duration featureTimeout() {
-        Duration d = Duration.ofSeconds(2);
         Duration half = timeouts.handshake().dividedBy(2);
+        // Until the engine has said anything at all it is still starting (GNU Chess takes seconds
+        // on a busy machine): silence then proves nothing, so give it half the handshake timeout.
+        Duration d = heardFromEngine() ? Duration.ofSeconds(2) : half;
         return d.compareTo(half) < 0 ? d : half;
+    }
+
+    private boolean heardFromEngine() {
+        return saidAnythingLocked();
     }
 
     /** Whether a handshake is under way: the first, or that of an engine started anew. */
