@@ -12,6 +12,8 @@ import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.workbench.Formats;
 import org.kibitz.workbench.KibitzPaths;
+import org.kibitz.workbench.PerftBenchmark;
+import org.kibitz.workbench.PerftService;
 import org.kibitz.workbench.Protocols;
 
 /**
@@ -59,5 +61,17 @@ public final class KibitzModule extends AbstractModule {
     @Singleton
     Protocols protocols(Set<ProtocolPlugin> set) {
         return new Protocols(set);
+    }
+
+    @Provides
+    @Singleton
+    PerftService perft() {
+        return new PerftService();
+    }
+
+    @Provides
+    @Singleton
+    PerftBenchmark perftBenchmark(PerftService perft) {
+        return new PerftBenchmark(perft);
     }
 }

@@ -15,6 +15,8 @@ import picocli.CommandLine.Option;
         resourceBundle = "org.kibitz.cli.messages",
         subcommands = {
                 PluginsCommand.class,
+                PerftCommand.class,
+                BenchCommand.class,
         })
 public final class KibitzCommand implements Callable<Integer> {
 

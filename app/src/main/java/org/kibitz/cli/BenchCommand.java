@@ -1,0 +1,20 @@
+package org.kibitz.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code kibitz bench}: benchmarks against other programs; each kind is a subcommand ({@code bench perft}). */
+@Command(name = "bench", resourceBundle = "org.kibitz.cli.bench", subcommands = BenchPerftCommand.class)
+final class BenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 2;
+    }
+}

@@ -1,0 +1,182 @@
+package org.kibitz.xiangqi;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.kibitz.xiangqi.board.Board;
+import org.kibitz.xiangqi.board.Geometry;
+import org.kibitz.xiangqi.board.Pieces;
+
+/**
+ * What the Chinese and WXF notations have in common: a move described by the piece (its type and
+ * file, or its place among like pieces on a file), the action (advance, retreat, traverse) and a number,
+ * all counted from the mover's side. The two notations differ only in the glyphs.
+ *
+ * <p>Files are numbered 1..9 from the mover's right: for Red file i is 1 and file a is 9, for Black
+ * file a is 1. "Front" is towards the opponent.
+ *
+ * <p>Writing follows the Chinese rules: two like rooks, horses or cannons on a file are front and rear
+ * (advisors and elephants never need it: the action tells them apart); pawns two or three on a file are
+ * front (middle) rear; four or five on a file, or two or more on each of several files, are numbered
+ * 1..5 across those files from the mover's right, front to back. Reading matches a description against
+ * every legal move, so looser forms (a file where front/rear was due, front/rear with a file) are read
+ * when they fit exactly one move.
+ */
+final class FileMoves {
+
+    /** How the moving piece is named. */
+    enum Kind { FILE, FRONT, MIDDLE, REAR, INDEX }
+
+    static final int ADVANCE = 1;
+    static final int RETREAT = -1;
+    static final int TRAVERSE = 0;
+
+    /**
+     * A move's description.
+     *
+     * @param type   piece type ({@link Pieces})
+     * @param kind   how the piece is named
+     * @param file   the piece's file number 1..9 from the mover's right (always set)
+     * @param index  for {@link Kind#INDEX}, the number 1..5; else 0
+     * @param action {@link #ADVANCE}, {@link #RETREAT} or {@link #TRAVERSE}
+     * @param number steps, or the target file number
+     */
+    record Description(int type, Kind kind, int file, int index, int action, int number) {
+    }
+
+    /**
+     * What a text says about a move; 0 (or null) for what it leaves open.
+     *
+     * @param type  piece type, 0 when not given
+     * @param kind  null when only a file is given (or nothing)
+     * @param file  file number 1..9, 0 when not given
+     * @param index for {@link Kind#INDEX}
+     */
+    record Query(int type, Kind kind, int file, int index, int action, int number) {
+    }
+
+    private FileMoves() {
+    }
+
+    /** The file number of a board file for a side: 1..9 from the side's right. */
+    static int fileNumber(int side, int boardFile) {
+        return side == Pieces.RED ? 9 - boardFile : boardFile + 1;
+    }
+
+    static int boardFile(int side, int fileNumber) {
+        return side == Pieces.RED ? 9 - fileNumber : fileNumber - 1;
+    }
+
+    /** The description the notations write for a legal move. */
+    static Description describe(XiangqiPosition pos, int move) {
+        int side = pos.side();
+        int from = Board.from(move);
+        int to = Board.to(move);
+        int code = pos.codeAt(from);
+        int type = Pieces.type(code);
+        int ff = Geometry.FILE[from];
+        int fr = Geometry.RANK[from];
+        int tf = Geometry.FILE[to];
+        int tr = Geometry.RANK[to];
+        int forward = side == Pieces.RED ? 1 : -1;
+        int action = fr == tr ? TRAVERSE : (tr - fr) * forward > 0 ? ADVANCE : RETREAT;
+        boolean straight = type == Pieces.KING || type == Pieces.ROOK || type == Pieces.CANNON || type == Pieces.PAWN;
+        int number = action == TRAVERSE || !straight ? fileNumber(side, tf) : Math.abs(tr - fr);
+        int file = fileNumber(side, ff);
+
+        List<Integer> same = onFile(pos, code, ff);
+        int idx = same.indexOf(from);
+        Kind kind = Kind.FILE;
+        int index = 0;
+        if (same.size() >= 2 && type != Pieces.ADVISOR && type != Pieces.ELEPHANT && type != Pieces.KING) {
+            if (type != Pieces.PAWN) {
+                kind = idx == 0 ? Kind.FRONT : Kind.REAR;
+            } else {
+                List<Integer> numbered = numberedPawns(pos, code);
+                if (numbered.size() > same.size() || same.size() >= 4) {
+                    kind = Kind.INDEX;
+                    index = numbered.indexOf(from) + 1;
+                } else if (same.size() == 2) {
+                    kind = idx == 0 ? Kind.FRONT : Kind.REAR;
+                } else {
+                    kind = idx == 0 ? Kind.FRONT : idx == 1 ? Kind.MIDDLE : Kind.REAR;
+                }
+            }
+        }
+        return new Description(type, kind, file, index, action, number);
+    }
+
+    /** The legal moves that fit a query, as board ints. */
+    static List<Integer> matches(XiangqiPosition pos, Query q) {
+        List<Integer> out = new ArrayList<>(2);
+        int side = pos.side();
+        for (int m : pos.legalInts()) {
+            int from = Board.from(m);
+            int code = pos.codeAt(from);
+            int type = Pieces.type(code);
+            if (q.type() != 0 && q.type() != type) {
+                continue;
+            }
+            Description d = describe(pos, m);
+            if (d.action() != q.action() || d.number() != q.number()) {
+                continue;
+            }
+            if (q.file() != 0 && q.file() != d.file()) {
+                continue;
+            }
+            if (q.kind() != null && !fitsKind(pos, code, from, q)) {
+                continue;
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static boolean fitsKind(XiangqiPosition pos, int code, int from, Query q) {
+        List<Integer> same = onFile(pos, code, Geometry.FILE[from]);
+        int n = same.size();
+        int idx = same.indexOf(from);
+        return switch (q.kind()) {
+            case FILE -> true;
+            case FRONT -> n >= 2 && idx == 0;
+            case REAR -> n >= 2 && idx == n - 1;
+            case MIDDLE -> n >= 3 && n % 2 == 1 && idx == n / 2;
+            case INDEX -> {
+                if (Pieces.type(code) == Pieces.PAWN) {
+                    List<Integer> numbered = numberedPawns(pos, code);
+                    yield numbered.indexOf(from) + 1 == q.index();
+                }
+                yield n >= 2 && idx + 1 == q.index();
+            }
+        };
+    }
+
+    /** Points of pieces with this code on a board file, front first. */
+    static List<Integer> onFile(XiangqiPosition pos, int code, int boardFile) {
+        List<Integer> out = new ArrayList<>(5);
+        boolean red = Pieces.side(code) == Pieces.RED;
+        for (int i = 0; i < 10; i++) {
+            int rank = red ? 9 - i : i;
+            int sq = rank * 9 + boardFile;
+            if (pos.codeAt(sq) == code) {
+                out.add(sq);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The pawns that are numbered when pawns stand two or more on a file: those on such files, files
+     * from the mover's right, front to back within a file.
+     */
+    static List<Integer> numberedPawns(XiangqiPosition pos, int code) {
+        List<Integer> out = new ArrayList<>(5);
+        int side = Pieces.side(code);
+        for (int n = 1; n <= 9; n++) {
+            List<Integer> on = onFile(pos, code, boardFile(side, n));
+            if (on.size() >= 2) {
+                out.addAll(on);
+            }
+        }
+        return out;
+    }
+}

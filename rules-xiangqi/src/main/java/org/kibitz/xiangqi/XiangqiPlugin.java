@@ -1,0 +1,177 @@
+package org.kibitz.xiangqi;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.kibitz.api.game.BoardGeometry;
+import org.kibitz.api.game.FenException;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Notation;
+import org.kibitz.api.game.Outcome;
+import org.kibitz.api.game.Piece;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.game.Square;
+import org.kibitz.xiangqi.board.Board;
+
+/**
+ * The xiangqi game: positions, legal moves, the Chinese, WXF and ICCS notations, FEN, board geometry
+ * and the rulings (checkmate, stalemate, perpetual check, repetition, the natural-move limit).
+ */
+public final class XiangqiPlugin implements GamePlugin {
+
+    public static final String ID = "xiangqi";
+
+    private static final List<String> RED_FILES = List.of("九", "八", "七", "六", "五", "四", "三", "二", "一");
+    private static final List<String> BLACK_FILES = List.of("1", "2", "3", "4", "5", "6", "7", "8", "9");
+    private static final BoardGeometry GEOMETRY = new BoardGeometry(9, 10, BoardGeometry.Style.INTERSECTIONS,
+            OptionalInt.of(4),
+            List.of(new BoardGeometry.Zone(Square.of(3, 0), Square.of(5, 2)),
+                    new BoardGeometry.Zone(Square.of(3, 7), Square.of(5, 9))),
+            markedPoints(), RED_FILES, BLACK_FILES, List.of());
+
+    private static final XiangqiPosition START;
+
+    static {
+        try {
+            START = XiangqiPosition.of(XiangqiFen.parse(XiangqiFen.START));
+        } catch (FenException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final List<Notation> notations = List.of(new ChineseNotation(), new WxfNotation(), new IccsNotation());
+    private final Adjudicator adjudicator = new Adjudicator();
+
+    /** Cheap: everything heavy is static and shared. */
+    public XiangqiPlugin() {
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Set<String> variants() {
+        return Set.of("xiangqi", "chinese chess", "chinesechess", "chinese-chess", "cchess");
+    }
+
+    /**
+     * Intersections, 9 x 10, river after rank 4, the two palaces, cannon and soldier points; files as Red
+     * reads them (九..一 from file a) and as Black reads them (1..9 from file a); no rank labels, as on a
+     * printed xiangqi board.
+     */
+    @Override
+    public BoardGeometry geometry() {
+        return GEOMETRY;
+    }
+
+    private static List<Square> markedPoints() {
+        List<Square> out = new ArrayList<>();
+        for (int rank : new int[] {2, 7}) {
+            out.add(Square.of(1, rank));
+            out.add(Square.of(7, rank));
+        }
+        for (int rank : new int[] {3, 6}) {
+            for (int file = 0; file < 9; file += 2) {
+                out.add(Square.of(file, rank));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public XiangqiPosition startPosition() {
+        return START;
+    }
+
+    @Override
+    public XiangqiPosition parseFen(String fen) throws FenException {
+        return XiangqiPosition.of(XiangqiFen.parse(fen));
+    }
+
+    /** Chinese (the default for display), WXF, ICCS. */
+    @Override
+    public List<Notation> notations() {
+        return notations;
+    }
+
+    @Override
+    public Notation coordinateNotation() {
+        return notations.get(2);
+    }
+
+    @Override
+    public int coordinateRankBase() {
+        return 0;
+    }
+
+    /** Red 帅仕相马车炮兵, Black 将士象马车炮卒. */
+    @Override
+    public String pieceLabel(Piece piece) {
+        boolean red = piece.side() == Side.WHITE;
+        return switch (piece.type()) {
+            case 'K' -> red ? "帅" : "将";
+            case 'A' -> red ? "仕" : "士";
+            case 'B', 'E' -> red ? "相" : "象";
+            case 'N', 'H' -> "马";
+            case 'R' -> "车";
+            case 'C' -> "炮";
+            case 'P' -> red ? "兵" : "卒";
+            default -> String.valueOf(piece.fenLetter());
+        };
+    }
+
+    /**
+     * Checkmate and stalemate (a loss for the side to move); a threefold repetition, judged by
+     * {@link Adjudicator}: perpetual check loses, otherwise a draw; then the natural-move limit (60 moves
+     * by each side without a capture: a draw).
+     */
+    @Override
+    public Optional<Outcome> adjudicate(List<Position> line) {
+        List<XiangqiPosition> positions = new ArrayList<>(line.size());
+        for (Position p : line) {
+            positions.add(asXiangqi(p));
+        }
+        return adjudicator.adjudicate(positions);
+    }
+
+    @Override
+    public long perft(Position position, int depth) {
+        return asXiangqi(position).toBoard().perft(depth);
+    }
+
+    @Override
+    public Map<Move, Long> divide(Position position, int depth) {
+        XiangqiPosition pos = asXiangqi(position);
+        Board board = pos.toBoard();
+        Map<Move, Long> out = new LinkedHashMap<>();
+        for (int m : pos.legalInts()) {
+            board.make(m);
+            out.put(XiangqiPosition.toMove(m), board.perft(depth - 1));
+            board.unmake();
+        }
+        return out;
+    }
+
+    /** Our own position type for any xiangqi position (another implementation goes through its FEN). */
+    static XiangqiPosition asXiangqi(Position p) {
+        if (p instanceof XiangqiPosition x) {
+            return x;
+        }
+        if (!ID.equals(p.gameId())) {
+            throw new IllegalArgumentException("not a xiangqi position: " + p.gameId());
+        }
+        try {
+            return XiangqiPosition.of(XiangqiFen.parse(p.fen()));
+        } catch (FenException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}

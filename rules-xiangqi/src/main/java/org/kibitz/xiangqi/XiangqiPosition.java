@@ -1,0 +1,274 @@
+package org.kibitz.xiangqi;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Outcome;
+import org.kibitz.api.game.Piece;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.game.Square;
+import org.kibitz.api.game.Termination;
+import org.kibitz.xiangqi.board.Board;
+import org.kibitz.xiangqi.board.Geometry;
+import org.kibitz.xiangqi.board.Pieces;
+import org.kibitz.xiangqi.board.Zobrist;
+
+/**
+ * An immutable xiangqi position: 90 points, side to move, the no-capture clock and the move number.
+ * Questions about moves (legal moves, check, outcome) are answered once by a fresh {@link Board} and
+ * cached; {@link #toBoard()} gives that board to whoever needs make/unmake (perft, the engine).
+ */
+public final class XiangqiPosition implements Position {
+
+    private static final Piece[] PIECES = new Piece[16];
+
+    static {
+        for (int code = 1; code < 16; code++) {
+            if ((code & 7) != 0) {
+                PIECES[code] = new Piece(code >>> 3 == Pieces.RED ? Side.WHITE : Side.BLACK, Pieces.letter(code & 7));
+            }
+        }
+    }
+
+    private final byte[] squares;
+    private final int side;
+    private final int halfmove;
+    private final int fullmove;
+    private final long hash;
+
+    // Computed on first use; racy but idempotent, and only immutable values are published.
+    private volatile Analysis analysis;
+
+    /** Legal moves (board ints, generation order) and check, computed together by one board. */
+    private record Analysis(int[] moves, List<Move> list, boolean inCheck) {
+    }
+
+    private XiangqiPosition(byte[] squares, int side, int halfmove, int fullmove, long hash) {
+        this.squares = squares;
+        this.side = side;
+        this.halfmove = halfmove;
+        this.fullmove = fullmove;
+        this.hash = hash;
+    }
+
+    static XiangqiPosition of(XiangqiFen.Parsed p) {
+        byte[] sq = new byte[Geometry.SQUARES];
+        long h = p.side() == Pieces.BLACK ? Zobrist.BLACK_TO_MOVE : 0;
+        for (int i = 0; i < sq.length; i++) {
+            sq[i] = (byte) p.squares()[i];
+            if (sq[i] != 0) {
+                h ^= Zobrist.key(sq[i], i);
+            }
+        }
+        return new XiangqiPosition(sq, p.side(), p.halfmove(), p.fullmove(), h);
+    }
+
+    /** A board set up at this position, with no history before it. */
+    public Board toBoard() {
+        return Board.of(codes(), side, halfmove, fullmove);
+    }
+
+    /** The piece codes of {@link Pieces}, index {@code rank * 9 + file}. */
+    int[] codes() {
+        int[] out = new int[Geometry.SQUARES];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = squares[i];
+        }
+        return out;
+    }
+
+    /** The piece code on a point (internal numbering). */
+    int codeAt(int sq) {
+        return squares[sq];
+    }
+
+    /** {@link Pieces#RED} or {@link Pieces#BLACK}. */
+    int side() {
+        return side;
+    }
+
+    /** The legal moves as board ints, in generation order. Do not modify. */
+    int[] legalInts() {
+        return analysis().moves();
+    }
+
+    /** The board int of a move if it is legal here, else {@link Board#NO_MOVE}. */
+    int legalInt(Move move) {
+        int m = toInt(move);
+        if (m != Board.NO_MOVE) {
+            for (int legal : legalInts()) {
+                if (legal == m) {
+                    return m;
+                }
+            }
+        }
+        return Board.NO_MOVE;
+    }
+
+    /** The board int of a move's points, or {@link Board#NO_MOVE} when off the board or a promotion. */
+    static int toInt(Move move) {
+        Square f = move.from();
+        Square t = move.to();
+        if (move.isPromotion() || f.file() >= 9 || f.rank() >= 10 || t.file() >= 9 || t.rank() >= 10) {
+            return Board.NO_MOVE;
+        }
+        return Board.move(f.rank() * 9 + f.file(), t.rank() * 9 + t.file());
+    }
+
+    static Move toMove(int m) {
+        int from = Board.from(m);
+        int to = Board.to(m);
+        return new Move(Square.of(Geometry.FILE[from], Geometry.RANK[from]), Square.of(Geometry.FILE[to], Geometry.RANK[to]));
+    }
+
+    private Analysis analysis() {
+        Analysis a = analysis;
+        if (a == null) {
+            Board b = toBoard();
+            int[] buf = new int[Board.MAX_MOVES];
+            int n = b.generateLegal(buf, 0);
+            int[] moves = Arrays.copyOf(buf, n);
+            List<Move> list = new ArrayList<>(n);
+            for (int m : moves) {
+                list.add(toMove(m));
+            }
+            a = new Analysis(moves, Collections.unmodifiableList(list), b.inCheck());
+            analysis = a;
+        }
+        return a;
+    }
+
+    /** The position after a legal board move (no check that it is legal). */
+    XiangqiPosition after(int m) {
+        int from = Board.from(m);
+        int to = Board.to(m);
+        byte[] sq = squares.clone();
+        int pc = sq[from];
+        int cap = sq[to];
+        sq[to] = (byte) pc;
+        sq[from] = 0;
+        long h = hash ^ Zobrist.key(pc, from) ^ Zobrist.key(pc, to) ^ Zobrist.BLACK_TO_MOVE;
+        if (cap != 0) {
+            h ^= Zobrist.key(cap, to);
+        }
+        return new XiangqiPosition(sq, side ^ 1, cap != 0 ? 0 : halfmove + 1, side == Pieces.BLACK ? fullmove + 1 : fullmove, h);
+    }
+
+    // ---------------------------------------------------------------- Position
+
+    @Override
+    public String gameId() {
+        return XiangqiPlugin.ID;
+    }
+
+    @Override
+    public Side sideToMove() {
+        return side == Pieces.RED ? Side.WHITE : Side.BLACK;
+    }
+
+    @Override
+    public Optional<Piece> pieceAt(Square square) {
+        if (square.file() >= 9 || square.rank() >= 10) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(PIECES[squares[square.rank() * 9 + square.file()]]);
+    }
+
+    @Override
+    public Map<Square, Piece> pieces() {
+        Map<Square, Piece> out = new HashMap<>();
+        for (int i = 0; i < squares.length; i++) {
+            if (squares[i] != 0) {
+                out.put(Square.of(Geometry.FILE[i], Geometry.RANK[i]), PIECES[squares[i]]);
+            }
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    @Override
+    public List<Move> legalMoves() {
+        return analysis().list();
+    }
+
+    @Override
+    public boolean isLegal(Move move) {
+        return legalInt(move) != Board.NO_MOVE;
+    }
+
+    @Override
+    public XiangqiPosition play(Move move) {
+        int m = legalInt(move);
+        if (m == Board.NO_MOVE) {
+            throw new IllegalArgumentException("not a legal move in " + fen() + ": " + move.coordinates(0));
+        }
+        return after(m);
+    }
+
+    @Override
+    public boolean isCapture(Move move) {
+        int m = toInt(move);
+        return m != Board.NO_MOVE && squares[Board.to(m)] != 0 && (squares[Board.to(m)] >>> 3) != side;
+    }
+
+    @Override
+    public boolean inCheck() {
+        return analysis().inCheck();
+    }
+
+    /** Checkmate or stalemate, both a loss for the side to move in xiangqi. */
+    @Override
+    public Optional<Outcome> outcome() {
+        Analysis a = analysis();
+        if (a.moves().length > 0) {
+            return Optional.empty();
+        }
+        Side winner = sideToMove().opposite();
+        return Optional.of(Outcome.win(winner, a.inCheck() ? Termination.CHECKMATE : Termination.STALEMATE));
+    }
+
+    @Override
+    public String fen() {
+        return XiangqiFen.write(codes(), side, halfmove, fullmove);
+    }
+
+    @Override
+    public long hash() {
+        return hash;
+    }
+
+    @Override
+    public int halfmoveClock() {
+        return halfmove;
+    }
+
+    @Override
+    public int fullmoveNumber() {
+        return fullmove;
+    }
+
+    /** Whether the pieces and the side to move are the same (the counters aside): the repetition test. */
+    public boolean samePlacement(XiangqiPosition other) {
+        return hash == other.hash && side == other.side && Arrays.equals(squares, other.squares);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof XiangqiPosition p && samePlacement(p) && halfmove == p.halfmove && fullmove == p.fullmove;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(hash) * 31 + halfmove * 1009 + fullmove;
+    }
+
+    @Override
+    public String toString() {
+        return fen();
+    }
+}
