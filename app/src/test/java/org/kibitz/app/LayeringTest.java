@@ -34,12 +34,23 @@ class LayeringTest {
                     "org.kibitz.protocols..", "org.kibitz.formats..", "org.kibitz.engine..")
             .because("the contracts are what everything else implements");
 
-    static final ArchRule RULES_DEPEND_ONLY_ON_API = noClasses().that().resideInAnyPackage("org.kibitz.xiangqi..", "org.kibitz.chess..",
-                    "org.kibitz.protocols..")
-            .should().dependOnClassesThat().resideInAnyPackage("org.kibitz.formats..", "org.kibitz.engine..", "org.kibitz.protocols..")
-            .orShould().dependOnClassesThat().resideInAnyPackage("org.kibitz.xiangqi..", "org.kibitz.chess..")
-            .allowEmptyShould(true)
-            .because("rules and protocols sit directly on the API");
+    /**
+     * Each rules module and the protocols module sits on the API alone: none of them uses another one, nor
+     * the formats or the engine. (A module naturally uses its own packages.)
+     */
+    static final ArchRule XIANGQI_DEPENDS_ONLY_ON_API = onlyOnApi("org.kibitz.xiangqi..",
+            "org.kibitz.chess..", "org.kibitz.protocols..", "org.kibitz.formats..", "org.kibitz.engine..");
+    static final ArchRule CHESS_DEPENDS_ONLY_ON_API = onlyOnApi("org.kibitz.chess..",
+            "org.kibitz.xiangqi..", "org.kibitz.protocols..", "org.kibitz.formats..", "org.kibitz.engine..");
+    static final ArchRule PROTOCOLS_DEPEND_ONLY_ON_API = onlyOnApi("org.kibitz.protocols..",
+            "org.kibitz.xiangqi..", "org.kibitz.chess..", "org.kibitz.formats..", "org.kibitz.engine..");
+
+    private static ArchRule onlyOnApi(String module, String... others) {
+        return noClasses().that().resideInAPackage(module)
+                .should().dependOnClassesThat().resideInAnyPackage(others)
+                .allowEmptyShould(true)
+                .because("rules and protocols sit directly on the API");
+    }
 
     static final ArchRule FORMATS_DO_NOT_USE_ENGINES = noClasses().that().resideInAPackage("org.kibitz.formats..")
             .should().dependOnClassesThat().resideInAnyPackage("org.kibitz.protocols..", "org.kibitz.engine..")
@@ -94,7 +105,9 @@ class LayeringTest {
     @Test
     void arrowsPointDownOnly() {
         API_DEPENDS_ON_NOTHING.check(classes);
-        RULES_DEPEND_ONLY_ON_API.check(classes);
+        XIANGQI_DEPENDS_ONLY_ON_API.check(classes);
+        CHESS_DEPENDS_ONLY_ON_API.check(classes);
+        PROTOCOLS_DEPEND_ONLY_ON_API.check(classes);
         FORMATS_DO_NOT_USE_ENGINES.check(classes);
     }
 
@@ -125,8 +138,11 @@ class LayeringTest {
                 org.kibitz.xiangqi.archfixture.UsesJavaFx.class,
                 org.kibitz.xiangqi.archfixture.PrintsToConsole.class,
                 org.kibitz.workbench.archfixture.UsesGuice.class,
-                org.kibitz.xiangqi.archfixture.AllowedToPrint.class);
+                org.kibitz.xiangqi.archfixture.AllowedToPrint.class,
+                org.kibitz.xiangqi.archfixture.UsesFormats.class);
         assertTrue(NO_UI_OR_WIRING_BELOW_APP.evaluate(bad).hasViolation());
+        assertTrue(XIANGQI_DEPENDS_ONLY_ON_API.evaluate(bad).hasViolation());
+        assertFalse(CHESS_DEPENDS_ONLY_ON_API.evaluate(bad).hasViolation());
         assertTrue(CONSOLE_ONLY_IN_CLI.evaluate(bad).hasViolation());
         assertTrue(GUICE_ONLY_IN_APP.evaluate(bad).hasViolation());
         JavaClasses allowed = new ClassFileImporter().importClasses(org.kibitz.xiangqi.archfixture.AllowedToPrint.class,

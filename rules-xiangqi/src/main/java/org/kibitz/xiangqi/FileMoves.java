@@ -109,18 +109,28 @@ final class FileMoves {
     static List<Integer> matches(XiangqiPosition pos, Query q) {
         List<Integer> out = new ArrayList<>(2);
         int side = pos.side();
+        int forward = side == Pieces.RED ? 1 : -1;
         for (int m : pos.legalInts()) {
             int from = Board.from(m);
+            int to = Board.to(m);
             int code = pos.codeAt(from);
             int type = Pieces.type(code);
             if (q.type() != 0 && q.type() != type) {
                 continue;
             }
-            Description d = describe(pos, m);
-            if (d.action() != q.action() || d.number() != q.number()) {
+            // The cheap parts first: action, number and file; the file's other pieces only then.
+            int fr = Geometry.RANK[from];
+            int tr = Geometry.RANK[to];
+            int action = fr == tr ? TRAVERSE : (tr - fr) * forward > 0 ? ADVANCE : RETREAT;
+            if (action != q.action()) {
                 continue;
             }
-            if (q.file() != 0 && q.file() != d.file()) {
+            boolean straight = type == Pieces.KING || type == Pieces.ROOK || type == Pieces.CANNON || type == Pieces.PAWN;
+            int number = action == TRAVERSE || !straight ? fileNumber(side, Geometry.FILE[to]) : Math.abs(tr - fr);
+            if (number != q.number()) {
+                continue;
+            }
+            if (q.file() != 0 && q.file() != fileNumber(side, Geometry.FILE[from])) {
                 continue;
             }
             if (q.kind() != null && !fitsKind(pos, code, from, q)) {

@@ -242,6 +242,7 @@ public final class XiangqiPosition implements Position {
         return hash;
     }
 
+    /** Plies since the last capture: the FEN's half-move field, the clock of the natural-move limit. */
     @Override
     public int halfmoveClock() {
         return halfmove;

@@ -103,6 +103,7 @@ class NotationTest {
         assertEquals(m("h3h4"), wxf.parse(p, "R++1"));
         assertEquals(m("h0h1"), wxf.parse(p, "R-+1"));
         assertEquals(m("h3h4"), chinese.parse(p, "前車進一"));
+        assertEquals(m("h3h4"), chinese.parse(p, "前二进一"), "front piece on file 二, the piece left out");
         // The file instead of front/rear: read when only one rook can make the move...
         assertEquals(m("h3h9"), chinese.parse(p, "车二进六"));
         // ...ambiguous when both can.

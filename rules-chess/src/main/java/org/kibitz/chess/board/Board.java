@@ -130,14 +130,10 @@ public final class Board {
      * Reads a FEN, X-FEN or Shredder-FEN. Chess960 is assumed when the castling field uses file
      * letters or a castling king or rook stands off its standard square.
      *
-     * @throws IllegalArgumentException when the text is not a valid position
+     * @throws Fen.FenError (an {@link IllegalArgumentException}) when the text is not a valid position
      */
     public static Board fromFen(String fen) {
-        try {
-            return Fen.parse(fen, null);
-        } catch (Fen.FenError e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        return Fen.parse(fen, null);
     }
 
     /** The FEN: X-FEN castling letters in Chess960, standard {@code KQkq} otherwise. */
@@ -347,6 +343,14 @@ public final class Board {
 
     public boolean inCheck() {
         return checkers() != 0;
+    }
+
+    /** Whether a legal move gives check (made and taken back on this board). */
+    public boolean givesCheck(int move) {
+        makeMove(move);
+        boolean check = inCheck();
+        unmakeMove();
+        return check;
     }
 
     /** Whether the given side has enough material to mate by any sequence of legal moves (FIDE's practical test). */

@@ -58,7 +58,9 @@ class BoardTest {
                 long key = b.key();
                 for (int i = 0; i < n; i++) {
                     assertTrue(b.isLegal(moves[i]));
+                    boolean check = b.givesCheck(moves[i]);
                     b.makeMove(moves[i]);
+                    assertEquals(check, b.inCheck());
                     assertEquals(b.computeKey(), b.key(), fen + " " + Moves.toString(moves[i]));
                     assertFalse(b.isAttacked(b.kingSquare(b.sideToMove() ^ 1), b.sideToMove()), "mover left in check");
                     b.unmakeMove();
