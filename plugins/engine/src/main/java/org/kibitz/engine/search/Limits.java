@@ -34,11 +34,6 @@ public record Limits(int depth, long nodes, long moveTimeMs, long timeLeftMs, lo
         return new Builder();
     }
 
-    /** Whether the search stops only when told to (while pondering, until {@code ponderhit}). */
-    public boolean untilStopped() {
-        return infinite || (depth == 0 && nodes == 0 && moveTimeMs == 0 && timeLeftMs == 0 && mate == 0);
-    }
-
     /** A builder: every limit starts absent. */
     public static final class Builder {
         private int depth;
@@ -113,7 +108,12 @@ public record Limits(int depth, long nodes, long moveTimeMs, long timeLeftMs, lo
             return this;
         }
 
+        /** A {@code go} without any limit searches until stopped, as UCI engines do. */
         public Limits build() {
+            boolean unlimited = depth == 0 && nodes == 0 && moveTimeMs == 0 && timeLeftMs == 0 && mate == 0;
+            if (unlimited) {
+                infinite = true;
+            }
             return new Limits(depth, nodes, moveTimeMs, timeLeftMs, incrementMs, movesToGo, infinite, ponder, mate,
                     multiPv, searchMoves, bannedMoves, moveOverheadMs);
         }

@@ -147,6 +147,10 @@ public final class Searcher {
         rootEval = board.inCheck() ? 0 : board.evaluate();
 
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 8) : MAX_PLY - 8;
+        if (limits.mate() > 0 && limits.depth() == 0 && !limits.infinite()) {
+            // A mate search ends when it finds the mate or has looked a few plies past where it would be.
+            maxDepth = Math.min(maxDepth, 2 * limits.mate() + 4);
+        }
         int multiPv = Math.min(limits.multiPv(), rootCount);
         int completed = 0;
         for (rootDepth = 1; rootDepth <= maxDepth; rootDepth++) {
