@@ -9,7 +9,9 @@ import java.util.ServiceLoader;
 import org.kibitz.api.engine.EngineConfig;
 import org.kibitz.api.engine.EngineException;
 import org.kibitz.api.engine.EngineInfo;
+import org.kibitz.api.engine.EngineSession;
 import org.kibitz.api.engine.ProtocolPlugin;
+import org.kibitz.api.game.Games;
 import org.kibitz.protocols.ProtocolMessages;
 
 /**
@@ -74,5 +76,22 @@ public final class EngineProber {
 
     public Result probe(EngineConfig config) throws EngineException {
         return probe(config, DEFAULT_RECOGNITION);
+    }
+
+    /**
+     * Opens a session: with the configured protocol, or with the one a probe finds (which costs one
+     * more start of the engine, ended before the session's own).
+     */
+    public EngineSession open(EngineConfig config, Games games) throws EngineException {
+        ProtocolPlugin p;
+        if (config.protocol().isPresent()) {
+            String id = config.protocol().get();
+            p = protocols.stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow(() ->
+                    new EngineException(EngineException.Kind.UNSUPPORTED, ProtocolMessages.text("protocol.unknown", id,
+                            String.join(", ", protocols.stream().map(ProtocolPlugin::id).toList()))));
+        } else {
+            p = probe(config).protocol();
+        }
+        return p.open(config.withProtocol(p.id()), games);
     }
 }

@@ -159,12 +159,7 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
      * @return false when probing and the engine does not speak this protocol
      */
     public boolean handshake(Duration timeout, boolean probing) throws EngineException {
-        channel.start(this);
-        synchronized (lock) {
-            waits.add(handshake);
-            beginHandshake();
-        }
-        events.flush();
+        startHandshake();
         ScheduledFuture<?> nudger = scheduleNudges();
         long began = System.nanoTime();
         Duration whole = probing ? timeouts.handshake() : timeout;
@@ -213,6 +208,19 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
                 waits.remove(handshake);
             }
         }
+    }
+
+    /**
+     * Starts reading the engine and sends the handshake without waiting for its end (which comes
+     * with the engine's lines): for callers that feed the lines themselves, such as the benchmark.
+     */
+    public void startHandshake() {
+        channel.start(this);
+        synchronized (lock) {
+            waits.add(handshake);
+            beginHandshake();
+        }
+        events.flush();
     }
 
     /** Set (under the lock) once the engine has said something only this protocol's engines say. */
@@ -463,10 +471,15 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
         return new EngineException(Kind.PROTOCOL, ProtocolMessages.text("internal", String.valueOf(t)), t);
     }
 
-    /** A future for callers: completes on a callback thread, never on the engine's reader thread. */
-    protected static <T> CompletableFuture<T> forCaller(CompletableFuture<T> internal) {
+    /**
+     * A future for callers: completes on a callback thread, never on the engine's reader thread, and
+     * only once listeners have heard every event that came before (the last {@code info}, the
+     * {@link BestMove}).
+     */
+    protected <T> CompletableFuture<T> forCaller(CompletableFuture<T> internal) {
         CompletableFuture<T> out = new CompletableFuture<>();
         internal.whenComplete((v, t) -> CALLBACKS.execute(() -> {
+            events.drain();
             if (t != null) {
                 Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
                 out.completeExceptionally(cause);
@@ -729,7 +742,7 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
         }
         int multipv = line.multipv > 0 ? line.multipv : 1;
         boolean wanted = events.hasListeners() || multipv == 1;
-        List<Move> pv = line.pv.isEmpty() || !wanted ? List.of() : codec.decodePv(s.root, line.pv);
+        List<Move> pv = line.pv.isEmpty() || !wanted ? List.of() : codec.decodePv(s.root, line.pv, multipv);
         if (multipv == 1 && !pv.isEmpty()) {
             s.bestPv = pv;
         }

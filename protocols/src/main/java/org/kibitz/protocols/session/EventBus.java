@@ -39,6 +39,25 @@ public final class EventBus {
         }
     }
 
+    /**
+     * Hands every event queued so far to listeners before returning, waiting (a little) for a thread
+     * that is dispatching: so that a caller's future completes only after listeners heard what led
+     * to it.
+     */
+    public void drain() {
+        if (dispatching.isHeldByCurrentThread()) {
+            return;
+        }
+        try {
+            if (dispatching.tryLock(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                dispatching.unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        flush();
+    }
+
     /** Hands queued events to listeners, unless another thread is doing so (it will take ours too). */
     public void flush() {
         while (!queue.isEmpty()) {

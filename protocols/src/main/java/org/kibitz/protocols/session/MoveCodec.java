@@ -23,11 +23,26 @@ public final class MoveCodec {
     private final int rankBase;
     private final boolean notationFallback;
 
-    // The last PV read: its root, its tokens and the positions after each of its moves.
-    private Position cachedRoot;
-    private final List<String> cachedTokens = new ArrayList<>();
-    private final List<Move> cachedMoves = new ArrayList<>();
-    private final List<Position> cachedPositions = new ArrayList<>();
+    /** The last PV read for one MultiPV rank: its root, its tokens and the positions after each move. */
+    private static final class PvCache {
+        Position root;
+        final List<String> tokens = new ArrayList<>();
+        final List<Move> moves = new ArrayList<>();
+        final List<Position> positions = new ArrayList<>();
+
+        void trim(int size) {
+            while (tokens.size() > size) {
+                int last = tokens.size() - 1;
+                tokens.remove(last);
+                moves.remove(last);
+                positions.remove(last);
+            }
+        }
+    }
+
+    // One cache per MultiPV rank: consecutive reports of a rank share their start, while the ranks
+    // take turns and would evict each other from a single cache.
+    private final PvCache[] caches = new PvCache[9];
 
     /**
      * @param notationFallback also read moves in the game's other notations (SAN from xboard engines)
@@ -109,20 +124,28 @@ public final class MoveCodec {
      * the first token that is not such a move (a null move {@code 0000}, garbage, an illegal move).
      */
     public List<Move> decodePv(Position root, List<String> tokens) {
+        return decodePv(root, tokens, 1);
+    }
+
+    /** {@link #decodePv(Position, List)} for the line of MultiPV rank {@code multipv}. */
+    public List<Move> decodePv(Position root, List<String> tokens, int multipv) {
+        int slot = multipv >= 1 && multipv < caches.length ? multipv : 0;
+        PvCache c = caches[slot];
+        if (c == null) {
+            c = caches[slot] = new PvCache();
+        }
         int reuse = 0;
-        if (root == cachedRoot || (cachedRoot != null && root.equals(cachedRoot))) {
-            int max = Math.min(tokens.size(), cachedTokens.size());
-            while (reuse < max && tokens.get(reuse).equals(cachedTokens.get(reuse))) {
+        if (root == c.root || (c.root != null && root.equals(c.root))) {
+            int max = Math.min(tokens.size(), c.tokens.size());
+            while (reuse < max && tokens.get(reuse).equals(c.tokens.get(reuse))) {
                 reuse++;
             }
         } else {
-            cachedTokens.clear();
-            cachedMoves.clear();
-            cachedPositions.clear();
-            cachedRoot = root;
+            c.trim(0);
+            c.root = root;
         }
-        trim(reuse);
-        Position at = reuse == 0 ? root : cachedPositions.get(reuse - 1);
+        c.trim(reuse);
+        Position at = reuse == 0 ? root : c.positions.get(reuse - 1);
         for (int i = reuse; i < tokens.size(); i++) {
             String token = tokens.get(i);
             Move m = decodeOrNull(at, token);
@@ -135,20 +158,12 @@ public final class MoveCodec {
             } catch (RuntimeException e) {
                 break;
             }
-            cachedTokens.add(token);
-            cachedMoves.add(m);
-            cachedPositions.add(next);
+            c.tokens.add(token);
+            c.moves.add(m);
+            c.positions.add(next);
             at = next;
         }
-        return List.copyOf(cachedMoves);
+        return List.copyOf(c.moves);
     }
 
-    private void trim(int size) {
-        while (cachedTokens.size() > size) {
-            int last = cachedTokens.size() - 1;
-            cachedTokens.remove(last);
-            cachedMoves.remove(last);
-            cachedPositions.remove(last);
-        }
-    }
 }
