@@ -27,10 +27,11 @@ final class Match {
 
     /**
      * How far a clock may go below zero before it is a forfeit, as cutechess-cli's {@code timemargin}:
-     * the time here is taken around the client's calls, pipe and scheduling included, which a loaded
-     * machine stretches by tens of milliseconds that no engine sees.
+     * the time here is taken around the client's calls, pipe and scheduling included, which a shared
+     * machine under load (we have seen a load average of 14 on 2 cores) stretches by hundreds of
+     * milliseconds that no engine sees.
      */
-    static final long TIME_MARGIN_MS = 200;
+    static final long TIME_MARGIN_MS = 500;
 
     /** Games longer than this are drawn: they are long endgames that prove nothing more here. */
     static final int MAX_PLIES = 300;
