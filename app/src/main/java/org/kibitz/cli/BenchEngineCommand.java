@@ -45,6 +45,9 @@ final class BenchEngineCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3", descriptionKey = "engine.runs")
     int runs;
 
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "2", descriptionKey = "engine.seconds")
+    double seconds;
+
     @Option(names = "--engine", paramLabel = "PATH", descriptionKey = "engine.peer")
     List<Path> engines = new ArrayList<>();
 
@@ -59,7 +62,7 @@ final class BenchEngineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (depth < 1 || runs < 1) {
+        if (depth < 1 || runs < 1 || seconds <= 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("bad.numbers"));
         }
         List<GamePlugin> chosen = new ArrayList<>();
@@ -92,7 +95,7 @@ final class BenchEngineCommand implements Callable<Integer> {
             out.flush();
             EngineBenchmark.Report r;
             try {
-                r = bench.run(g.id(), depth, runs, peers, m -> {
+                r = bench.run(g.id(), depth, java.time.Duration.ofMillis(Math.round(seconds * 1000)), runs, peers, m -> {
                     out.println(line("round " + m.round(), m));
                     out.flush();
                 });
@@ -109,14 +112,19 @@ final class BenchEngineCommand implements Callable<Integer> {
     private static void summary(PrintWriter out, EngineBenchmark.Report r, List<EngineBenchmark.Peer> peers) {
         List<String> who = new ArrayList<>(List.of(EngineBenchmark.OURS));
         peers.forEach(p -> who.add(p.name()));
-        EngineBenchmark.Measure oursWarm = best(r.of(EngineBenchmark.OURS, false));
-        out.println(line("best", best(r.of(EngineBenchmark.OURS, true))));
+        EngineBenchmark.Measure oursWarm = best(r.of(EngineBenchmark.OURS, EngineBenchmark.Kind.WARM));
+        EngineBenchmark.Measure oursTimed = fastest(r.of(EngineBenchmark.OURS, EngineBenchmark.Kind.TIMED));
+        out.println(line("best", best(r.of(EngineBenchmark.OURS, EngineBenchmark.Kind.COLD))));
         out.println(line("best", oursWarm));
+        out.println(line("best", oursTimed));
         for (EngineBenchmark.Peer p : peers) {
-            EngineBenchmark.Measure m = best(r.of(p.name(), false));
+            EngineBenchmark.Measure m = best(r.of(p.name(), EngineBenchmark.Kind.WARM));
+            EngineBenchmark.Measure t = fastest(r.of(p.name(), EngineBenchmark.Kind.TIMED));
             out.println(line("best", m));
-            out.println(String.format(Locale.ROOT, "ratio time-to-depth %s(warm)/%s %.2f", EngineBenchmark.OURS, p.name(),
-                    (double) oursWarm.wallMs() / Math.max(1, m.wallMs())));
+            out.println(line("best", t));
+            out.println(String.format(Locale.ROOT, "ratio time-to-depth %s(warm)/%s %.2f; nps %s/%s %.2f", EngineBenchmark.OURS,
+                    p.name(), (double) oursWarm.wallMs() / Math.max(1, m.wallMs()), EngineBenchmark.OURS, p.name(),
+                    (double) oursTimed.nps() / Math.max(1, t.nps())));
         }
         List<Long> stops = new ArrayList<>(r.latency().stopMs());
         stops.sort(null);
@@ -131,8 +139,16 @@ final class BenchEngineCommand implements Callable<Integer> {
         return list.stream().min(Comparator.comparingLong(EngineBenchmark.Measure::wallMs)).orElseThrow();
     }
 
+    private static EngineBenchmark.Measure fastest(List<EngineBenchmark.Measure> list) {
+        return list.stream().max(Comparator.comparingLong(EngineBenchmark.Measure::nps)).orElseThrow();
+    }
+
     private static String line(String label, EngineBenchmark.Measure m) {
-        String who = m.who().equals(EngineBenchmark.OURS) ? m.who() + (m.cold() ? " cold" : " warm") : m.who();
+        String who = m.who() + switch (m.kind()) {
+            case COLD -> " cold";
+            case WARM -> m.who().equals(EngineBenchmark.OURS) ? " warm" : "";
+            case TIMED -> " timed";
+        };
         return String.format(Locale.ROOT, "%-6s %-20s depth %2d in %6d ms (engine says %6d ms), %,11d nodes, %,10d nps",
                 label, who, m.depth(), m.wallMs(), m.engineMs(), m.nodes(), m.nps());
     }

@@ -24,8 +24,8 @@ import org.kibitz.engine.BuiltinEngine;
  * The built-in engine measured as the workbench runs it (its own process, over UCI, through our
  * client), against peer engines in the same run so that all meet the same machine load: the time to
  * reach a depth from the start position in a freshly started engine ("cold": the JIT has compiled
- * nothing yet) and in one that has searched before ("warm", table cleared), the nodes and speed it
- * reports, and how fast it answers {@code stop} and ends on {@code quit}.
+ * nothing yet) and in one that has searched before ("warm", table cleared), the nodes per second over
+ * a search of fixed time, and how fast it answers {@code stop} and ends on {@code quit}.
  *
  * <p>Time to depth is not a like-for-like comparison between different searches: the peers' figures
  * are there for scale, on the same machine at the same moment.
@@ -49,16 +49,19 @@ public final class EngineBenchmark {
     public record Peer(String name, Path executable) {
     }
 
+    /** What a measurement is: a search to the depth, cold or warm, or a search for a fixed time (speed). */
+    public enum Kind { COLD, WARM, TIMED }
+
     /**
-     * One search to a depth.
+     * One search.
      *
      * @param who      {@link #OURS} or the peer's name
-     * @param cold     the first search of a freshly started engine
+     * @param kind     to the depth in a fresh engine, to the depth after a first search, or for a fixed time
      * @param wallMs   from sending {@code go} to reading {@code bestmove}
      * @param engineMs the time the engine reported with its deepest line
      * @param nodes    the nodes it reported with its deepest line
      */
-    public record Measure(String who, int round, boolean cold, int depth, long wallMs, long engineMs, long nodes) {
+    public record Measure(String who, int round, Kind kind, int depth, long wallMs, long engineMs, long nodes) {
         public long nps() {
             return engineMs <= 0 ? 0 : nodes * 1000 / engineMs;
         }
@@ -77,8 +80,8 @@ public final class EngineBenchmark {
             measures = List.copyOf(measures);
         }
 
-        public List<Measure> of(String who, boolean cold) {
-            return measures.stream().filter(m -> m.who().equals(who) && (m.cold() == cold || !who.equals(OURS))).toList();
+        public List<Measure> of(String who, Kind kind) {
+            return measures.stream().filter(m -> m.who().equals(who) && m.kind() == kind).toList();
         }
     }
 
@@ -98,10 +101,12 @@ public final class EngineBenchmark {
     }
 
     /**
-     * Measures {@code runs} rounds: each starts our engine afresh, searches cold then warm, measures
-     * stops, and closes it; then each peer searches once.
+     * Measures {@code runs} rounds: each starts our engine afresh, searches to the depth cold then warm,
+     * then for {@code timed} (speed), measures stops, and closes it; then each peer searches to the
+     * depth and for the same time.
      */
-    public Report run(String gameId, int depth, int runs, List<Peer> peers, Listener listener) throws EngineException {
+    public Report run(String gameId, int depth, Duration timed, int runs, List<Peer> peers, Listener listener)
+            throws EngineException {
         GamePlugin game = games.byId(gameId).orElseThrow(() -> new IllegalArgumentException("no game " + gameId));
         ProtocolPlugin uci = protocols.byId("uci").orElseThrow(() -> new IllegalStateException("no UCI protocol plugin"));
         List<Measure> measures = new ArrayList<>();
@@ -111,13 +116,12 @@ public final class EngineBenchmark {
             EngineSession s = uci.open(BuiltinEngine.config(), games);
             try {
                 s.newGame(gameId);
-                Measure cold = search(s, game, depth, OURS, round, true);
-                measures.add(cold);
-                listener.measured(cold);
-                s.newGame(gameId);
-                Measure warm = search(s, game, depth, OURS, round, false);
-                measures.add(warm);
-                listener.measured(warm);
+                for (Kind k : Kind.values()) {
+                    s.newGame(gameId);
+                    Measure m = search(s, game, k == Kind.TIMED ? SearchLimits.moveTime(timed) : SearchLimits.depth(depth), OURS, round, k);
+                    measures.add(m);
+                    listener.measured(m);
+                }
                 for (int i = 0; i < 5; i++) {
                     s.go(SearchLimits.infiniteAnalysis());
                     sleep(150);
@@ -133,17 +137,20 @@ public final class EngineBenchmark {
             for (Peer p : peers) {
                 EngineConfig config = EngineConfig.of(p.name(), List.of(p.executable().toString())).withProtocol("uci");
                 try (EngineSession ps = uci.open(config, games)) {
-                    ps.newGame(gameId);
-                    Measure m = search(ps, game, depth, p.name(), round, false);
-                    measures.add(m);
-                    listener.measured(m);
+                    for (Kind k : List.of(Kind.WARM, Kind.TIMED)) {
+                        ps.newGame(gameId);
+                        Measure m = search(ps, game, k == Kind.TIMED ? SearchLimits.moveTime(timed) : SearchLimits.depth(depth),
+                                p.name(), round, k);
+                        measures.add(m);
+                        listener.measured(m);
+                    }
                 }
             }
         }
         return new Report(gameId, depth, measures, new Latency(stops, closes));
     }
 
-    private static Measure search(EngineSession s, GamePlugin game, int depth, String who, int round, boolean cold)
+    private static Measure search(EngineSession s, GamePlugin game, SearchLimits limits, String who, int round, Kind kind)
             throws EngineException {
         List<AnalysisUpdate> updates = new CopyOnWriteArrayList<>();
         org.kibitz.api.engine.EngineListener l = e -> {
@@ -155,7 +162,7 @@ public final class EngineBenchmark {
         try {
             s.setPosition(game.startPosition(), List.of());
             long t0 = System.nanoTime();
-            await(s.go(SearchLimits.depth(depth)));
+            await(s.go(limits));
             long wall = (System.nanoTime() - t0) / 1_000_000;
             AnalysisUpdate last = null;
             for (AnalysisUpdate u : updates) {
@@ -166,7 +173,7 @@ public final class EngineBenchmark {
             long ms = last == null ? wall : last.time().map(Duration::toMillis).orElse(wall);
             long nodes = last == null ? 0 : last.nodes().getAsLong();
             int reached = last == null ? 0 : last.depth().getAsInt();
-            return new Measure(who, round, cold, reached, wall, ms, nodes);
+            return new Measure(who, round, kind, reached, wall, ms, nodes);
         } finally {
             s.removeListener(l);
         }

@@ -63,6 +63,9 @@ final class Uci implements Protocol {
         switch (t.get(0)) {
             case "uci" -> identify();
             case "isready" -> {
+                if (!core.searching()) {
+                    Warmup.once();
+                }
                 core.awaitStopping(100);
                 out.println("readyok");
             }
