@@ -28,6 +28,7 @@ public final class ProtocolSupport {
             throws EngineException {
         EngineProcess process = start(config);
         S session = factory.create(config, process);
+        session.restartWith(() -> start(config));
         try {
             session.handshake(config.timeouts().handshake(), false);
             session.afterHandshake();
