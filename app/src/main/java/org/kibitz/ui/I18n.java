@@ -20,7 +20,11 @@ public final class I18n {
     /** The languages the workbench is translated into. */
     public static final List<Locale> LANGUAGES = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
 
-    private static final String BUNDLE = "org.kibitz.ui.messages";
+    /**
+     * The UI's bundles, searched in order: the shell's, then one per feature area (so that areas
+     * built side by side do not all edit one file).
+     */
+    private static final List<String> BUNDLES = List.of("org.kibitz.ui.messages", "org.kibitz.ui.engines");
 
     private final ObjectProperty<Locale> locale = new SimpleObjectProperty<>();
 
@@ -57,11 +61,20 @@ public final class I18n {
     }
 
     private static String format(Locale l, String key, Object... args) {
-        String pattern;
-        try {
-            pattern = ResourceBundle.getBundle(BUNDLE, l, I18n.class.getClassLoader(),
-                    ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_DEFAULT)).getString(key);
-        } catch (MissingResourceException e) {
+        String pattern = null;
+        for (String name : BUNDLES) {
+            try {
+                ResourceBundle b = ResourceBundle.getBundle(name, l, I18n.class.getClassLoader(),
+                        ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_DEFAULT));
+                if (b.containsKey(key)) {
+                    pattern = b.getString(key);
+                    break;
+                }
+            } catch (MissingResourceException e) {
+                // this area has no bundle (yet): look in the next
+            }
+        }
+        if (pattern == null) {
             return key;
         }
         return args.length == 0 ? pattern.replace("''", "'") : new MessageFormat(pattern, l).format(args);

@@ -180,8 +180,8 @@ class CliEngineTest {
         Run r = run("bench", "protocol", "--runs", "1", "--seconds", "0.2");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().get(0).startsWith("bench protocol: "), r.out().get(0));
-        for (String what : List.of("parser ", "parser+moves ", "parser-pv-only ", "session ", "naive-split ")) {
-            assertTrue(r.out().stream().anyMatch(l -> l.startsWith(what) && l.endsWith(" lines/s")), what + " in " + r.out());
+        for (String what : List.of("parser ", "parser+moves ", "parser-pv-only ", "session ", "naive-split ", "naive-split-pv-only ")) {
+            assertTrue(r.out().stream().anyMatch(l -> l.startsWith(what) && l.endsWith(" lines/cpu-s")), what + " in " + r.out());
         }
         assertTrue(r.last().startsWith("ratio session/naive-split "), r.last());
     }

@@ -249,6 +249,11 @@ public abstract class EngineSessionBase implements EngineSession {
 
     private boolean heardAnything;
 
+    /** {@link #saidAnything()} for callers that hold the lock. */
+    protected boolean saidAnythingLocked() {
+        return heardAnything;
+    }
+
     /** What the session does between the handshake and being handed out: detection, configured options. */
     public void afterHandshake() throws EngineException {
         applyConfiguredOptions();
@@ -274,6 +279,11 @@ public abstract class EngineSessionBase implements EngineSession {
     }
 
     private Instant lastHeard = Instant.now();
+
+    /** How long the engine has said nothing (under the lock). */
+    protected Duration silentFor() {
+        return Duration.between(lastHeard, Instant.now());
+    }
 
     /** How long an engine may stay silent during the handshake before it gets an empty line. */
     protected Duration nudgeInterval() {
@@ -804,7 +814,9 @@ public abstract class EngineSessionBase implements EngineSession {
         }
         int multipv = line.multipv > 0 ? line.multipv : 1;
         boolean wanted = events.hasListeners() || multipv == 1;
-        List<Move> pv = line.pv.isEmpty() || !wanted ? List.of() : codec.decodePv(s.root, line.pv, multipv);
+        List<Move> pv = !wanted ? List.of()
+                : !line.pvMoves.isEmpty() ? codec.checkPv(s.root, line.pvMoves, multipv)
+                : line.pv.isEmpty() ? List.of() : codec.decodePv(s.root, line.pv, multipv);
         if (multipv == 1 && !pv.isEmpty()) {
             s.bestPv = pv;
         }

@@ -120,9 +120,15 @@ public final class XboardSession extends EngineSessionBase {
      * within its own timeout.
      */
     private Duration featureTimeout() {
-        Duration d = Duration.ofSeconds(2);
         Duration half = timeouts.handshake().dividedBy(2);
+        // Until the engine has said anything at all it is still starting (GNU Chess takes seconds
+        // on a busy machine): silence then proves nothing, so give it half the handshake timeout.
+        Duration d = heardFromEngine() ? Duration.ofSeconds(2) : half;
         return d.compareTo(half) < 0 ? d : half;
+    }
+
+    private boolean heardFromEngine() {
+        return saidAnythingLocked();
     }
 
     /** Whether a handshake is under way: the first, or that of an engine started anew. */
@@ -144,9 +150,36 @@ public final class XboardSession extends EngineSessionBase {
         return l.startsWith("id name ") || l.equals("uciok") || l.startsWith("option name ") || l.equals("ucciok");
     }
 
+    private ScheduledFuture<?> nudger;
+
+    /**
+     * While an answer is awaited (a pong, the move after {@code ?}) from an engine that has gone
+     * quiet, an empty line every quarter second: GNU Chess 6 leaves a command that arrived together
+     * with one that produced no output (exit, then ping) unread until more input comes.
+     */
+    private void startNudging() {
+        long period = nudgeInterval().toMillis();
+        nudger = TIMER.scheduleWithFixedDelay(() -> {
+            synchronized (lock) {
+                if (stateLocked() == org.kibitz.api.engine.SessionState.TERMINATED) {
+                    nudger.cancel(false);
+                    return;
+                }
+                boolean waiting = !pings.isEmpty() || (search != null && search.stopSent);
+                if (waiting && silentFor().toMillis() >= period) {
+                    send("");
+                }
+            }
+            events.flush();
+        }, period, period, TimeUnit.MILLISECONDS);
+    }
+
     @Override
     public void afterHandshake() throws EngineException {
         synchronized (lock) {
+            if (nudger == null) {
+                startNudging();
+            }
             // The GUI decides when to ponder; and thinking output is what we are here for.
             send("easy");
             send("post");
@@ -337,12 +370,14 @@ public final class XboardSession extends EngineSessionBase {
 
     private void onError(String line, String what) {
         String word = what.isEmpty() ? "" : what.split("\\s+")[0];
-        if (handshaking() && what.isEmpty() && !sawFeature && handshakeResends < 2) {
-            // It read our empty nudge but never answered protover: GNU Chess 6 sometimes loses the
-            // lines it is sent while it starts. Say it again.
-            handshakeResends++;
-            send("xboard");
-            send("protover 2");
+        if (what.isEmpty()) {
+            // The answer to an empty nudge. If it came during the handshake and protover never got
+            // an answer, the engine lost what it was sent while it started (GNU Chess 6): say it again.
+            if (handshaking() && !sawFeature && handshakeResends < 2) {
+                handshakeResends++;
+                send("xboard");
+                send("protover 2");
+            }
             return;
         }
         if (handshaking() && word.equals("protover")) {
@@ -678,7 +713,7 @@ public final class XboardSession extends EngineSessionBase {
             Search s = beginSearch(limits);
             boolean infinite = limits.infinite() || (limits.depth().isEmpty() && limits.nodes().isEmpty()
                     && limits.moveTime().isEmpty() && limits.clock().isEmpty() && limits.mate().isEmpty());
-            if (infinite && feature("analyze", true) && !refused.contains("analyze")) {
+            if (infinite && analyzeWorks()) {
                 if (depthLimitSent) {
                     send("sd 99"); // a depth limit from an earlier search must not cut the analysis short
                     depthLimitSent = false;
@@ -693,6 +728,16 @@ public final class XboardSession extends EngineSessionBase {
         }
         events.flush();
         return out;
+    }
+
+    /**
+     * Whether to analyse with {@code analyze}: the engine offers it (the default) and has not refused
+     * it. GNU Chess 6 offers it, but its {@code exit} sometimes leaves xboard mode altogether (it
+     * prompts "Black (1) :" and writes its moves in SAN from then on); it analyses on {@code go}
+     * instead, which it stops at once on {@code ?}.
+     */
+    private boolean analyzeWorks() {
+        return feature("analyze", true) && !refused.contains("analyze") && !displayName().startsWith("GNU Chess");
     }
 
     private Optional<String> optionValue(String name) {
