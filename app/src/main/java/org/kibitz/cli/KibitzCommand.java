@@ -18,6 +18,8 @@ import picocli.CommandLine.Option;
                 ConvertCommand.class,
                 PerftCommand.class,
                 BenchCommand.class,
+                EngineCommand.class,
+                AnalyseCommand.class,
         })
 public final class KibitzCommand implements Callable<Integer> {
 
