@@ -49,24 +49,21 @@ public final class GameFiles {
     }
 
     /**
-     * One game of an opened file.
+     * One game of an opened file, as the game list shows it. The game itself is not kept (a file
+     * of a thousand xiangqi games would hold some 150 MB of positions): {@link #readGame} reads
+     * it again when it is picked.
      *
      * @param gameNumber its number in the file, from 1
-     * @param game       the game as read (whatever part was good), empty when nothing could be kept
+     * @param readable   whether any of it could be read (else nothing can be opened)
      * @param problems   what was wrong with it
      * @param tags       its header tags
      * @param plies      moves on its main line
      */
-    public record Entry(int gameNumber, Optional<GameTree> game, List<FormatProblem> problems,
+    public record Entry(int gameNumber, boolean readable, List<FormatProblem> problems,
                         Map<String, String> tags, int plies) {
         public Entry {
             problems = List.copyOf(problems);
             tags = Map.copyOf(tags);
-        }
-
-        /** Whether the game can be opened. */
-        public boolean readable() {
-            return game.isPresent();
         }
 
         public boolean hasErrors() {
@@ -99,13 +96,14 @@ public final class GameFiles {
     }
 
     /**
-     * A file read whole.
+     * A file read whole: every game's entry, and the first game that can be opened, read.
      *
      * @param file    the file
      * @param format  the format that read it
      * @param entries every game, in file order
+     * @param first   the first readable game (the one a workbench opens at once), if any
      */
-    public record OpenedFile(Path file, FormatPlugin format, List<Entry> entries) {
+    public record OpenedFile(Path file, FormatPlugin format, List<Entry> entries, Optional<GameTree> first) {
         public OpenedFile {
             entries = List.copyOf(entries);
         }
@@ -115,13 +113,18 @@ public final class GameFiles {
             return entries.stream().flatMap(e -> e.problems().stream()).toList();
         }
 
-        /** The first game that can be opened. */
+        /** The entry of the first game that can be opened. */
         public Optional<Entry> firstReadable() {
             return entries.stream().filter(Entry::readable).findFirst();
         }
 
         public Optional<Entry> entry(int gameNumber) {
             return entries.stream().filter(e -> e.gameNumber() == gameNumber).findFirst();
+        }
+
+        /** The same file without the first game's tree, once that game has been handed over. */
+        public OpenedFile withoutFirst() {
+            return new OpenedFile(file, format, entries, Optional.empty());
         }
 
         /** Where a game of this file came from, for its document. */
@@ -222,12 +225,16 @@ public final class GameFiles {
             throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
         }
         List<Entry> entries = new ArrayList<>();
+        GameTree first = null;
         try (InputStream in = Files.newInputStream(file);
              GameReader reader = format.reader(in, ReadContext.of(name, games))) {
             for (ReadResult r; (r = reader.next()) != null; ) {
                 Map<String, String> tags = r.game().map(g -> g.tags().asMap()).orElse(Map.of());
                 int plies = r.game().map(g -> g.mainline().size()).orElse(0);
-                entries.add(new Entry(r.gameNumber(), r.game(), r.problems(), tags, plies));
+                entries.add(new Entry(r.gameNumber(), r.game().isPresent(), r.problems(), tags, plies));
+                if (first == null && r.game().isPresent()) {
+                    first = r.game().get();
+                }
                 if (entries.size() % 50 == 0) {
                     progress.accept(entries.size());
                 }
@@ -236,7 +243,33 @@ public final class GameFiles {
             throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
         }
         progress.accept(entries.size());
-        return new OpenedFile(file, format, entries);
+        return new OpenedFile(file, format, entries, Optional.ofNullable(first));
+    }
+
+    /**
+     * Reads one game of an opened file again (the list keeps no games). The file is read up to
+     * that game; a game that is no longer the one listed (the file changed on disk) is refused.
+     *
+     * @throws OpenException when the file cannot be read, or the game is gone or different
+     */
+    public GameTree readGame(OpenedFile opened, Entry entry) throws OpenException {
+        Path file = opened.file();
+        String name = file.getFileName().toString();
+        try (InputStream in = Files.newInputStream(file);
+             GameReader reader = opened.format().reader(in, ReadContext.of(name, games))) {
+            for (ReadResult r; (r = reader.next()) != null; ) {
+                if (r.gameNumber() == entry.gameNumber()) {
+                    Optional<GameTree> g = r.game();
+                    if (g.isEmpty() || !g.get().tags().asMap().equals(entry.tags())) {
+                        break;
+                    }
+                    return g.get();
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
+        }
+        throw new OpenException(Text.of(GameFiles.class, "file.changed", name, String.valueOf(entry.gameNumber())), null);
     }
 
     /**

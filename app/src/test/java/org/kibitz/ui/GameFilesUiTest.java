@@ -81,6 +81,14 @@ class GameFilesUiTest {
         }
     }
 
+    private boolean openGame(GameFiles.Entry e) {
+        try {
+            return onFx(() -> w.files.openGame(e)).get(60, TimeUnit.SECONDS);
+        } catch (Exception x) {
+            throw new AssertionError(x);
+        }
+    }
+
     private Text label(GameNode n) {
         runFx(() -> w.moves().reveal(n));
         WaitForAsyncUtils.waitForFxEvents();
@@ -196,8 +204,7 @@ class GameFilesUiTest {
         TableRow<?> row = w.robot.lookup(".table-row-cell").match(r -> r instanceof TableRow<?> tr && tr.getIndex() == 4)
                 .queryAs(TableRow.class);
         w.robot.doubleClickOn(row);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(5, onFx(() -> w.document.origin().orElseThrow().gameNumber()));
+        waitUntil(() -> w.document.origin().orElseThrow().gameNumber() == 5);
         assertTrue(onFx(() -> w.document.tree().mainline().size()) > 10);
         assertTrue(title().contains("game 5 of 20"), title());
     }
@@ -212,10 +219,10 @@ class GameFilesUiTest {
         assertEquals(1, onFx(() -> w.document.origin().orElseThrow().gameNumber()));
         assertEquals(7, onFx(() -> w.document.tree().mainline().size()));
         GameFiles.Entry third = onFx(() -> w.gameList.file().orElseThrow().entries().get(2));
-        runFx(() -> w.files.openGame(third));
+        assertTrue(openGame(third));
         assertEquals("Eva", onFx(() -> w.document.tree().tags().get("White").orElseThrow()));
         GameFiles.Entry second = onFx(() -> w.gameList.file().orElseThrow().entries().get(1));
-        runFx(() -> w.files.openGame(second));
+        assertTrue(openGame(second));
         assertEquals(7, onFx(() -> w.document.tree().mainline().size()), "the broken game opens up to its bad move (4... Ke7e5)");
     }
 
@@ -263,7 +270,7 @@ class GameFilesUiTest {
         assertTrue(onFx(() -> w.files.saveTo(xqf)));
         assertEquals(List.of(Move.parseCoordinates("h2e2", 0), Move.parseCoordinates("h9g7", 0)),
                 new GameFiles(w.injector.getInstance(org.kibitz.api.game.Games.class), w.injector.getInstance(org.kibitz.workbench.Formats.class))
-                        .read(xqf).entries().get(0).game().orElseThrow().mainline().stream().map(n -> n.move().orElseThrow()).toList());
+                        .read(xqf).first().orElseThrow().mainline().stream().map(n -> n.move().orElseThrow()).toList());
         Settings saved = new JsonStore<>(home.resolve("config/settings.json"), Settings.class).loadOr(null);
         assertTrue(saved.recentFiles().get(0).endsWith("mine.xqf"), saved.recentFiles().toString());
     }

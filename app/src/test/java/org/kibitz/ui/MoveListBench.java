@@ -197,6 +197,23 @@ class MoveListBench {
                 peer = String.format("; pgn-extract (parse, check and rewrite every game) %.0f ms: ratio workbench/pgn-extract %.2f",
                         pe.get(1) / 1e6, (double) workbench.get(1) / pe.get(1));
             }
+            Runtime rt = Runtime.getRuntime();
+            System.gc();
+            long before = rt.totalMemory() - rt.freeMemory();
+            GameFiles.OpenedFile kept = files.read(file);
+            System.gc();
+            long after = rt.totalMemory() - rt.freeMemory();
+            report(String.format("%s: the open file's list of %d games holds about %.1f MB", file.getFileName(), kept.entries().size(),
+                    (after - before) / 1e6));
+            GameFiles.Entry last = kept.entries().get(kept.entries().size() - 1);
+            List<Long> picks = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                long t0 = System.nanoTime();
+                files.readGame(kept, last);
+                picks.add(System.nanoTime() - t0);
+            }
+            Collections.sort(picks);
+            report(String.format("%s: picking the last game (read again up to it) %.0f ms", file.getFileName(), picks.get(1) / 1e6));
             report(String.format("%s: %d games; format reader alone %.0f ms, workbench open (entries, tags) %.0f ms, ratio %.2f%s",
                     file.getFileName(), count, reader.get(1) / 1e6, workbench.get(1) / 1e6,
                     (double) workbench.get(1) / reader.get(1), peer));

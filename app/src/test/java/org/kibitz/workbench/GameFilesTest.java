@@ -65,7 +65,7 @@ class GameFilesTest {
         GameFiles.OpenedFile many = files.read(TestGames.shared("chess/pgn/WorldChamp1886.pgn"));
         assertEquals(20, many.entries().size());
         GameFiles.OpenedFile xqf = files.read(TestGames.shared("xiangqi/xqf/cchess-game_varations.xqf"));
-        GameTree tree = xqf.entries().get(0).game().orElseThrow();
+        GameTree tree = xqf.first().orElseThrow();
         assertEquals("xiangqi", tree.gameId());
         assertTrue(tree.allNodes().stream().anyMatch(n -> n.children().size() > 1), "the variations are kept");
     }
@@ -82,12 +82,12 @@ class GameFilesTest {
 
     @Test
     void savesAtomicallyInPgnAndXqfAndReadsBackTheSameTree() throws Exception {
-        GameTree original = files.read(TestGames.resource("variations.xqf")).entries().get(0).game().orElseThrow();
+        GameTree original = files.read(TestGames.resource("variations.xqf")).first().orElseThrow();
         for (String ext : List.of("pgn", "xqf")) {
             Path out = dir.resolve("saved." + ext);
             FormatPlugin format = files.formatForSaving(out, "xiangqi").orElseThrow();
             files.write(out, format, original);
-            GameTree back = files.read(out).entries().get(0).game().orElseThrow();
+            GameTree back = files.read(out).first().orElseThrow();
             assertEquals(moves(original), moves(back), ext);
         }
         try (Stream<Path> left = Files.list(dir)) {
@@ -171,10 +171,27 @@ class GameFilesTest {
                 + "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n");
         GameFiles.OpenedFile f = files.read(fen);
         assertEquals(2, f.entries().size());
-        assertEquals("xiangqi", f.entries().get(1).game().orElseThrow().gameId());
+        assertEquals("xiangqi", files.readGame(f, f.entries().get(1)).gameId());
+        assertEquals("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", files.readGame(f, f.entries().get(1)).startPosition().fen());
     }
 
     private static List<String> moves(GameTree t) {
         return t.allNodes().stream().filter(n -> !n.isRoot()).map(GameNode::move).map(m -> m.orElseThrow().coordinates(0)).toList();
+    }
+
+    @Test
+    void aListedGameIsReadAgainWhenPickedAndAChangedFileIsNoticed() throws Exception {
+        Path copy = dir.resolve("three.pgn");
+        Files.copy(TestGames.resource("one-broken.pgn"), copy);
+        GameFiles.OpenedFile f = files.read(copy);
+        GameTree third = files.readGame(f, f.entries().get(2));
+        assertEquals("Eva", third.tags().get("White").orElseThrow());
+        assertEquals(10, third.mainline().size());
+        assertTrue(f.first().isPresent());
+        assertTrue(f.withoutFirst().first().isEmpty(), "the list keeps entries, not games");
+
+        Files.writeString(copy, Files.readString(copy).replace("Eva", "Eve"));
+        GameFiles.OpenException e = assertThrows(GameFiles.OpenException.class, () -> files.readGame(f, f.entries().get(2)));
+        assertTrue(e.text().render(Locale.ROOT).contains("changed"), e.text().render(Locale.ROOT));
     }
 }

@@ -15,7 +15,7 @@ class MoveTextTest {
 
     private static GameTree variationsGame() throws Exception {
         GameFiles.OpenedFile f = TestGames.files().read(TestGames.resource("variations.pgn"));
-        return f.entries().get(0).game().orElseThrow();
+        return f.first().orElseThrow();
     }
 
     private static MoveNames san() {

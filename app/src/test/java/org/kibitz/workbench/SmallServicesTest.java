@@ -40,7 +40,7 @@ class SmallServicesTest {
 
     @Test
     void aCopyHasEverythingAndIsIndependent() throws Exception {
-        GameTree original = TestGames.files().read(TestGames.resource("variations.pgn")).entries().get(0).game().orElseThrow();
+        GameTree original = TestGames.files().read(TestGames.resource("variations.pgn")).first().orElseThrow();
         GameTree copy = GameTrees.copy(original);
         List<GameNode> a = original.allNodes();
         List<GameNode> b = copy.allNodes();

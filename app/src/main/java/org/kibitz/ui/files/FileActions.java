@@ -38,7 +38,6 @@ import org.kibitz.ui.game.GameKeys;
 import org.kibitz.workbench.GameDocument;
 import org.kibitz.workbench.GameFiles;
 import org.kibitz.workbench.GameOrigin;
-import org.kibitz.workbench.GameTrees;
 import org.kibitz.workbench.RecentFiles;
 
 /**
@@ -263,11 +262,14 @@ public final class FileActions implements MenuContributor {
         List<FormatProblem> problems = opened.problems();
         Optional<GameFiles.Entry> first = opened.firstReadable();
         list.openGameProperty().set(0);
-        list.fileProperty().set(opened);
+        // The list keeps the entries only; the first game goes to the document.
+        list.fileProperty().set(opened.withoutFirst());
         if (opened.entries().size() > 1) {
             window().docking().open(GAME_LIST_PANE);
         }
-        first.ifPresent(e -> load(opened, e));
+        if (first.isPresent() && opened.first().isPresent()) {
+            load(opened, first.get(), opened.first().get());
+        }
         long unreadable = opened.entries().stream().filter(e -> !e.readable()).count();
         if (!problems.isEmpty() || first.isEmpty()) {
             window().notify(problemsText(opened, problems, first.isPresent()));
@@ -288,21 +290,51 @@ public final class FileActions implements MenuContributor {
         return lines.stream().collect(Collectors.joining("\n"));
     }
 
-    /** Opens one game of the listed file (after asking about unsaved changes). */
-    public void openGame(GameFiles.Entry entry) {
+    /**
+     * Opens one game of the listed file (after asking about unsaved changes): reads it again off
+     * the FX thread, as the list keeps no games.
+     *
+     * @return completes with whether the game was opened
+     */
+    public CompletableFuture<Boolean> openGame(GameFiles.Entry entry) {
         GameFiles.OpenedFile f = list.file().orElseThrow();
         if (entry.gameNumber() == list.openGameProperty().get() && document.origin().filter(o -> o.file().equals(f.file())).isPresent()) {
-            return;
+            return CompletableFuture.completedFuture(true);
         }
-        if (!confirmDiscard()) {
-            return;
+        if (!entry.readable() || !confirmDiscard()) {
+            return CompletableFuture.completedFuture(false);
         }
-        load(f, entry);
-        status(i18n.get("file.gameOpened", entry.gameNumber(), f.entries().size(), f.file().getFileName().toString()));
+        String name = f.file().getFileName().toString();
+        status(i18n.get("file.openingGame", entry.gameNumber(), name));
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        CompletableFuture.supplyAsync(() -> {
+            try {
+                return files.readGame(f, entry);
+            } catch (GameFiles.OpenException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, background).whenComplete((tree, failure) -> Platform.runLater(() -> {
+            try {
+                if (failure != null) {
+                    done.complete(failed(f.file(), failure));
+                    return;
+                }
+                // The list may have moved on to another file while this one was read.
+                if (list.file().map(GameFiles.OpenedFile::file).filter(f.file()::equals).isEmpty()) {
+                    done.complete(false);
+                    return;
+                }
+                load(f, entry, tree);
+                status(i18n.get("file.gameOpened", entry.gameNumber(), f.entries().size(), name));
+                done.complete(true);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        }));
+        return done;
     }
 
-    private void load(GameFiles.OpenedFile f, GameFiles.Entry e) {
-        GameTree tree = GameTrees.copy(e.game().orElseThrow());
+    private void load(GameFiles.OpenedFile f, GameFiles.Entry e, GameTree tree) {
         GamePlugin game = files.gameOf(tree).orElseThrow(() -> new IllegalStateException("no rules for " + tree.gameId()));
         document.open(game, tree, Optional.of(f.origin(e)));
         list.openGameProperty().set(e.gameNumber());
