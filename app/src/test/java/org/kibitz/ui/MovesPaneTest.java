@@ -111,7 +111,7 @@ class MovesPaneTest {
         GameNode at = onFx(w.document::cursor);
         assertEquals(30, onFx(at::ply));
         assertTrue(onFx(() -> w.moves().isMarkedCurrent(at)));
-        w.robot.clickOn("#moves-list");
+        runFx(() -> w.moves().list().requestFocus());
         w.robot.type(KeyCode.END);
         GameNode end = onFx(w.document::cursor);
         assertEquals(onFx(() -> big.mainline().size()), onFx(end::ply));

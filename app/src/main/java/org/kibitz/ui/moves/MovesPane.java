@@ -19,7 +19,7 @@ import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Dialog;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
-import javafx.scene.shape.Path;
+import javafx.scene.shape.Rectangle;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
@@ -301,15 +301,9 @@ public final class MovesPane extends BorderPane {
      * through a game never makes the list lay itself out again.
      */
     private final class ParagraphCell extends ListCell<MoveText.Paragraph> {
-        private final TextFlow flow = new TextFlow() {
-            @Override
-            protected void layoutChildren() {
-                super.layoutChildren();
-                shapeHighlights();
-            }
-        };
+        private final TextFlow flow = new TextFlow();
         private final List<Text> registered = new ArrayList<>();
-        private final Map<Text, Path> highlights = new IdentityHashMap<>();
+        private final Map<Text, Rectangle> highlights = new IdentityHashMap<>();
         private Text marked;
 
         ParagraphCell() {
@@ -354,13 +348,16 @@ public final class MovesPane extends BorderPane {
                         if (space) {
                             flow.getChildren().add(new Text(" "));
                         }
+                        Text num = null;
                         if (!m.number().isEmpty()) {
-                            // A no-break space: a line never ends between a move's number and the move.
-                            Text num = new Text(m.number() + "\u00a0");
+                            num = new Text(m.number() + " ");
                             num.getStyleClass().addAll("move-number", m.level() == 0 ? "main" : "variation");
-                            flow.getChildren().add(num);
                         }
-                        flow.getChildren().add(moveText(m));
+                        Text move = moveText(m);
+                        MoveChip chip = new MoveChip(num, move);
+                        highlights.put(move, chip.highlight);
+                        chip.setOnMouseClicked(move.getOnMouseClicked());
+                        flow.getChildren().add(chip);
                         space = true;
                     }
                     case MoveText.CommentToken c -> {
@@ -391,8 +388,6 @@ public final class MovesPane extends BorderPane {
                     }
                 }
             }
-            // The highlights go first, behind the text, and take no part in the flow.
-            flow.getChildren().addAll(0, highlights.values());
             setGraphic(flow);
             Text cur = shown.get(document.cursor());
             if (cur != null && highlights.containsKey(cur)) {
@@ -401,7 +396,8 @@ public final class MovesPane extends BorderPane {
         }
 
         private Text moveText(MoveText.MoveToken m) {
-            Text t = new Text(m.text() + m.nags());
+            // No-break spaces: an assessment glyph stays on the line of its move.
+            Text t = new Text(m.text() + m.nags().replace(' ', '\u00a0'));
             t.getStyleClass().addAll("move-token", m.level() == 0 ? "main" : "variation");
             t.setUserData(m.node());
             // The secondary button as well as the platform's trigger: not every platform sends both.
@@ -418,12 +414,6 @@ public final class MovesPane extends BorderPane {
                 showMenu(t, m.node(), e.getScreenX(), e.getScreenY());
                 e.consume();
             });
-            Path h = new Path();
-            h.setManaged(false);
-            h.setMouseTransparent(true);
-            h.setOpacity(0);
-            h.getStyleClass().add("move-highlight");
-            highlights.put(t, h);
             shown.put(m.node(), t);
             registered.add(t);
             return t;
@@ -450,25 +440,48 @@ public final class MovesPane extends BorderPane {
             }
         }
 
-        /**
-         * Shapes every move's highlight to its text. The flow is laid out when its width or its
-         * text's fonts change (CSS comes after the first layout), never on a mere step.
-         */
-        private void shapeHighlights() {
-            if (highlights.isEmpty()) {
-                return;
+    }
+
+    /**
+     * A move with its number as one piece of the flow, which never breaks it across lines (a
+     * flow breaks Chinese text between any two characters), and its highlight behind the move:
+     * shown by opacity alone, it changes no bounds, so stepping through a game never makes the
+     * list lay itself out again.
+     */
+    private static final class MoveChip extends javafx.scene.Parent {
+        final Rectangle highlight = new Rectangle();
+        private final Text number;
+        private final Text move;
+
+        MoveChip(Text number, Text move) {
+            this.number = number;
+            this.move = move;
+            getStyleClass().add("move-chip");
+            highlight.setManaged(false);
+            highlight.setMouseTransparent(true);
+            highlight.setOpacity(0);
+            highlight.getStyleClass().add("move-highlight");
+            getChildren().add(highlight);
+            if (number != null) {
+                number.setTextOrigin(javafx.geometry.VPos.TOP);
+                getChildren().add(number);
+                number.layoutBoundsProperty().addListener(o -> place());
             }
-            int offset = 0;
-            for (Node n : flow.getChildren()) {
-                if (n.isManaged() && n instanceof Text t) {
-                    int end = offset + t.getText().length();
-                    Path h = highlights.get(t);
-                    if (h != null) {
-                        h.getElements().setAll(flow.rangeShape(offset, end));
-                    }
-                    offset = end;
-                }
-            }
+            move.setTextOrigin(javafx.geometry.VPos.TOP);
+            getChildren().add(move);
+            move.layoutBoundsProperty().addListener(o -> place());
+            place();
+        }
+
+        /** Puts the move after its number and the highlight under the move (again when CSS changes the fonts). */
+        private void place() {
+            double x = number == null ? 0 : number.getLayoutBounds().getWidth();
+            move.setLayoutX(x);
+            javafx.geometry.Bounds b = move.getLayoutBounds();
+            highlight.setX(x - 2);
+            highlight.setY(b.getMinY());
+            highlight.setWidth(b.getWidth() + 4);
+            highlight.setHeight(b.getHeight());
         }
     }
 
