@@ -140,7 +140,7 @@ class MoveListBench {
                 return System.nanoTime() - t0;
             }));
         }
-        report("step forward (600 steps): " + stats(steps));
+        report("step forward (" + STEPS + " steps): " + stats(steps));
         report("jump to a far move (50 jumps, scrolling the list): " + stats(jumps));
         report("play a new variation move and step back (50, relayout of the whole list): " + stats(plays));
     }
