@@ -1,5 +1,7 @@
 package org.kibitz.app;
 
+import org.kibitz.app.CliHarness.Run;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,45 +18,24 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kibitz.cli.KibitzCommand;
-import org.kibitz.workbench.KibitzPaths;
-import picocli.CommandLine;
 
 /** {@code kibitz engine run} and {@code kibitz bench engine} as a user runs them: through discovery, Guice and picocli. */
 class CliBuiltinEngineTest {
 
-    private static PluginSet plugins;
-    private static com.google.inject.Injector injector;
+    private static CliHarness cli;
 
     @BeforeAll
     static void wire(@TempDir Path home) {
-        plugins = PluginDiscovery.discover(CliBuiltinEngineTest.class.getClassLoader(), Optional.empty());
-        injector = Main.createInjector(plugins, new KibitzPaths(home.resolve("config"), home.resolve("data"), home.resolve("plugins")));
+        cli = CliHarness.open(home);
     }
 
     @AfterAll
     static void close() {
-        plugins.close();
-    }
-
-    private record Run(int exit, List<String> out, String err) {
+        cli.close();
     }
 
     private static Run run(String input, String... args) {
-        InputStream before = System.in;
-        System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-        try {
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            CommandLine cli = new CommandLine(KibitzCommand.class, new GuiceFactory(injector));
-            cli.setOut(new PrintWriter(out, true));
-            cli.setErr(new PrintWriter(err, true));
-            int exit = cli.execute(args);
-            List<String> lines = Arrays.stream(out.toString().split("\\R")).filter(s -> !s.isEmpty()).toList();
-            return new Run(exit, lines, err.toString());
-        } finally {
-            System.setIn(before);
-        }
+        return cli.runWithInput(input, args);
     }
 
     @Test

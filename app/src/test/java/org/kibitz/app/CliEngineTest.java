@@ -1,5 +1,7 @@
 package org.kibitz.app;
 
+import org.kibitz.app.CliHarness.Run;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -22,42 +24,24 @@ import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Position;
-import org.kibitz.cli.KibitzCommand;
-import org.kibitz.workbench.KibitzPaths;
-import picocli.CommandLine;
 
 /** {@code kibitz engine probe}, {@code kibitz analyse} and {@code kibitz bench protocol} as a user runs them. */
 class CliEngineTest {
 
-    private static PluginSet plugins;
-    private static com.google.inject.Injector injector;
+    private static CliHarness cli;
 
     @BeforeAll
     static void wire(@TempDir Path home) {
-        plugins = PluginDiscovery.discover(CliEngineTest.class.getClassLoader(), Optional.empty());
-        injector = Main.createInjector(plugins, new KibitzPaths(home.resolve("config"), home.resolve("data"), home.resolve("plugins")));
+        cli = CliHarness.open(home);
     }
 
     @AfterAll
     static void close() {
-        plugins.close();
-    }
-
-    private record Run(int exit, List<String> out, String err) {
-        String last() {
-            return out.get(out.size() - 1);
-        }
+        cli.close();
     }
 
     private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(KibitzCommand.class, new GuiceFactory(injector));
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int exit = cli.execute(args);
-        List<String> lines = Arrays.stream(out.toString().split("\\R")).filter(s -> !s.isEmpty()).toList();
-        return new Run(exit, lines, err.toString());
+        return cli.run(args);
     }
 
     /** An installed engine: skipped when missing, except in CI, which installs them. */
@@ -78,7 +62,7 @@ class CliEngineTest {
     }
 
     private static Games games() {
-        return injector.getInstance(Games.class);
+        return cli.service(Games.class);
     }
 
     @Test
