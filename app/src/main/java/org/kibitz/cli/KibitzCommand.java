@@ -17,6 +17,8 @@ import picocli.CommandLine.Option;
                 PluginsCommand.class,
                 PerftCommand.class,
                 BenchCommand.class,
+                EngineCommand.class,
+                AnalyseCommand.class,
         })
 public final class KibitzCommand implements Callable<Integer> {
 

@@ -65,6 +65,31 @@ public interface EngineSession extends AutoCloseable {
      */
     CompletableFuture<EngineEvent.BestMove> stop();
 
+    /**
+     * Searches a new position, as the workbench does when the user moves during analysis: stops the
+     * running search (its future completes with its best move), sets the position and starts the
+     * new search. Bounded by the stop timeout and the waits of {@link #setPosition}.
+     *
+     * @return the new search's best move
+     */
+    default CompletableFuture<EngineEvent.BestMove> search(Position start, List<Move> moves, SearchLimits limits)
+            throws EngineException {
+        try {
+            stop().get(); // bounded: stop() fails by the stop timeout
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(EngineException.Kind.STATE,
+                    org.kibitz.api.i18n.Text.of(EngineSession.class, "engine.interrupted"), e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof EngineException ee) {
+                throw ee;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+        setPosition(start, moves);
+        return go(limits);
+    }
+
     /** The opponent played the move being pondered: the ponder search becomes a normal search. */
     void ponderHit() throws EngineException;
 

@@ -2,6 +2,7 @@ package org.kibitz.api.game;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -26,6 +27,41 @@ public interface GamePlugin extends Plugin {
 
     /** Reads a FEN (for chess also X-FEN/Shredder-FEN; for xiangqi the older letter forms). */
     Position parseFen(String fen) throws FenException;
+
+    /**
+     * The start position of a variant this game answers to (one of {@link #variants()}, any case),
+     * for a file or engine that names its variant: chess gives the standard start set up under
+     * Chess960 rules for {@code chess960}, so that castling is written as Chess960 engines write it.
+     *
+     * @throws IllegalArgumentException when the game does not answer to {@code variant}
+     */
+    default Position startPosition(String variant) {
+        requireVariant(variant);
+        return startPosition();
+    }
+
+    /**
+     * Reads a FEN under the rules of a variant this game answers to (for chess: whether castling
+     * follows Chess960 rules, which a FEN cannot always tell on its own).
+     *
+     * @throws IllegalArgumentException when the game does not answer to {@code variant}
+     */
+    default Position parseFen(String fen, String variant) throws FenException {
+        requireVariant(variant);
+        return parseFen(fen);
+    }
+
+    /** Whether this game answers to a variant name (its id or one of {@link #variants()}, ignoring case). */
+    default boolean playsVariant(String variant) {
+        String v = variant.strip().toLowerCase(Locale.ROOT);
+        return v.equals(id()) || variants().contains(v);
+    }
+
+    private void requireVariant(String variant) {
+        if (!playsVariant(variant)) {
+            throw new IllegalArgumentException(id() + " does not play the variant " + variant);
+        }
+    }
 
     /** The notations this game offers; the first is the default for display. */
     List<Notation> notations();

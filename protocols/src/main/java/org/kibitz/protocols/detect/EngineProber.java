@@ -1,0 +1,97 @@
+package org.kibitz.protocols.detect;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineInfo;
+import org.kibitz.api.engine.EngineSession;
+import org.kibitz.api.engine.ProtocolPlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.protocols.ProtocolMessages;
+
+/**
+ * Finds out, from a command line alone, which protocol an engine speaks and what it told about
+ * itself: name, games and variants, options.
+ *
+ * <p>Protocols are tried in their {@link ProtocolPlugin#probeOrder()}: UCI first (UCI engines
+ * answer at once and xboard engines reject {@code uci} loudly, which ends that try at once), then
+ * UCCI, then xboard. Each try runs the engine in a process of its own that is ended before the
+ * next, so nothing is left behind and one protocol's commands cannot confuse the next try.
+ */
+public final class EngineProber {
+
+    /** How long an engine may take to show it speaks a protocol before the next one is tried. */
+    public static final Duration DEFAULT_RECOGNITION = Duration.ofMillis(2500);
+
+    /** What the probe found. */
+    public record Result(ProtocolPlugin protocol, EngineInfo info) {
+    }
+
+    private final List<ProtocolPlugin> protocols;
+
+    public EngineProber(List<ProtocolPlugin> protocols) {
+        this.protocols = protocols.stream()
+                .sorted(Comparator.comparingInt(ProtocolPlugin::probeOrder).thenComparing(ProtocolPlugin::id))
+                .toList();
+    }
+
+    /** A prober over the protocols found on the class path. */
+    public static EngineProber fromClassPath() {
+        List<ProtocolPlugin> found = new ArrayList<>();
+        ServiceLoader.load(ProtocolPlugin.class, EngineProber.class.getClassLoader()).forEach(found::add);
+        return new EngineProber(found);
+    }
+
+    /**
+     * Probes the engine.
+     *
+     * @param config      the command (and working folder); a configured protocol is tried alone
+     * @param recognition how long each protocol may wait for the engine to show it speaks it
+     * @throws EngineException when the engine cannot be started, or answers no protocol
+     */
+    public Result probe(EngineConfig config, Duration recognition) throws EngineException {
+        List<ProtocolPlugin> order = config.protocol()
+                .map(id -> protocols.stream().filter(p -> p.id().equals(id)).toList())
+                .orElse(protocols);
+        if (order.isEmpty()) {
+            throw new EngineException(EngineException.Kind.UNSUPPORTED,
+                    ProtocolMessages.text("probe.unrecognised", String.join(" ", config.command()),
+                            config.protocol().orElse("?")));
+        }
+        for (ProtocolPlugin p : order) {
+            Optional<EngineInfo> info = p.probe(config, recognition);
+            if (info.isPresent()) {
+                return new Result(p, info.get());
+            }
+        }
+        throw new EngineException(EngineException.Kind.UNSUPPORTED,
+                ProtocolMessages.text("probe.unrecognised", String.join(" ", config.command()),
+                        String.join(" / ", order.stream().map(ProtocolPlugin::id).toList())));
+    }
+
+    public Result probe(EngineConfig config) throws EngineException {
+        return probe(config, DEFAULT_RECOGNITION);
+    }
+
+    /**
+     * Opens a session: with the configured protocol, or with the one a probe finds (which costs one
+     * more start of the engine, ended before the session's own).
+     */
+    public EngineSession open(EngineConfig config, Games games) throws EngineException {
+        ProtocolPlugin p;
+        if (config.protocol().isPresent()) {
+            String id = config.protocol().get();
+            p = protocols.stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow(() ->
+                    new EngineException(EngineException.Kind.UNSUPPORTED, ProtocolMessages.text("protocol.unknown", id,
+                            String.join(", ", protocols.stream().map(ProtocolPlugin::id).toList()))));
+        } else {
+            p = probe(config).protocol();
+        }
+        return p.open(config.withProtocol(p.id()), games);
+    }
+}

@@ -1,0 +1,370 @@
+package org.kibitz.protocols.process;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.kibitz.api.engine.EngineEvent.Direction;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineExit;
+import org.kibitz.protocols.ProtocolMessages;
+
+/**
+ * An engine process and its three streams: the launcher that owns the process.
+ *
+ * <p>The program runs directly from its argument list, never through a shell. One reader thread per
+ * output stream cuts it into lines ({@link LineSplitter}); stderr lines go to the receiver as
+ * {@link Direction#STDERR} for the log. A writer thread feeds stdin, so that {@link #send} never
+ * blocks on an engine that stopped reading. The last lines of both streams are kept for the
+ * message when the engine dies. Ending the engine ends every process it started too, and a
+ * shutdown hook ends engines still running when the JVM exits, so no engine outlives Kibitz.
+ */
+public final class EngineProcess implements LineChannel {
+
+    /** How many of the engine's last lines an {@link EngineExit} reports. */
+    public static final int LAST_LINES = 12;
+
+    private static final String POISON = new String("<end>");
+
+    private final Process process;
+    private final String description;
+    private final String threadName;
+    private final ArrayDeque<String> lastLines = new ArrayDeque<>();
+    private final LinkedBlockingQueue<String> outbox = new LinkedBlockingQueue<>();
+    private final CompletableFuture<EngineExit> exit = new CompletableFuture<>();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final AtomicBoolean exitExpected = new AtomicBoolean();
+    private final Duration endGrace;
+    private volatile boolean inputClosed;
+    private volatile Thread stderrThread;
+
+    private EngineProcess(Process process, String description, String name, Duration endGrace) {
+        this.process = process;
+        this.description = description;
+        this.threadName = "engine-" + name;
+        this.endGrace = endGrace;
+        LiveProcesses.add(process);
+    }
+
+    /**
+     * Starts a program.
+     *
+     * @param command          the program and its arguments; a program without a path is looked up on
+     *                         the {@code PATH} and then in {@code /usr/games} and {@code /usr/local/games},
+     *                         where Debian installs engines (not on every user's {@code PATH})
+     * @param workingDirectory where to run it; the program's own folder when empty
+     * @param name             a short name for thread names
+     * @param endGrace         how long to wait for the process to end once its output has ended
+     * @throws EngineException {@link EngineException.Kind#START_FAILED} when it cannot be found or started
+     */
+    public static EngineProcess start(List<String> command, Optional<Path> workingDirectory, String name,
+                                      Duration endGrace) throws EngineException {
+        Objects.requireNonNull(command, "command");
+        if (command.isEmpty() || command.get(0).isBlank()) {
+            throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.noCommand"));
+        }
+        Path program = resolve(command.get(0));
+        List<String> argv = new ArrayList<>(command);
+        argv.set(0, program.toString());
+        Path dir = workingDirectory.orElseGet(() -> program.toAbsolutePath().getParent());
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new EngineException(EngineException.Kind.START_FAILED,
+                    ProtocolMessages.text("engine.noWorkingDirectory", dir.toString()));
+        }
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new EngineException(EngineException.Kind.START_FAILED,
+                    ProtocolMessages.text("engine.startFailed", String.join(" ", command), reason(e)), e);
+        }
+        return new EngineProcess(p, String.join(" ", command), name, endGrace);
+    }
+
+    /** The program's path: as given when it has a folder, else the first match on the search path. */
+    static Path resolve(String program) throws EngineException {
+        if (program.contains("/") || program.contains(File.separator)) {
+            Path p = Path.of(program);
+            if (!Files.isRegularFile(p)) {
+                throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.notFound", program));
+            }
+            if (!Files.isExecutable(p)) {
+                throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.notExecutable", program));
+            }
+            return p;
+        }
+        List<String> dirs = new ArrayList<>();
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String d : path.split(File.pathSeparator)) {
+                if (!d.isEmpty()) {
+                    dirs.add(d);
+                }
+            }
+        }
+        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        if (!windows) {
+            dirs.add("/usr/games");
+            dirs.add("/usr/local/games");
+        }
+        List<String> names = windows && !program.toLowerCase(Locale.ROOT).endsWith(".exe")
+                ? List.of(program, program + ".exe") : List.of(program);
+        for (String d : dirs) {
+            for (String n : names) {
+                Path p = Path.of(d, n);
+                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                    return p;
+                }
+            }
+        }
+        throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.notFoundOnPath", program));
+    }
+
+    private static String reason(IOException e) {
+        String m = e.getMessage();
+        int i = m == null ? -1 : m.lastIndexOf("error=");
+        return i >= 0 ? m.substring(i) : String.valueOf(m);
+    }
+
+    @Override
+    public void start(LineReceiver receiver) {
+        if (!started.compareAndSet(false, true)) {
+            throw new IllegalStateException("already started");
+        }
+        Thread err = new Thread(() -> read(process.getErrorStream(), Direction.STDERR, receiver), threadName + "-err");
+        err.setDaemon(true);
+        stderrThread = err;
+        err.start();
+        Thread out = new Thread(() -> {
+            read(process.getInputStream(), Direction.FROM_ENGINE, receiver);
+            finish(receiver);
+        }, threadName + "-out");
+        out.setDaemon(true);
+        out.start();
+        Thread writer = new Thread(this::write, threadName + "-in");
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    private void read(InputStream in, Direction direction, LineReceiver receiver) {
+        LineSplitter splitter = new LineSplitter(line -> {
+            remember(line);
+            receiver.onLine(direction, line, Instant.now());
+        });
+        byte[] buffer = new byte[16 * 1024];
+        try (in) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                splitter.feed(buffer, 0, n);
+            }
+        } catch (IOException e) {
+            // The stream broke because the process ended; what it wrote so far was delivered.
+        } catch (RuntimeException e) {
+            // A receiver that throws must not leave the engine unread (its pipe would fill and it would hang).
+            drain(in);
+        }
+        splitter.finish();
+    }
+
+    private static void drain(InputStream in) {
+        byte[] b = new byte[8192];
+        try {
+            while (in.read(b) > 0) {
+                // discard
+            }
+        } catch (IOException ignored) {
+            // ended
+        }
+    }
+
+    private void finish(LineReceiver receiver) {
+        Thread err = stderrThread;
+        try {
+            if (err != null) {
+                err.join(endGrace.toMillis() + 1);
+            }
+            if (!process.waitFor(endGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+                // Output closed but the program still runs: it can no longer talk to us.
+                destroyTree(true);
+                process.waitFor(endGrace.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        OptionalInt code = process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+        destroyTree(true); // anything it left running
+        LiveProcesses.remove(process);
+        outbox.offer(POISON);
+        EngineExit e = new EngineExit(code, exitExpected.get(), lastLines());
+        try {
+            receiver.onEnd(e);
+        } finally {
+            exit.complete(e);
+        }
+    }
+
+    private void write() {
+        OutputStream out = process.getOutputStream();
+        try {
+            while (true) {
+                String line = outbox.take();
+                if (line == POISON) {
+                    break;
+                }
+                StringBuilder batch = new StringBuilder(line).append('\n');
+                // Write what is queued in one go: fewer system calls, and engines that read in
+                // chunks see whole commands.
+                String more;
+                while ((more = outbox.poll()) != null) {
+                    if (more == POISON) {
+                        out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                        return;
+                    }
+                    batch.append(more).append('\n');
+                }
+                out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            }
+        } catch (IOException e) {
+            inputClosed = true; // the engine is gone; the reader reports how it ended
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            try {
+                out.close();
+            } catch (IOException ignored) {
+                // already broken
+            }
+        }
+    }
+
+    private synchronized void remember(String line) {
+        if (lastLines.size() == LAST_LINES) {
+            lastLines.removeFirst();
+        }
+        lastLines.addLast(line.length() > 300 ? line.substring(0, 300) + " …" : line);
+    }
+
+    private synchronized List<String> lastLines() {
+        return List.copyOf(lastLines);
+    }
+
+    @Override
+    public void send(String line) {
+        if (!inputClosed && !exit.isDone()) {
+            outbox.offer(line);
+        }
+    }
+
+    @Override
+    public void expectExit() {
+        exitExpected.set(true);
+    }
+
+    @Override
+    public void terminate(Duration grace) {
+        exitExpected.set(true);
+        // Remember the children now: once the parent is gone they are no longer its descendants,
+        // and a wrapper script's engine must not survive it.
+        List<ProcessHandle> tree = tree();
+        for (ProcessHandle h : tree) {
+            h.destroy();
+        }
+        if (tree.stream().noneMatch(ProcessHandle::isAlive)) {
+            return;
+        }
+        process.onExit().orTimeout(Math.max(1, grace.toMillis()), TimeUnit.MILLISECONDS)
+                .whenComplete((p, t) -> {
+                    for (ProcessHandle h : tree) {
+                        h.destroyForcibly();
+                    }
+                    destroyTree(true);
+                });
+    }
+
+    /** The process's descendants, deepest last, then the process itself. */
+    private List<ProcessHandle> tree() {
+        List<ProcessHandle> all = new ArrayList<>();
+        try {
+            all.addAll(process.descendants().toList());
+        } catch (RuntimeException e) {
+            // cannot list them on this platform; the process itself is still ours
+        }
+        all.add(process.toHandle());
+        return all;
+    }
+
+    /** Ends the process and everything it started; children first, so they are still ours to find. */
+    private void destroyTree(boolean forcibly) {
+        for (ProcessHandle h : tree()) {
+            if (forcibly) {
+                h.destroyForcibly();
+            } else {
+                h.destroy();
+            }
+        }
+    }
+
+    @Override
+    public CompletableFuture<EngineExit> exit() {
+        return exit;
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    /** The operating system's process id, for tests that check nothing is left behind. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Every process this engine started and that still runs, for tests. */
+    public List<ProcessHandle> descendants() {
+        return process.descendants().toList();
+    }
+
+    /** Engines still running, ended forcibly when the JVM exits. */
+    private static final class LiveProcesses {
+        private static final java.util.Set<Process> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        static {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                for (Process p : LIVE) {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                }
+            }, "kibitz-engine-reaper"));
+        }
+
+        static void add(Process p) {
+            LIVE.add(p);
+        }
+
+        static void remove(Process p) {
+            LIVE.remove(p);
+        }
+    }
+}

@@ -1,0 +1,944 @@
+package org.kibitz.protocols.session;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.kibitz.api.analysis.Wdl;
+import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.EngineEvent;
+import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
+import org.kibitz.api.engine.EngineEvent.BestMove;
+import org.kibitz.api.engine.EngineEvent.Direction;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineException.Kind;
+import org.kibitz.api.engine.EngineExit;
+import org.kibitz.api.engine.EngineInfo;
+import org.kibitz.api.engine.EngineListener;
+import org.kibitz.api.engine.EngineOption;
+import org.kibitz.api.engine.EngineSession;
+import org.kibitz.api.engine.EngineTimeouts;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.engine.SessionState;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.i18n.Text;
+import org.kibitz.protocols.ProtocolMessages;
+import org.kibitz.protocols.process.LineChannel;
+import org.kibitz.protocols.process.LineReceiver;
+
+/**
+ * What every protocol's session shares: the state machine, listeners, the named waits, the search
+ * in progress, and what happens when the engine dies.
+ *
+ * <p>All state is guarded by {@link #lock}. Engine lines arrive on the channel's reader thread and
+ * are handled under the lock by {@link #handleLine(String)}; public calls take the lock to change
+ * state and send, and wait for answers outside it, on futures with one of the named timeouts.
+ * Every wait is registered so that an engine that dies fails it at once with the exit code and
+ * last lines rather than letting it run into its timeout. A timeout is fatal: the engine is ended
+ * and the session is {@link SessionState#TERMINATED}, because an engine that misses one is in an
+ * unknown state.
+ */
+public abstract class EngineSessionBase implements EngineSession, LineReceiver {
+
+    /** Shared timer for every session's timeouts and search-limit stops. */
+    protected static final ScheduledExecutorService TIMER;
+    /** Where futures handed to callers complete, so their callbacks never run on a reader thread. */
+    private static final Executor CALLBACKS;
+
+    static {
+        ScheduledThreadPoolExecutor t = new ScheduledThreadPoolExecutor(1, daemon("kibitz-engine-timer"));
+        t.setRemoveOnCancelPolicy(true);
+        TIMER = t;
+        CALLBACKS = Executors.newCachedThreadPool(daemon("kibitz-engine-callback"));
+    }
+
+    private static ThreadFactory daemon(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread th = new Thread(r, name + "-" + n.incrementAndGet());
+            th.setDaemon(true);
+            return th;
+        };
+    }
+
+    protected final Object lock = new Object();
+    protected final EventBus events = new EventBus();
+    protected final LineChannel channel;
+    protected final EngineConfig config;
+    protected final Games games;
+    protected final EngineTimeouts timeouts;
+    protected final String protocolId;
+
+    // Guarded by lock.
+    private SessionState state = SessionState.STARTING;
+    private EngineException failure;
+    private EngineExit exit;
+    private final Set<CompletableFuture<?>> waits = new HashSet<>();
+    private final CompletableFuture<Void> handshake = new CompletableFuture<>();
+    protected final Map<String, EngineOption> options = new LinkedHashMap<>();
+    protected String engineName;
+    protected Optional<String> author = Optional.empty();
+    protected final List<String> variants = new ArrayList<>();
+    protected GamePlugin game;
+    protected Conventions conventions;
+    protected MoveCodec codec;
+    protected Position start;
+    protected List<Move> moves = List.of();
+    protected Position position;
+    protected Search search;
+    protected BestMove lastBestMove = BestMove.none();
+    private boolean closing;
+
+    protected EngineSessionBase(String protocolId, EngineConfig config, Games games, LineChannel channel) {
+        this.protocolId = protocolId;
+        this.config = config;
+        this.games = games == null ? Games.of(List.of()) : games;
+        this.channel = channel;
+        this.timeouts = config.timeouts();
+        this.engineName = config.name();
+    }
+
+    // ---------------------------------------------------------------- protocol hooks
+
+    /** Sends the protocol's first lines (under the lock). */
+    protected abstract void beginHandshake();
+
+    /** Handles one line from the engine (under the lock). */
+    protected abstract void handleLine(String line);
+
+    /** The games the engine plays, once the handshake is over. */
+    protected abstract Set<String> playedGames();
+
+    /** The conventions the engine uses for {@code gameId}, before configuration overrides them. */
+    protected abstract Conventions detectedConventions(String gameId);
+
+    /** Sends what stops the running search (under the lock). */
+    protected abstract void sendStop(Search s);
+
+    /** Sends what ends the engine (under the lock). */
+    protected abstract void sendQuit();
+
+    /** Whether {@code line}, seen during the handshake, says the engine speaks another protocol. */
+    protected boolean rejectsProtocol(String line) {
+        return false;
+    }
+
+    // ---------------------------------------------------------------- opening
+
+    /**
+     * Starts reading the engine, sends the handshake and waits for its end.
+     *
+     * @param timeout  how long the whole handshake may take; when probing, how long the engine may
+     *                 take to say something that shows it speaks the protocol (it then gets the
+     *                 configured handshake timeout to finish)
+     * @param probing  whether this is only a probe: then an engine that rejects the protocol or
+     *                 stays silent is not an error but an empty answer
+     * @return false when probing and the engine does not speak this protocol
+     */
+    public boolean handshake(Duration timeout, boolean probing) throws EngineException {
+        startHandshake();
+        ScheduledFuture<?> nudger = scheduleNudges();
+        long began = System.nanoTime();
+        Duration whole = probing ? timeouts.handshake() : timeout;
+        try {
+            try {
+                handshake.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+                return true;
+            } catch (TimeoutException e) {
+                boolean knownSpeaker;
+                synchronized (lock) {
+                    knownSpeaker = recognised;
+                }
+                if (!probing || !knownSpeaker) {
+                    throw e;
+                }
+                // It answered in this protocol but takes its time (a big network to load): give it
+                // the whole handshake timeout.
+                long left = whole.toNanos() - (System.nanoTime() - began);
+                handshake.get(Math.max(1, left), TimeUnit.NANOSECONDS);
+                return true;
+            }
+        } catch (TimeoutException e) {
+            if (probing && !recognised()) {
+                return false;
+            }
+            EngineException ex = new EngineException(Kind.TIMEOUT, withLastLines("timeout.handshake",
+                    protocolId.toUpperCase(java.util.Locale.ROOT), seconds(whole)));
+            synchronized (lock) {
+                die(ex);
+            }
+            events.flush();
+            throw ex;
+        } catch (ExecutionException e) {
+            if (probing && e.getCause() instanceof EngineException ee
+                    && (ee.kind() == Kind.PROTOCOL || ee.kind() == Kind.DIED)) {
+                // Another protocol's engine, or one that quits on a command it does not know.
+                return false;
+            }
+            throw asEngineException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("interrupted"), e);
+        } finally {
+            nudger.cancel(false);
+            synchronized (lock) {
+                waits.remove(handshake);
+            }
+        }
+    }
+
+    /**
+     * Starts reading the engine and sends the handshake without waiting for its end (which comes
+     * with the engine's lines): for callers that feed the lines themselves, such as the benchmark.
+     */
+    public void startHandshake() {
+        channel.start(this);
+        synchronized (lock) {
+            waits.add(handshake);
+            beginHandshake();
+        }
+        events.flush();
+    }
+
+    /** Set (under the lock) once the engine has said something only this protocol's engines say. */
+    protected boolean recognised;
+
+    private boolean recognised() {
+        synchronized (lock) {
+            return recognised;
+        }
+    }
+
+    /** Whether the engine said something only this protocol's engines say (for probes). */
+    public boolean recognisedProtocol() {
+        return recognised();
+    }
+
+    /** Whether the engine has written anything on its standard output yet. */
+    public boolean saidAnything() {
+        synchronized (lock) {
+            return heardAnything;
+        }
+    }
+
+    private boolean heardAnything;
+
+    /** What the session does between the handshake and being handed out: detection, configured options. */
+    public void afterHandshake() throws EngineException {
+        applyConfiguredOptions();
+    }
+
+    /**
+     * Some engines (GNU Chess 6's xboard front end) leave the second of two lines that arrive
+     * together unread until more input comes. While the handshake waits and the engine has said
+     * nothing for a while, an empty line (which engines ignore) gets it going again.
+     */
+    private ScheduledFuture<?> scheduleNudges() {
+        long period = nudgeInterval().toMillis();
+        return TIMER.scheduleWithFixedDelay(() -> {
+            synchronized (lock) {
+                if (!handshake.isDone() && state == SessionState.STARTING
+                        && Duration.between(lastHeard, Instant.now()).toMillis() >= period) {
+                    send("");
+                    lastHeard = Instant.now();
+                }
+            }
+            events.flush();
+        }, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private Instant lastHeard = Instant.now();
+
+    /** How long an engine may stay silent during the handshake before it gets an empty line. */
+    protected Duration nudgeInterval() {
+        return Duration.ofMillis(250);
+    }
+
+    /** Ends the handshake (under the lock): the session becomes idle. */
+    protected void handshakeDone() {
+        if (!handshake.isDone()) {
+            transition(SessionState.IDLE);
+            handshake.complete(null);
+        }
+    }
+
+    /** Ends the handshake with a failure (under the lock). */
+    protected void handshakeFailed(EngineException e) {
+        handshake.completeExceptionally(e);
+    }
+
+    protected boolean handshakeOver() {
+        return handshake.isDone();
+    }
+
+    /** Sets the options of the configuration, after the handshake. */
+    public void applyConfiguredOptions() throws EngineException {
+        for (Map.Entry<String, String> e : config.options().entrySet()) {
+            setOption(e.getKey(), e.getValue());
+        }
+    }
+
+    // ---------------------------------------------------------------- line handling
+
+    @Override
+    public final void onLine(Direction direction, String text, Instant time) {
+        events.post(new EngineEvent.EngineLine(time, direction, text));
+        remember(text);
+        if (direction == Direction.FROM_ENGINE) {
+            synchronized (lock) {
+                lastHeard = time;
+                if (!text.isBlank()) {
+                    heardAnything = true;
+                }
+                if (!handshake.isDone() && rejectsProtocol(text)) {
+                    handshake.completeExceptionally(new EngineException(Kind.PROTOCOL,
+                            ProtocolMessages.text("protocol.rejected", displayName(), protocolId, text)));
+                } else {
+                    try {
+                        handleLine(text);
+                    } catch (RuntimeException e) {
+                        // A line we cannot make sense of is the engine's problem, not a reason to
+                        // stop reading it; it is in the log as it came.
+                    }
+                }
+            }
+        }
+        events.flush();
+    }
+
+    @Override
+    public final void onEnd(EngineExit e) {
+        synchronized (lock) {
+            exit = e;
+            if (!closing && !e.requested() && failure == null) {
+                die(new EngineException(Kind.DIED, diedText(e)));
+            } else {
+                failAll(failure != null ? failure : new EngineException(Kind.DIED, diedText(e)));
+            }
+            transition(SessionState.TERMINATED);
+        }
+        events.flush();
+    }
+
+    // ---------------------------------------------------------------- sending and state
+
+    /** Sends a line and logs it (under the lock, or not: the channel is thread-safe). */
+    protected void send(String line) {
+        channel.send(line);
+        events.post(new EngineEvent.EngineLine(Instant.now(), Direction.TO_ENGINE, line));
+    }
+
+    protected void transition(SessionState to) {
+        SessionState from = state;
+        if (from == to || from == SessionState.TERMINATED) {
+            return;
+        }
+        state = to;
+        events.post(new EngineEvent.StateChanged(from, to));
+    }
+
+    @Override
+    public SessionState state() {
+        synchronized (lock) {
+            return state;
+        }
+    }
+
+    protected SessionState stateLocked() {
+        return state;
+    }
+
+    /** Throws unless the session is idle (under the lock). */
+    protected void requireIdle() throws EngineException {
+        requireAlive();
+        if (state != SessionState.IDLE) {
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("state.notIdle", displayName(), state));
+        }
+    }
+
+    /** Throws when the engine has ended or failed (under the lock). */
+    protected void requireAlive() throws EngineException {
+        if (failure != null) {
+            throw new EngineException(failure.kind(), failure.text());
+        }
+        if (state == SessionState.TERMINATED || state == SessionState.QUITTING || closing) {
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("state.ended", displayName()));
+        }
+    }
+
+    /**
+     * The engine failed for good (under the lock): every wait fails with {@code e}, listeners hear an
+     * {@link EngineEvent.EngineFailure}, and the process is ended.
+     */
+    protected void die(EngineException e) {
+        if (failure == null) {
+            failure = e;
+            events.post(new EngineEvent.EngineFailure(e.kind(), e.text(), Optional.ofNullable(exit)));
+        }
+        failAll(e);
+        if (exit == null) {
+            channel.terminate(timeouts.kill());
+        }
+    }
+
+    private void failAll(EngineException e) {
+        for (CompletableFuture<?> f : List.copyOf(waits)) {
+            f.completeExceptionally(e);
+        }
+        waits.clear();
+        if (search != null) {
+            Search s = search;
+            search = null;
+            s.cancelTimers();
+            s.result.completeExceptionally(e);
+        }
+    }
+
+    /** Registers a wait (under the lock) so that the engine's death fails it at once. */
+    protected <T> CompletableFuture<T> newWait() {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        if (failure != null) {
+            f.completeExceptionally(failure);
+        } else if (exit != null) {
+            f.completeExceptionally(new EngineException(Kind.DIED, diedText(exit)));
+        } else {
+            waits.add(f);
+            f.whenComplete((v, t) -> {
+                synchronized (lock) {
+                    waits.remove(f);
+                }
+            });
+        }
+        return f;
+    }
+
+    /**
+     * Waits for an answer (not under the lock). A timeout is fatal to the session.
+     *
+     * @param what    what was asked, for the message ({@code isready}, {@code ping})
+     */
+    protected <T> T await(CompletableFuture<T> f, Duration timeout, String what) throws EngineException {
+        events.flush();
+        try {
+            return f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            EngineException ex = new EngineException(Kind.TIMEOUT, withLastLines("timeout.answer", what, seconds(timeout)));
+            synchronized (lock) {
+                die(ex);
+            }
+            events.flush();
+            throw ex;
+        } catch (ExecutionException e) {
+            throw asEngineException(e.getCause());
+        } catch (CancellationException e) {
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("state.ended", displayName()), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("interrupted"), e);
+        }
+    }
+
+    protected static EngineException asEngineException(Throwable t) {
+        if (t instanceof CompletionException && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof EngineException ee) {
+            return new EngineException(ee.kind(), ee.text(), ee);
+        }
+        return new EngineException(Kind.PROTOCOL, ProtocolMessages.text("internal", String.valueOf(t)), t);
+    }
+
+    /**
+     * A future for callers: completes on a callback thread, never on the engine's reader thread, and
+     * only once listeners have heard every event that came before (the last {@code info}, the
+     * {@link BestMove}).
+     */
+    protected <T> CompletableFuture<T> forCaller(CompletableFuture<T> internal) {
+        CompletableFuture<T> out = new CompletableFuture<>();
+        internal.whenComplete((v, t) -> CALLBACKS.execute(() -> {
+            events.drain();
+            if (t != null) {
+                Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+                out.completeExceptionally(cause);
+            } else {
+                out.complete(v);
+            }
+        }));
+        return out;
+    }
+
+    // ---------------------------------------------------------------- messages
+
+    /** The engine's name for messages: its own once known, else the configured one. */
+    protected String displayName() {
+        return engineName == null || engineName.isBlank() ? config.name() : engineName;
+    }
+
+    protected static String seconds(Duration d) {
+        double s = d.toMillis() / 1000.0;
+        return s == Math.rint(s) ? Long.toString((long) s) : String.format(java.util.Locale.ROOT, "%.1f", s);
+    }
+
+    /** A message with the engine's name first and its last lines appended when there are any. */
+    protected Text withLastLines(String key, Object... args) {
+        List<String> last = recentLines();
+        Object[] all = new Object[args.length + 2];
+        all[0] = displayName();
+        System.arraycopy(args, 0, all, 1, args.length);
+        all[all.length - 1] = formatLines(last);
+        return ProtocolMessages.text(last.isEmpty() ? key : key + ".output", all);
+    }
+
+    private final java.util.ArrayDeque<String> recent = new java.util.ArrayDeque<>();
+
+    /** The engine's last lines, for messages (kept by the session, as the channel may have none). */
+    private List<String> recentLines() {
+        synchronized (recent) {
+            return List.copyOf(recent);
+        }
+    }
+
+    /** Keeps a line for error messages; called for every line from the engine. */
+    protected void remember(String line) {
+        synchronized (recent) {
+            if (recent.size() == 8) {
+                recent.removeFirst();
+            }
+            recent.addLast(line.length() > 200 ? line.substring(0, 200) + " …" : line);
+        }
+    }
+
+    static String formatLines(List<String> lines) {
+        StringBuilder b = new StringBuilder();
+        for (String l : lines) {
+            if (!b.isEmpty()) {
+                b.append('\n');
+            }
+            b.append("    ").append(l);
+        }
+        return b.toString();
+    }
+
+    /** Why the engine's process ended, in words a user understands. */
+    protected Text diedText(EngineExit e) {
+        String name = displayName();
+        List<String> last = e.lastLines().isEmpty() ? recentLines() : e.lastLines();
+        String lines = formatLines(last);
+        String suffix = last.isEmpty() ? "" : ".output";
+        if (e.exitCode().isEmpty()) {
+            return ProtocolMessages.text("engine.died.unknown" + suffix, name, lines);
+        }
+        int code = e.exitCode().getAsInt();
+        if (code > 128 && code < 160) {
+            int signal = code - 128;
+            return ProtocolMessages.text("engine.died.signal" + suffix, name, signal, signalName(signal), lines);
+        }
+        return ProtocolMessages.text("engine.died.code" + suffix, name, code, lines);
+    }
+
+    private static String signalName(int signal) {
+        return switch (signal) {
+            case 4 -> "SIGILL";
+            case 6 -> "SIGABRT";
+            case 7 -> "SIGBUS";
+            case 8 -> "SIGFPE";
+            case 9 -> "SIGKILL";
+            case 11 -> "SIGSEGV";
+            case 13 -> "SIGPIPE";
+            case 15 -> "SIGTERM";
+            default -> "signal " + signal;
+        };
+    }
+
+    // ---------------------------------------------------------------- games and positions
+
+    /** Makes {@code gameId} the current game (under the lock); false when the engine does not play it. */
+    protected GamePlugin gamePlugin(String gameId) throws EngineException {
+        Optional<GamePlugin> g = games.byId(gameId);
+        if (g.isEmpty()) {
+            throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("game.unknown", gameId));
+        }
+        return g.get();
+    }
+
+    /** Sets the current game and its conventions (under the lock). */
+    protected void useGame(GamePlugin g, Conventions detected) {
+        game = g;
+        conventions = detected.overriddenBy(config.conventions());
+        codec = new MoveCodec(g, conventions.rankBase(), notationFallback());
+    }
+
+    /** Whether engine moves may come in notations other than coordinates (xboard SAN). */
+    protected boolean notationFallback() {
+        return false;
+    }
+
+    /** Plays {@code moves} from {@code from}, checking each; the positions after each move. */
+    protected List<Position> replay(Position from, List<Move> line) throws EngineException {
+        List<Position> out = new ArrayList<>(line.size());
+        Position p = from;
+        for (int i = 0; i < line.size(); i++) {
+            Move m = line.get(i);
+            if (!p.isLegal(m)) {
+                throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("position.illegalMove",
+                        m.coordinates(game == null ? 1 : Conventions.standard(p.gameId()).rankBase()), i + 1));
+            }
+            p = p.play(m);
+            out.add(p);
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- searches
+
+    /** One search: its root, limits and result. */
+    protected final class Search {
+        public final Position root;
+        public final SearchLimits limits;
+        public final CompletableFuture<BestMove> result = new CompletableFuture<>();
+        public final CompletableFuture<BestMove> callerResult;
+        public boolean stopSent;
+        public boolean pondering;
+        public List<Move> bestPv = List.of();
+        public int lastDepth = Integer.MIN_VALUE;
+        public long lastNodes = -1;
+        /** Stop when the engine reports this many nodes (a limit the protocol could not pass on). */
+        public OptionalLong enforceNodes = OptionalLong.empty();
+        /** Stop when the engine reports this depth (a limit the protocol could not pass on). */
+        public OptionalInt enforceDepth = OptionalInt.empty();
+        /** Keep the best move's text as written instead of reading it (rank-base detection). */
+        public boolean rawBestMove;
+        public String rawBest;
+        private ScheduledFuture<?> stopTimer;
+        private ScheduledFuture<?> limitTimer;
+
+        public Search(Position root, SearchLimits limits) {
+            this.root = root;
+            this.limits = limits;
+            this.pondering = limits.ponder();
+            this.callerResult = forCaller(result);
+        }
+
+        void cancelTimers() {
+            if (stopTimer != null) {
+                stopTimer.cancel(false);
+            }
+            if (limitTimer != null) {
+                limitTimer.cancel(false);
+            }
+        }
+
+        /** Stops this search after {@code delay} (for limits the engine cannot be told). */
+        public void stopAfter(Duration delay) {
+            limitTimer = TIMER.schedule(() -> {
+                synchronized (lock) {
+                    if (search == this && !stopSent) {
+                        requestStop(this);
+                    }
+                }
+                events.flush();
+            }, Math.max(1, delay.toMillis()), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Starts tracking a search (under the lock); the caller sends the protocol's go. */
+    protected Search beginSearch(SearchLimits limits) {
+        Search s = new Search(position, limits);
+        search = s;
+        transition(limits.ponder() ? SessionState.PONDERING : SessionState.SEARCHING);
+        return s;
+    }
+
+    /** The search ended with a best move (under the lock). */
+    protected void finishSearch(BestMove best) {
+        Search s = search;
+        if (s == null) {
+            return;
+        }
+        search = null;
+        s.cancelTimers();
+        lastBestMove = best;
+        events.post(best);
+        transition(SessionState.IDLE);
+        s.result.complete(best);
+    }
+
+    /** The search ended without a usable answer (under the lock); the session stays usable. */
+    protected void failSearch(EngineException e) {
+        Search s = search;
+        if (s == null) {
+            return;
+        }
+        search = null;
+        s.cancelTimers();
+        transition(SessionState.IDLE);
+        s.result.completeExceptionally(e);
+    }
+
+    /** Sends stop for {@code s} and arms the stop timeout (under the lock). */
+    protected void requestStop(Search s) {
+        if (s.stopSent) {
+            return;
+        }
+        s.stopSent = true;
+        transition(SessionState.STOPPING);
+        sendStop(s);
+        s.stopTimer = TIMER.schedule(() -> {
+            synchronized (lock) {
+                if (search == s) {
+                    die(new EngineException(Kind.TIMEOUT, withLastLines("timeout.stop", seconds(timeouts.stop()))));
+                }
+            }
+            events.flush();
+        }, Math.max(1, timeouts.stop().toMillis()), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public CompletableFuture<BestMove> stop() {
+        CompletableFuture<BestMove> out;
+        synchronized (lock) {
+            Search s = search;
+            if (s == null) {
+                return CompletableFuture.completedFuture(lastBestMove);
+            }
+            requestStop(s);
+            out = s.callerResult;
+        }
+        events.flush();
+        return out;
+    }
+
+    /**
+     * Turns one parsed report into an {@link AnalysisUpdate} for the running search (under the lock),
+     * and keeps the best line for engines whose searches end without naming a move.
+     */
+    protected void report(InfoLine line) {
+        Search s = search;
+        if (s == null || !line.hasSearchData()) {
+            return;
+        }
+        int multipv = line.multipv > 0 ? line.multipv : 1;
+        boolean wanted = events.hasListeners() || multipv == 1;
+        List<Move> pv = line.pv.isEmpty() || !wanted ? List.of() : codec.decodePv(s.root, line.pv, multipv);
+        if (multipv == 1 && !pv.isEmpty()) {
+            s.bestPv = pv;
+        }
+        if (line.depth != InfoLine.ABSENT_DEPTH) {
+            s.lastDepth = line.depth;
+        }
+        if (line.nodes >= 0) {
+            s.lastNodes = line.nodes;
+        }
+        if (!events.hasListeners()) {
+            return;
+        }
+        Optional<Move> currmove = line.currmove == null ? Optional.empty() : codec.decode(s.root, line.currmove);
+        Optional<Wdl> wdl = Optional.empty();
+        if (line.wdlWin >= 0) {
+            wdl = Optional.of(new Wdl(line.wdlWin, line.wdlDraw, line.wdlLoss));
+        }
+        events.post(new AnalysisUpdate(s.root, multipv,
+                line.depth == InfoLine.ABSENT_DEPTH ? OptionalInt.empty() : OptionalInt.of(line.depth),
+                line.seldepth >= 0 ? OptionalInt.of(line.seldepth) : OptionalInt.empty(),
+                Optional.ofNullable(line.score), wdl,
+                line.nodes >= 0 ? OptionalLong.of(line.nodes) : OptionalLong.empty(),
+                line.nps >= 0 ? OptionalLong.of(line.nps) : OptionalLong.empty(),
+                line.timeMs >= 0 ? Optional.of(Duration.ofMillis(line.timeMs)) : Optional.empty(),
+                line.hashfull >= 0 ? OptionalInt.of(line.hashfull) : OptionalInt.empty(),
+                line.tbhits >= 0 ? OptionalLong.of(line.tbhits) : OptionalLong.empty(),
+                currmove, line.currmoveNumber >= 0 ? OptionalInt.of(line.currmoveNumber) : OptionalInt.empty(),
+                pv));
+    }
+
+    /** Posts a message for a person (under the lock). */
+    protected void message(EngineEvent.MessageKind kind, String text) {
+        events.post(new EngineEvent.EngineMessage(kind, text));
+    }
+
+    // ---------------------------------------------------------------- the rest of the API
+
+    @Override
+    public EngineInfo info() {
+        synchronized (lock) {
+            Set<String> played = playedGames();
+            // Before a game is chosen, the conventions of the first game it plays.
+            org.kibitz.api.engine.EngineConventions c = conventions != null ? conventions.toApi()
+                    : played.isEmpty() ? config.conventions()
+                    : detectedConventions(played.iterator().next()).overriddenBy(config.conventions()).toApi();
+            return new EngineInfo(displayName(), author, protocolId, played, variants,
+                    List.copyOf(declaredOptions()), c, timeouts);
+        }
+    }
+
+    /** The options as the engine declared them (defaults), for {@link EngineInfo}. */
+    protected List<EngineOption> declaredOptions() {
+        return List.copyOf(declared.values());
+    }
+
+    /** The options as declared, by name; {@link #options} holds the values set since. */
+    protected final Map<String, EngineOption> declared = new LinkedHashMap<>();
+
+    /** Records a declared option (under the lock). */
+    protected void declare(EngineOption o) {
+        declared.put(o.name(), o);
+        options.put(o.name(), o);
+    }
+
+    @Override
+    public List<EngineOption> options() {
+        synchronized (lock) {
+            return List.copyOf(options.values());
+        }
+    }
+
+    /** The declared option called {@code name}, ignoring case (under the lock). */
+    protected EngineOption option(String name) throws EngineException {
+        EngineOption o = options.get(name);
+        if (o == null) {
+            for (EngineOption c : options.values()) {
+                if (c.name().equalsIgnoreCase(name)) {
+                    return c;
+                }
+            }
+            throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("option.unknown", displayName(), name));
+        }
+        return o;
+    }
+
+    /** {@code o} with {@code value}, or an error that says what the option takes. */
+    protected EngineOption withValue(EngineOption o, String value) throws EngineException {
+        try {
+            return o.withValue(value);
+        } catch (IllegalArgumentException e) {
+            Text what = switch (o) {
+                case EngineOption.Spin sp -> ProtocolMessages.text("option.takesNumber", o.name(), sp.min(), sp.max(), value);
+                case EngineOption.Check c -> ProtocolMessages.text("option.takesBoolean", o.name(), value);
+                case EngineOption.Combo c -> ProtocolMessages.text("option.takesChoice", o.name(), String.join(", ", c.choices()), value);
+                default -> ProtocolMessages.text("option.badValue", o.name(), value);
+            };
+            throw new EngineException(Kind.UNSUPPORTED, what);
+        }
+    }
+
+    @Override
+    public void addListener(EngineListener listener) {
+        events.add(listener);
+    }
+
+    @Override
+    public void removeListener(EngineListener listener) {
+        events.remove(listener);
+    }
+
+    @Override
+    public Optional<EngineExit> exit() {
+        synchronized (lock) {
+            return Optional.ofNullable(exit);
+        }
+    }
+
+    /** Ends the engine at once, without asking it: for probes that found another protocol and for failed opens. */
+    public void abort() {
+        synchronized (lock) {
+            closing = true;
+            channel.expectExit();
+            if (exit == null) {
+                channel.terminate(Duration.ZERO);
+            }
+        }
+        try {
+            channel.exit().get(timeouts.kill().toMillis() + 500, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException | CancellationException e) {
+            // nothing more can be done from here; the shutdown hook ends it with the JVM
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (lock) {
+            failAll(new EngineException(Kind.STATE, ProtocolMessages.text("state.ended", displayName())));
+            transition(SessionState.TERMINATED);
+        }
+        events.flush();
+    }
+
+    @Override
+    public void close() {
+        Search running;
+        synchronized (lock) {
+            if (closing || state == SessionState.TERMINATED) {
+                closing = true;
+                if (exit == null) {
+                    channel.terminate(timeouts.kill());
+                }
+                return;
+            }
+            running = search;
+            if (running != null && failure == null) {
+                requestStop(running);
+            }
+        }
+        events.flush();
+        if (running != null) {
+            try {
+                running.result.get(timeouts.stop().toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException | CancellationException e) {
+                // it is being ended anyway
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (lock) {
+            closing = true;
+            channel.expectExit();
+            if (exit == null && failure == null) {
+                transition(SessionState.QUITTING);
+                sendQuit();
+            }
+        }
+        events.flush();
+        try {
+            channel.exit().get(timeouts.quit().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            channel.terminate(timeouts.kill());
+            try {
+                channel.exit().get(timeouts.kill().toMillis() + 500, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException | InterruptedException ignored) {
+                if (ignored instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        } catch (ExecutionException | CancellationException e) {
+            // ended anyway
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            channel.terminate(Duration.ZERO);
+        }
+        synchronized (lock) {
+            failAll(new EngineException(Kind.STATE, ProtocolMessages.text("state.ended", displayName())));
+            transition(SessionState.TERMINATED);
+        }
+        events.flush();
+    }
+}

@@ -1,0 +1,100 @@
+package org.kibitz.protocols.session;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineExit;
+import org.kibitz.api.engine.EngineInfo;
+import org.kibitz.protocols.ProtocolMessages;
+import org.kibitz.protocols.process.EngineProcess;
+import org.kibitz.protocols.process.LineChannel;
+
+/** Opening and probing, the same for every protocol: start the process, shake hands, clean up on failure. */
+public final class ProtocolSupport {
+
+    /** Makes a protocol's session on a started channel. */
+    @FunctionalInterface
+    public interface SessionFactory<S extends EngineSessionBase> {
+        S create(EngineConfig config, LineChannel channel);
+    }
+
+    private ProtocolSupport() {
+    }
+
+    /** Starts the engine and completes the handshake; the process is ended again if that fails. */
+    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory)
+            throws EngineException {
+        EngineProcess process = start(config);
+        S session = factory.create(config, process);
+        try {
+            session.handshake(config.timeouts().handshake(), false);
+            session.afterHandshake();
+            return session;
+        } catch (EngineException | RuntimeException e) {
+            session.abort();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts the engine, tries the handshake and ends the engine again, whatever happens.
+     *
+     * @param timeout how long the engine may take to show that it speaks the protocol
+     */
+    public static Optional<EngineInfo> probe(EngineConfig config, Duration timeout,
+                                             SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
+        EngineProcess process = start(config);
+        EngineSessionBase session = factory.create(config, process);
+        boolean clean = false;
+        try {
+            if (!session.handshake(timeout, true) || !session.recognisedProtocol()) {
+                Optional<EngineExit> exit = exitSoon(session);
+                if (exit.isPresent() && !exit.get().requested() && !session.saidAnything()) {
+                    // It ended before saying a word: it cannot start (a missing library, a bad
+                    // argument), whatever protocol it speaks.
+                    EngineExit e = exit.get();
+                    String lines = String.join("\n", e.lastLines());
+                    throw new EngineException(EngineException.Kind.DIED, ProtocolMessages.text(
+                            lines.isBlank() ? "probe.died" : "probe.died.output", String.join(" ", config.command()),
+                            e.exitCode().orElse(-1), lines));
+                }
+                return Optional.empty();
+            }
+            EngineInfo info = session.info();
+            session.close();
+            clean = true;
+            return Optional.of(info);
+        } finally {
+            if (!clean) {
+                session.abort();
+            }
+        }
+    }
+
+    private static Optional<EngineExit> exitSoon(EngineSessionBase session) {
+        Optional<EngineExit> e = session.exit();
+        if (e.isEmpty() && !session.saidAnything()) {
+            // A program that failed to start may still be on its way out.
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+            }
+            e = session.exit();
+        }
+        return e;
+    }
+
+    public static EngineProcess start(EngineConfig config) throws EngineException {
+        return EngineProcess.start(config.command(), config.workingDirectory(), shortName(config),
+                config.timeouts().kill());
+    }
+
+    private static String shortName(EngineConfig config) {
+        String program = config.command().get(0);
+        Path p = Path.of(program).getFileName();
+        return p == null ? program : p.toString();
+    }
+}

@@ -1,0 +1,600 @@
+package org.kibitz.protocols.uci;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.EngineEvent.BestMove;
+import org.kibitz.api.engine.EngineEvent.MessageKind;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineException.Kind;
+import org.kibitz.api.engine.EngineOption;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.engine.SessionState;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.protocols.ProtocolMessages;
+import org.kibitz.protocols.process.LineChannel;
+import org.kibitz.protocols.session.Conventions;
+import org.kibitz.protocols.session.EngineSessionBase;
+import org.kibitz.protocols.session.FenCodec;
+import org.kibitz.protocols.session.GameIds;
+import org.kibitz.protocols.session.InfoLine;
+
+/**
+ * A UCI or UCCI engine: the two protocols share their shape (handshake, {@code isready},
+ * {@code position}, {@code go}, {@code info}, {@code bestmove}) and differ in the details a
+ * {@link Dialect} decides: option syntax, time units, where the position starts, how a search ends
+ * without a move.
+ */
+public final class UciSession extends EngineSessionBase {
+
+    /** The two dialects. */
+    public enum Dialect {
+        UCI("uci", "uciok"),
+        UCCI("ucci", "ucciok");
+
+        final String hello;
+        final String ok;
+
+        Dialect(String hello, String ok) {
+            this.hello = hello;
+            this.ok = ok;
+        }
+    }
+
+    private final Dialect dialect;
+    private final InfoParser infoParser;
+    private final InfoLine info = new InfoLine();
+    private final ArrayDeque<CompletableFuture<Void>> readyWaits = new ArrayDeque<>();
+    private boolean emptyMark;
+    private boolean useMillisec;
+
+    public UciSession(Dialect dialect, EngineConfig config, Games games, LineChannel channel) {
+        super(dialect.hello, config, games, channel);
+        this.dialect = dialect;
+        this.infoParser = new InfoParser(dialect == Dialect.UCCI ? InfoParser.BareScore.UCCI : InfoParser.BareScore.NONE);
+    }
+
+    // ---------------------------------------------------------------- handshake
+
+    @Override
+    protected void beginHandshake() {
+        send(dialect.hello);
+    }
+
+    @Override
+    protected boolean rejectsProtocol(String line) {
+        String l = line.strip();
+        if (l.startsWith("feature ") || l.startsWith("tellics ") || l.startsWith("telluser ")
+                || l.startsWith("Illegal move") || l.startsWith("Invalid move") || l.startsWith("Error")) {
+            return true; // an xboard engine
+        }
+        String lower = l.toLowerCase(Locale.ROOT);
+        return lower.contains("unknown command") && lower.contains(dialect.hello);
+    }
+
+    @Override
+    public void afterHandshake() throws EngineException {
+        synchronized (lock) {
+            if (dialect == Dialect.UCCI && declared.containsKey("usemillisec")) {
+                // UCCI times are seconds unless the engine offers milliseconds: always prefer them.
+                send("setoption usemillisec true");
+                options.put("usemillisec", new EngineOption.Check("usemillisec", true));
+                useMillisec = true;
+            }
+        }
+        events.flush();
+        applyConfiguredOptions();
+    }
+
+    // ---------------------------------------------------------------- lines
+
+    @Override
+    protected void handleLine(String raw) {
+        String line = raw.strip();
+        if (line.isEmpty()) {
+            return;
+        }
+        if (line.startsWith("info")) {
+            if (infoParser.parse(line, info)) {
+                if (info.text != null) {
+                    message(MessageKind.INFO, info.text);
+                }
+                report(info);
+            }
+            return;
+        }
+        if (line.startsWith("bestmove ") || line.equals("bestmove") || line.equals("nobestmove")) {
+            onBestMove(line);
+            return;
+        }
+        if (line.equals("readyok")) {
+            CompletableFuture<Void> w = readyWaits.pollFirst();
+            if (w != null) {
+                w.complete(null);
+            }
+            return;
+        }
+        if (line.startsWith("message ")) {
+            message(MessageKind.INFO, line.substring(8).strip());
+            return;
+        }
+        if (!handshakeOver()) {
+            if (line.startsWith("id ") || line.startsWith("option ") || line.equals(dialect.ok)) {
+                recognised = true;
+            }
+            if (line.startsWith("id ")) {
+                onId(line);
+            } else if (line.startsWith("option ")) {
+                OptionParser.parse(line, dialect == Dialect.UCCI).ifPresent(o -> {
+                    if (line.contains(OptionParser.EMPTY_MARK)) {
+                        emptyMark = true;
+                    }
+                    declare(o);
+                    if (o instanceof EngineOption.Combo c && c.name().equalsIgnoreCase("UCI_Variant")) {
+                        variants.clear();
+                        variants.addAll(c.choices());
+                    }
+                });
+            } else if (line.equals(dialect.ok)) {
+                handshakeDone();
+            }
+        }
+        // Anything else (banners, "bye", "No such option") is only for the log.
+    }
+
+    private void onId(String line) {
+        String rest = line.substring(3).strip();
+        if (rest.startsWith("name ")) {
+            engineName = rest.substring(5).strip();
+        } else if (rest.startsWith("author ")) {
+            author = Optional.of(rest.substring(7).strip());
+        }
+    }
+
+    private void onBestMove(String line) {
+        if (search == null) {
+            return; // a late answer to a stop whose search already ended
+        }
+        Search s = search;
+        String[] t = line.split("\\s+");
+        if (t[0].equals("nobestmove") || t.length < 2 || t[1].equals("(none)") || t[1].equals("0000")
+                || t[1].equals("none")) {
+            finishSearch(new BestMove(Optional.empty(), Optional.empty(), has(t, "draw"), has(t, "resign")));
+            return;
+        }
+        if (s.rawBestMove) {
+            s.rawBest = t[1];
+            finishSearch(BestMove.none());
+            return;
+        }
+        Optional<Move> best = codec.decode(s.root, t[1]);
+        if (best.isEmpty()) {
+            failSearch(new EngineException(Kind.PROTOCOL, ProtocolMessages.text("search.illegalBestMove",
+                    displayName(), t[1], FenCodec.toEngine(s.root, conventions))));
+            return;
+        }
+        Optional<Move> ponder = Optional.empty();
+        for (int i = 2; i + 1 < t.length; i++) {
+            if (t[i].equals("ponder")) {
+                ponder = codec.decode(s.root.play(best.get()), t[i + 1]);
+            }
+        }
+        finishSearch(new BestMove(best, ponder, has(t, "draw"), has(t, "resign")));
+    }
+
+    private static boolean has(String[] tokens, String word) {
+        for (int i = 2; i < tokens.length; i++) {
+            if (tokens[i].equals(word)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- what the engine plays
+
+    @Override
+    protected Set<String> playedGames() {
+        if (dialect == Dialect.UCCI) {
+            return Set.of(GameIds.XIANGQI);
+        }
+        if (!variants.isEmpty()) {
+            Set<String> g = GameIds.forVariants(variants, games);
+            if (!g.isEmpty()) {
+                return g;
+            }
+        }
+        if (config.conventions().uciVariant().isPresent()) {
+            return GameIds.forVariants(List.of(config.conventions().uciVariant().get()), games);
+        }
+        String n = displayName().toLowerCase(Locale.ROOT);
+        if (n.contains("pikafish") || n.contains("xiangqi") || n.contains("cyclone")) {
+            return Set.of(GameIds.XIANGQI);
+        }
+        return Set.of(GameIds.CHESS);
+    }
+
+    private boolean isFairyStockfish() {
+        String n = displayName().toLowerCase(Locale.ROOT);
+        return n.contains("fairy-stockfish") || n.contains("fairy stockfish") || n.contains("fairystockfish");
+    }
+
+    @Override
+    protected Conventions detectedConventions(String gameId) {
+        Conventions c = Conventions.standard(gameId);
+        if (dialect == Dialect.UCCI) {
+            return c.withUseMillisec(useMillisec);
+        }
+        if (GameIds.XIANGQI.equals(gameId) && isFairyStockfish()) {
+            c = c.withRankBase(1); // Fairy-Stockfish numbers xiangqi ranks 1-10 in plain UCI
+        }
+        Optional<String> variant = variantFor(gameId);
+        return c.withUciVariant(variant);
+    }
+
+    /** The UCI_Variant choice that stands for {@code gameId}, when the engine has the option. */
+    private Optional<String> variantFor(String gameId) {
+        if (variants.isEmpty()) {
+            return Optional.empty();
+        }
+        for (String v : variants) {
+            if (v.equalsIgnoreCase(gameId)) {
+                return Optional.of(v);
+            }
+        }
+        for (String v : variants) {
+            if (GameIds.forVariant(v, games).filter(gameId::equals).isPresent()) {
+                return Optional.of(v);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the rank base for xiangqi is known without asking the engine (name or configuration). */
+    private boolean rankBaseKnown(String gameId) {
+        if (!GameIds.XIANGQI.equals(gameId) || dialect == Dialect.UCCI || config.conventions().rankBase().isPresent()) {
+            return true;
+        }
+        String n = displayName().toLowerCase(Locale.ROOT);
+        return isFairyStockfish() || n.contains("pikafish");
+    }
+
+    // ---------------------------------------------------------------- commands
+
+    @Override
+    public void setOption(String name, String value) throws EngineException {
+        synchronized (lock) {
+            requireIdle();
+            EngineOption o = option(name);
+            EngineOption v = withValue(o, value);
+            sendOption(v);
+        }
+        events.flush();
+    }
+
+    private void sendOption(EngineOption v) {
+        options.put(v.name(), v);
+        String text = v.value();
+        if (text.isEmpty() && v instanceof EngineOption.Text && emptyMark) {
+            text = OptionParser.EMPTY_MARK;
+        }
+        if (dialect == Dialect.UCCI) {
+            send(v instanceof EngineOption.Button ? "setoption " + v.name() : "setoption " + v.name() + " " + text);
+        } else {
+            send(v instanceof EngineOption.Button ? "setoption name " + v.name()
+                    : "setoption name " + v.name() + " value " + text);
+        }
+    }
+
+    /** Sets a declared option the session manages itself, if the engine has it and the value differs. */
+    private void ensureOption(String name, String value) {
+        EngineOption o = null;
+        for (EngineOption c : options.values()) {
+            if (c.name().equalsIgnoreCase(name)) {
+                o = c;
+                break;
+            }
+        }
+        if (o == null || o.value().equalsIgnoreCase(value)) {
+            return;
+        }
+        try {
+            sendOption(o.withValue(value));
+        } catch (IllegalArgumentException e) {
+            // out of the engine's range: leave it as it is
+        }
+    }
+
+    private CompletableFuture<Void> isready() {
+        CompletableFuture<Void> w = newWait();
+        readyWaits.addLast(w);
+        send("isready");
+        return w;
+    }
+
+    @Override
+    public void sync() throws EngineException {
+        CompletableFuture<Void> w;
+        synchronized (lock) {
+            requireAlive();
+            w = isready();
+        }
+        await(w, timeouts.ready(), "isready");
+    }
+
+    @Override
+    public void newGame(String gameId) throws EngineException {
+        GamePlugin g;
+        CompletableFuture<Void> w;
+        synchronized (lock) {
+            requireIdle();
+            g = gamePlugin(gameId);
+            if (!playedGames().contains(gameId)) {
+                throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("game.notPlayed", displayName(), gameId));
+            }
+            Conventions c = detectedConventions(gameId).overriddenBy(config.conventions());
+            c.uciVariant().ifPresent(v -> ensureOption("UCI_Variant", v));
+            if (dialect == Dialect.UCI) {
+                send("ucinewgame");
+            } else if (declared.containsKey("newgame")) {
+                send("setoption newgame");
+            }
+            w = isready();
+            useGame(g, detectedConventions(gameId));
+            start = g.startPosition();
+            moves = List.of();
+            position = start;
+        }
+        await(w, timeouts.ready(), "isready");
+        if (!rankBaseKnown(gameId)) {
+            int base = detectRankBase(g);
+            synchronized (lock) {
+                useGame(g, detectedConventions(gameId).withRankBase(base));
+            }
+        }
+    }
+
+    /**
+     * Finds out once which rank base an unknown UCI engine uses for xiangqi: it searches the start
+     * position one ply deep, and its move names a piece of the side to move under one base only
+     * (Red's pieces stand on ranks 0, 2, 3 counted from 0, or 1, 3, 4 counted from 1).
+     */
+    private int detectRankBase(GamePlugin g) throws EngineException {
+        Position root = g.startPosition();
+        CompletableFuture<BestMove> f;
+        Search s;
+        synchronized (lock) {
+            useGame(g, detectedConventions(g.id()).withRankBase(0));
+            position = root;
+            send("position startpos");
+            s = beginSearch(SearchLimits.depth(1));
+            s.rawBestMove = true;
+            send("go depth 1");
+            f = s.result;
+        }
+        await(f, timeouts.ready(), "go depth 1");
+        String text = s.rawBest;
+        for (int base : new int[] {0, 1}) {
+            try {
+                Move m = Move.parseCoordinates(text == null ? "" : text, base);
+                if (root.isLegal(m)) {
+                    return base;
+                }
+            } catch (IllegalArgumentException e) {
+                // not under this base
+            }
+        }
+        return 0;
+    }
+
+    @Override
+    public void setPosition(Position startPosition, List<Move> line) throws EngineException {
+        boolean switchGame;
+        synchronized (lock) {
+            requireIdle();
+            switchGame = game == null || !game.id().equals(startPosition.gameId());
+        }
+        if (switchGame) {
+            newGame(startPosition.gameId());
+        }
+        synchronized (lock) {
+            requireIdle();
+            List<Position> after = replay(startPosition, line);
+            start = startPosition;
+            moves = List.copyOf(line);
+            position = after.isEmpty() ? startPosition : after.get(after.size() - 1);
+            Position from = startPosition;
+            List<Move> tail = line;
+            if (dialect == Dialect.UCCI) {
+                // UCCI: the position after the last capture, then the moves since, so that the
+                // engine can see repetitions without being sent the whole game.
+                int lastCapture = -1;
+                Position p = startPosition;
+                for (int i = 0; i < line.size(); i++) {
+                    if (p.isCapture(line.get(i))) {
+                        lastCapture = i;
+                    }
+                    p = after.get(i);
+                }
+                if (lastCapture >= 0) {
+                    from = after.get(lastCapture);
+                    tail = line.subList(lastCapture + 1, line.size());
+                }
+            }
+            StringBuilder cmd = new StringBuilder("position ");
+            if (from.fen().equals(game.startPosition().fen())) {
+                cmd.append("startpos");
+            } else {
+                cmd.append("fen ").append(FenCodec.toEngine(from, conventions));
+            }
+            if (!tail.isEmpty()) {
+                cmd.append(" moves");
+                for (Move m : tail) {
+                    cmd.append(' ').append(codec.encode(m));
+                }
+            }
+            send(cmd.toString());
+        }
+        events.flush();
+    }
+
+    @Override
+    public CompletableFuture<BestMove> go(SearchLimits limits) throws EngineException {
+        CompletableFuture<BestMove> out;
+        synchronized (lock) {
+            requireIdle();
+            if (position == null) {
+                throw new EngineException(Kind.STATE, ProtocolMessages.text("state.noPosition", displayName()));
+            }
+            ensureOption("MultiPV", Integer.toString(limits.multiPv()));
+            if (dialect == Dialect.UCI) {
+                ensureOption("UCI_AnalyseMode", Boolean.toString(limits.infinite()));
+            }
+            if (dialect == Dialect.UCCI && !limits.searchMoves().isEmpty()) {
+                sendBanMoves(limits.searchMoves());
+            }
+            Search s = beginSearch(limits);
+            send(dialect == Dialect.UCI ? uciGo(limits) : ucciGo(s, limits));
+            out = s.callerResult;
+        }
+        events.flush();
+        return out;
+    }
+
+    private String uciGo(SearchLimits l) {
+        StringBuilder b = new StringBuilder("go");
+        if (l.ponder()) {
+            b.append(" ponder");
+        }
+        l.clock().ifPresent(c -> {
+            b.append(" wtime ").append(Math.max(1, c.whiteTime().toMillis()));
+            b.append(" btime ").append(Math.max(1, c.blackTime().toMillis()));
+            if (!c.whiteIncrement().isZero()) {
+                b.append(" winc ").append(c.whiteIncrement().toMillis());
+            }
+            if (!c.blackIncrement().isZero()) {
+                b.append(" binc ").append(c.blackIncrement().toMillis());
+            }
+            if (c.movesToGo() > 0) {
+                b.append(" movestogo ").append(c.movesToGo());
+            }
+        });
+        l.depth().ifPresent(d -> b.append(" depth ").append(d));
+        l.nodes().ifPresent(n -> b.append(" nodes ").append(n));
+        l.moveTime().ifPresent(t -> b.append(" movetime ").append(Math.max(1, t.toMillis())));
+        l.mate().ifPresent(m -> b.append(" mate ").append(m));
+        if (l.infinite()) {
+            b.append(" infinite");
+        }
+        if (!l.searchMoves().isEmpty()) {
+            b.append(" searchmoves"); // last: Stockfish reads moves to the end of the line
+            for (Move m : l.searchMoves()) {
+                b.append(' ').append(codec.encode(m));
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * UCCI's go takes one mode: a clock, a depth, a node count or nothing (infinite). Whatever else
+     * was asked for is kept by the session itself: a move time by a timer that sends {@code stop},
+     * a second limit by watching the engine's reports.
+     */
+    private String ucciGo(Search s, SearchLimits l) {
+        StringBuilder b = new StringBuilder("go");
+        if (l.ponder()) {
+            b.append(" ponder");
+        }
+        if (l.clock().isPresent()) {
+            SearchLimits.Clock c = l.clock().get();
+            boolean red = position.sideToMove() == org.kibitz.api.game.Side.WHITE;
+            Duration mine = red ? c.whiteTime() : c.blackTime();
+            Duration theirs = red ? c.blackTime() : c.whiteTime();
+            Duration inc = red ? c.whiteIncrement() : c.blackIncrement();
+            Duration oppInc = red ? c.blackIncrement() : c.whiteIncrement();
+            b.append(" time ").append(time(mine));
+            if (c.movesToGo() > 0) {
+                b.append(" movestogo ").append(c.movesToGo());
+            } else {
+                b.append(" increment ").append(time(inc));
+            }
+            b.append(" opptime ").append(time(theirs));
+            if (c.movesToGo() > 0) {
+                b.append(" oppmovestogo ").append(c.movesToGo());
+            } else {
+                b.append(" oppincrement ").append(time(oppInc));
+            }
+        } else if (l.depth().isPresent()) {
+            b.append(" depth ").append(l.depth().getAsInt());
+            s.enforceNodes = l.nodes();
+        } else if (l.nodes().isPresent()) {
+            b.append(" nodes ").append(l.nodes().getAsLong());
+        } else {
+            b.append(" infinite");
+        }
+        l.moveTime().ifPresent(s::stopAfter);
+        return b.toString();
+    }
+
+    private String time(Duration d) {
+        long ms = Math.max(1, d.toMillis());
+        return Long.toString(useMillisec ? ms : Math.max(1, (ms + 500) / 1000));
+    }
+
+    private void sendBanMoves(List<Move> searchMoves) {
+        Set<Move> allowed = new LinkedHashSet<>(searchMoves);
+        List<String> banned = new ArrayList<>();
+        for (Move m : position.legalMoves()) {
+            if (!allowed.contains(m)) {
+                banned.add(codec.encode(m));
+            }
+        }
+        if (!banned.isEmpty()) {
+            send("banmoves " + String.join(" ", banned));
+        }
+    }
+
+    @Override
+    protected void report(InfoLine line) {
+        super.report(line);
+        Search s = search;
+        if (s != null && !s.stopSent && s.enforceNodes.isPresent() && line.nodes >= s.enforceNodes.getAsLong()) {
+            requestStop(s);
+        }
+    }
+
+    @Override
+    protected void sendStop(Search s) {
+        send("stop");
+    }
+
+    @Override
+    public void ponderHit() throws EngineException {
+        synchronized (lock) {
+            requireAlive();
+            if (stateLocked() != SessionState.PONDERING || search == null) {
+                throw new EngineException(Kind.STATE, ProtocolMessages.text("state.notPondering", displayName()));
+            }
+            search.pondering = false;
+            send("ponderhit");
+            transition(SessionState.SEARCHING);
+        }
+        events.flush();
+    }
+
+    @Override
+    protected void sendQuit() {
+        send("quit");
+    }
+
+}

@@ -1,0 +1,138 @@
+package org.kibitz.protocols.fakes;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.kibitz.api.UsesStandardStreams;
+
+/**
+ * A misbehaving UCI engine, for the faults real engines will not show on demand. The first
+ * argument says how it misbehaves:
+ * <ul>
+ * <li>{@code silent}: reads everything, says nothing (a handshake that never ends)</li>
+ * <li>{@code hang-on-stop}: searches forever and ignores {@code stop}</li>
+ * <li>{@code crash}: exits with code 3 in the middle of a search, after a line on stderr</li>
+ * <li>{@code garbage}: mixes binary junk, broken UTF-8, a megabyte without a newline and malformed
+ *     {@code info} lines into otherwise correct answers</li>
+ * <li>{@code flood}: writes {@code info} lines as fast as it can while searching</li>
+ * <li>{@code mute-quit}: exits on {@code quit} at once (the ordinary case, without a {@code bye})</li>
+ * <li>{@code deaf-quit}: ignores {@code quit} and has to be killed</li>
+ * </ul>
+ */
+@UsesStandardStreams("a fake engine speaks UCI on stdin/stdout")
+public final class FakeEngine {
+
+    private FakeEngine() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String mode = args.length > 0 ? args[0] : "mute-quit";
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+        OutputStream raw = new java.io.FileOutputStream(java.io.FileDescriptor.out);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        AtomicBoolean searching = new AtomicBoolean();
+        Thread searcher = null;
+        String line;
+        while ((line = in.readLine()) != null) {
+            line = line.strip();
+            if (mode.equals("silent")) {
+                continue;
+            }
+            switch (line) {
+                case "uci" -> {
+                    out.println("id name Fake " + mode);
+                    out.println("id author Kibitz tests");
+                    out.println("option name Hash type spin default 16 min 1 max 1024");
+                    if (mode.equals("garbage")) {
+                        raw.write(new byte[] {(byte) 0xff, (byte) 0xfe, 0, 7, 'x', '\n'});
+                        raw.write("caf\u00e9 is GBK-free but this is not UTF-8: ".getBytes(StandardCharsets.ISO_8859_1));
+                        raw.write(new byte[] {(byte) 0xc3, (byte) 0x28, '\n'});
+                        raw.write("中文消息\n".getBytes("GB18030"));
+                        byte[] huge = new byte[1 << 20];
+                        java.util.Arrays.fill(huge, (byte) 'z');
+                        raw.write(huge);
+                        raw.write('\n');
+                        raw.flush();
+                        out.println("option name Broken type spin default x min y");
+                        out.println("option nonsense");
+                    }
+                    out.println("uciok");
+                }
+                case "isready" -> out.println("readyok");
+                case "quit" -> {
+                    if (!mode.equals("deaf-quit")) {
+                        return;
+                    }
+                }
+                case "stop" -> {
+                    if (mode.equals("hang-on-stop")) {
+                        continue;
+                    }
+                    if (searcher != null) {
+                        searching.set(false);
+                        searcher.join();
+                        searcher = null;
+                        out.println("bestmove e2e4 ponder e7e5");
+                    }
+                }
+                default -> {
+                    if (line.startsWith("go")) {
+                        boolean infinite = line.contains("infinite");
+                        searching.set(true);
+                        if (mode.equals("crash")) {
+                            out.println("info depth 1 score cp 20 nodes 20 pv e2e4");
+                            System.err.println("Segmentation fault in search()");
+                            System.err.flush();
+                            Thread.sleep(50);
+                            Runtime.getRuntime().halt(3);
+                        }
+                        if (mode.equals("garbage")) {
+                            out.println("info depth x score cp pv");
+                            out.println("info depth 3 score cp 12 upperbound nodes -5 pv e2e4 e7e5 ??? g1f3");
+                            out.println("info score mate");
+                            out.println("info pv");
+                            out.println("info string");
+                            out.println("info multipv 0 depth 2 pv d2d4");
+                            out.println("\u0001\u0002info depth 9");
+                            out.println("bestmovee2e4");
+                            out.println("bestmove e2e4 ponder zz");
+                            continue;
+                        }
+                        final boolean flood = mode.equals("flood");
+                        searcher = new Thread(() -> {
+                            long n = 0;
+                            while (searching.get()) {
+                                n++;
+                                if (flood || n % 50_000 == 0) {
+                                    out.println("info depth " + (n % 40 + 1) + " seldepth 30 multipv 1 score cp "
+                                            + (n % 60 - 30) + " nodes " + n + " nps 1000000 time " + n / 1000
+                                            + " pv e2e4 e7e5 g1f3 b8c6 f1b5 a7a6");
+                                }
+                            }
+                        });
+                        searcher.setDaemon(true);
+                        searcher.start();
+                        if (!infinite) {
+                            Thread.sleep(100);
+                            searching.set(false);
+                            searcher.join();
+                            searcher = null;
+                            out.println("bestmove e2e4");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The command that runs this fake with the tests' class path. */
+    public static java.util.List<String> command(String mode) {
+        String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return java.util.List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m",
+                "-cp", System.getProperty("java.class.path"), FakeEngine.class.getName(), mode);
+    }
+
+}

@@ -1,0 +1,213 @@
+package org.kibitz.protocols.fakes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.EngineEvent;
+import org.kibitz.api.engine.EngineEvent.BestMove;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineSession;
+import org.kibitz.api.engine.EngineTimeouts;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.engine.SessionState;
+import org.kibitz.protocols.testing.Recorder;
+import org.kibitz.protocols.testing.TestGames;
+import org.kibitz.protocols.uci.UciProtocol;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Engines that misbehave, as real processes: none of them may block the caller beyond its named
+ * timeout, each is reported in words, and none is left running.
+ */
+class FaultTest {
+
+    static final EngineTimeouts TIMEOUTS = new EngineTimeouts(Duration.ofSeconds(8), Duration.ofSeconds(3),
+            Duration.ofMillis(700), Duration.ofMillis(600), Duration.ofSeconds(1));
+
+    static EngineConfig fake(String mode) {
+        return EngineConfig.of("fake-" + mode, FakeEngine.command(mode)).withTimeouts(TIMEOUTS);
+    }
+
+    static EngineSession open(String mode) throws EngineException {
+        EngineSession s = new UciProtocol().open(fake(mode), TestGames.games());
+        s.newGame("chess");
+        s.setPosition(TestGames.chess().startPosition(), List.of());
+        return s;
+    }
+
+    @AfterEach
+    void nothingLeftRunning() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        List<ProcessHandle> alive;
+        do {
+            alive = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList();
+            if (alive.isEmpty()) {
+                return;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        List<String> what = new ArrayList<>();
+        for (ProcessHandle h : alive) {
+            what.add(h.pid() + " " + h.info().commandLine().orElse("?"));
+            h.destroyForcibly();
+        }
+        throw new AssertionError("engine processes left running: " + what);
+    }
+
+    @Test
+    void handshakeThatNeverEnds() {
+        EngineConfig c = fake("silent").withTimeouts(new EngineTimeouts(Duration.ofMillis(1500), Duration.ofSeconds(1),
+                Duration.ofSeconds(1), Duration.ofMillis(300), Duration.ofMillis(500)));
+        long t0 = System.nanoTime();
+        EngineException e = assertThrows(EngineException.class, () -> new UciProtocol().open(c, TestGames.games()));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(EngineException.Kind.TIMEOUT, e.kind());
+        assertTrue(ms >= 1400 && ms < 4000, "gave up after " + ms + " ms");
+        assertEquals("The engine fake-silent did not finish the UCI handshake within 1.5 seconds; it was ended.",
+                e.text().render(Locale.ROOT));
+        assertEquals("引擎 fake-silent 在 1.5 秒内没有完成 UCI 握手，已被结束。", e.text().render(Locale.SIMPLIFIED_CHINESE));
+    }
+
+    @Test
+    void hangsOnStop() throws Exception {
+        EngineSession s = open("hang-on-stop");
+        Recorder rec = new Recorder();
+        s.addListener(rec);
+        CompletableFuture<BestMove> search = s.go(SearchLimits.infiniteAnalysis());
+        Thread.sleep(200);
+        long t0 = System.nanoTime();
+        ExecutionException e = assertThrows(ExecutionException.class, () -> s.stop().get(5, TimeUnit.SECONDS));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 650 && ms < 2500, "stop gave up after " + ms + " ms");
+        EngineException ee = assertInstanceOf(EngineException.class, e.getCause());
+        assertEquals(EngineException.Kind.TIMEOUT, ee.kind());
+        assertTrue(ee.text().render(Locale.ROOT).startsWith(
+                "The engine Fake hang-on-stop did not stop searching within 0.7 seconds of being told to; it was ended."));
+        assertTrue(search.isCompletedExceptionally());
+        for (int i = 0; i < 100 && rec.of(EngineEvent.EngineFailure.class).isEmpty(); i++) {
+            Thread.sleep(10); // the event and the future are delivered on different threads
+        }
+        assertEquals(1, rec.of(EngineEvent.EngineFailure.class).size());
+        long c0 = System.nanoTime();
+        s.close();
+        assertTrue((System.nanoTime() - c0) / 1_000_000 < 2500);
+        assertEquals(SessionState.TERMINATED, s.state());
+    }
+
+    @Test
+    void crashesMidSearch() throws Exception {
+        EngineSession s = open("crash");
+        CompletableFuture<BestMove> search = s.go(SearchLimits.infiniteAnalysis());
+        ExecutionException e = assertThrows(ExecutionException.class, () -> search.get(5, TimeUnit.SECONDS));
+        EngineException ee = assertInstanceOf(EngineException.class, e.getCause());
+        assertEquals(EngineException.Kind.DIED, ee.kind());
+        String text = ee.text().render(Locale.ROOT);
+        assertTrue(text.startsWith("The engine Fake crash stopped unexpectedly (exit code 3). Its last output was:"), text);
+        assertTrue(text.contains("Segmentation fault in search()"), "stderr is in the last lines: " + text);
+        assertTrue(text.contains("info depth 1 score cp 20 nodes 20 pv e2e4"), text);
+        assertEquals(3, s.exit().orElseThrow().exitCode().getAsInt());
+        assertEquals(SessionState.TERMINATED, s.state());
+        s.close();
+    }
+
+    @Test
+    void writesGarbage() throws Exception {
+        EngineSession s = open("garbage");
+        Recorder rec = new Recorder();
+        s.addListener(rec);
+        assertEquals(List.of("Hash"), s.options().stream().map(o -> o.name()).toList(), "broken declarations are skipped");
+        BestMove best = s.go(SearchLimits.depth(3)).get(5, TimeUnit.SECONDS);
+        assertEquals("e2e4", best.move().orElseThrow().coordinates(1));
+        assertTrue(best.ponder().isEmpty(), "a garbage ponder move is dropped");
+        List<EngineEvent.AnalysisUpdate> u = rec.of(EngineEvent.AnalysisUpdate.class);
+        assertEquals(2, u.size(), u.toString());
+        assertEquals(List.of("e2e4", "e7e5"), u.get(0).pv().stream().map(m -> m.coordinates(1)).toList());
+        assertTrue(u.get(0).nodes().isEmpty(), "negative node counts are no counts");
+        assertEquals(1, u.get(1).multipv());
+        s.sync(); // still in step
+        s.close();
+        assertEquals(SessionState.TERMINATED, s.state());
+    }
+
+    @Test
+    void garbageLinesAreReadAsWellAsTheyCanBe() throws Exception {
+        Recorder rec = new Recorder();
+        EngineConfig c = fake("garbage");
+        org.kibitz.protocols.uci.UciSession s = new org.kibitz.protocols.uci.UciSession(
+                org.kibitz.protocols.uci.UciSession.Dialect.UCI, c, TestGames.games(),
+                org.kibitz.protocols.session.ProtocolSupport.start(c));
+        s.addListener(rec);
+        s.handshake(c.timeouts().handshake(), false);
+        List<String> lines = rec.of(EngineEvent.EngineLine.class).stream()
+                .filter(l -> l.direction() == EngineEvent.Direction.FROM_ENGINE).map(EngineEvent.EngineLine::text).toList();
+        assertTrue(lines.contains("中文消息"), "GBK decoded: " + lines);
+        String huge = lines.stream().filter(l -> l.startsWith("zzz")).findFirst().orElseThrow();
+        assertEquals(64 * 1024 + 2, huge.length(), "cut at 64 KiB and marked");
+        s.close();
+    }
+
+    @Test
+    void floodsLines() throws Exception {
+        EngineSession s = open("flood");
+        AtomicLong updates = new AtomicLong();
+        s.addListener(e -> {
+            if (e instanceof EngineEvent.AnalysisUpdate) {
+                updates.incrementAndGet();
+            }
+        });
+        CompletableFuture<BestMove> search = s.go(SearchLimits.infiniteAnalysis());
+        Thread.sleep(1000);
+        long t0 = System.nanoTime();
+        assertEquals(SessionState.SEARCHING, s.state());
+        assertTrue((System.nanoTime() - t0) / 1_000_000 < 200, "the session answers while flooded");
+        BestMove best = s.stop().get(3, TimeUnit.SECONDS);
+        assertEquals("e2e4", best.move().orElseThrow().coordinates(1));
+        assertTrue(search.isDone());
+        assertTrue(updates.get() > 5_000, "only " + updates.get() + " updates in a second");
+        s.close();
+    }
+
+    @Test
+    void exitsOnQuitWithoutAnswering() throws Exception {
+        EngineSession s = open("mute-quit");
+        long t0 = System.nanoTime();
+        s.close();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms < 600, "close took " + ms + " ms");
+        assertTrue(s.exit().orElseThrow().requested());
+        assertEquals(0, s.exit().orElseThrow().exitCode().getAsInt());
+    }
+
+    @Test
+    void ignoresQuitAndIsKilled() throws Exception {
+        EngineSession s = open("deaf-quit");
+        long t0 = System.nanoTime();
+        s.close();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 550 && ms < 3000, "close took " + ms + " ms");
+        assertEquals(SessionState.TERMINATED, s.state());
+    }
+
+    @Test
+    void aWrapperScriptIsEndedWithItsEngine() throws Exception {
+        String inner = String.join(" ", FakeEngine.command("deaf-quit").stream().map(a -> "'" + a + "'").toList());
+        EngineConfig c = EngineConfig.of("wrapped", List.of("/bin/sh", "-c", inner)).withTimeouts(TIMEOUTS);
+        EngineSession s = new UciProtocol().open(c, TestGames.games());
+        List<ProcessHandle> tree = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList();
+        assertEquals(2, tree.size(), "the shell and the engine under it");
+        s.close();
+        // nothingLeftRunning checks that the engine under the shell is gone too
+    }
+}

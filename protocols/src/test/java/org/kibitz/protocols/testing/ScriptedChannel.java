@@ -1,0 +1,188 @@
+package org.kibitz.protocols.testing;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.kibitz.api.engine.EngineEvent.Direction;
+import org.kibitz.api.engine.EngineExit;
+import org.kibitz.protocols.process.LineChannel;
+import org.kibitz.protocols.process.LineReceiver;
+
+/**
+ * A pretend engine that follows a script: each line the session must send, and what the engine
+ * answers to it. Answers are delivered on a thread of its own, as a real engine's reader thread
+ * would. Anything sent out of turn is recorded as an error; {@link #assertUsedUp()} checks that the
+ * whole script was played and nothing else was sent.
+ */
+public final class ScriptedChannel implements LineChannel {
+
+    private record Step(Pattern expected, String text, List<String> replies, Integer exitCode) {
+        boolean matches(String line) {
+            return expected != null ? expected.matcher(line).matches() : text.equals(line);
+        }
+
+        @Override
+        public String toString() {
+            return expected != null ? expected.pattern() : text;
+        }
+    }
+
+    private final Deque<Step> steps = new ArrayDeque<>();
+    private final List<String> errors = new CopyOnWriteArrayList<>();
+    private final List<String> sent = new CopyOnWriteArrayList<>();
+    private final List<String> banner = new ArrayList<>();
+    private final ExecutorService engine = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "scripted-engine");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CompletableFuture<EngineExit> exit = new CompletableFuture<>();
+    private volatile LineReceiver receiver;
+    private volatile boolean exitExpected;
+    private volatile boolean ended;
+
+    /** Lines the engine writes as soon as it starts. */
+    public ScriptedChannel banner(String... lines) {
+        banner.addAll(List.of(lines));
+        return this;
+    }
+
+    /** The session must send {@code line}; the engine answers with {@code replies}. */
+    public synchronized ScriptedChannel expect(String line, String... replies) {
+        steps.add(new Step(null, line, List.of(replies), null));
+        return this;
+    }
+
+    /** Like {@link #expect} with a regular expression for the line. */
+    public synchronized ScriptedChannel expectMatching(String regex, String... replies) {
+        steps.add(new Step(Pattern.compile(regex), null, List.of(replies), null));
+        return this;
+    }
+
+    /** The session must send {@code line}; the engine answers with {@code replies} and then ends with {@code code}. */
+    public synchronized ScriptedChannel expectThenExit(String line, int code, String... replies) {
+        steps.add(new Step(null, line, List.of(replies), code));
+        return this;
+    }
+
+    /** The engine writes {@code lines} now, unprompted. */
+    public void emit(String... lines) {
+        for (String l : lines) {
+            engine.execute(() -> deliver(l));
+        }
+    }
+
+    /** The engine ends now, unprompted, with {@code code}. */
+    public void die(int code, String... lastLines) {
+        engine.execute(() -> end(OptionalInt.of(code), List.of(lastLines)));
+    }
+
+    @Override
+    public void start(LineReceiver r) {
+        this.receiver = r;
+        for (String l : banner) {
+            engine.execute(() -> deliver(l));
+        }
+    }
+
+    @Override
+    public synchronized void send(String line) {
+        if (ended) {
+            return;
+        }
+        if (line.isEmpty()) {
+            return; // nudges for slow readers are not part of any script
+        }
+        sent.add(line);
+        Step s = steps.poll();
+        if (s == null || !s.matches(line)) {
+            errors.add("sent \"" + line + "\" but the script expected " + (s == null ? "nothing" : "\"" + s + "\""));
+            if (s != null) {
+                steps.addFirst(s);
+            }
+            return;
+        }
+        for (String reply : s.replies()) {
+            engine.execute(() -> deliver(reply));
+        }
+        if (s.exitCode() != null) {
+            int code = s.exitCode();
+            engine.execute(() -> end(OptionalInt.of(code), s.replies()));
+        }
+    }
+
+    private void deliver(String line) {
+        if (!ended) {
+            receiver.onLine(Direction.FROM_ENGINE, line, Instant.now());
+        }
+    }
+
+    private void end(OptionalInt code, List<String> last) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        EngineExit e = new EngineExit(code, exitExpected, last);
+        receiver.onEnd(e);
+        exit.complete(e);
+    }
+
+    @Override
+    public void expectExit() {
+        exitExpected = true;
+    }
+
+    @Override
+    public void terminate(Duration grace) {
+        exitExpected = true;
+        engine.execute(() -> end(OptionalInt.of(143), List.of()));
+    }
+
+    @Override
+    public CompletableFuture<EngineExit> exit() {
+        return exit;
+    }
+
+    @Override
+    public String describe() {
+        return "scripted engine";
+    }
+
+    /** Waits until the engine's thread has delivered everything queued so far. */
+    public void drain() {
+        try {
+            engine.submit(() -> { }).get(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public List<String> sent() {
+        return List.copyOf(sent);
+    }
+
+    public List<String> errors() {
+        return List.copyOf(errors);
+    }
+
+    /** Fails unless every scripted line was sent, in order, and nothing else. */
+    public synchronized void assertUsedUp() {
+        drain();
+        if (!errors.isEmpty()) {
+            throw new AssertionError("script broken: " + errors + "\nsent: " + sent);
+        }
+        if (!steps.isEmpty()) {
+            throw new AssertionError("script not used up; still expected: " + steps + "\nsent: " + sent);
+        }
+    }
+}

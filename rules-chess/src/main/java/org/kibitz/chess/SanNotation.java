@@ -1,0 +1,51 @@
+package org.kibitz.chess;
+
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.MoveParseException;
+import org.kibitz.api.game.Notation;
+import org.kibitz.api.game.Position;
+
+/**
+ * SAN ({@code san}: {@code Nbd2}, {@code exd8=Q+}, {@code O-O}) and figurine SAN ({@code figurine}:
+ * {@code ♘bd2}, {@code exd8=♕+}) for display. Figurine SAN writes the white figurines for both
+ * sides, as printed figurine notation does (the move number says whose move it is, and outline
+ * figurines read on light and dark backgrounds); both forms read either colour's figurines and
+ * plain letters. See {@link San} for what reading accepts.
+ */
+public final class SanNotation implements Notation {
+
+    static final SanNotation SAN = new SanNotation(false);
+    static final SanNotation FIGURINE = new SanNotation(true);
+
+    private final boolean figurine;
+
+    private SanNotation(boolean figurine) {
+        this.figurine = figurine;
+    }
+
+    @Override
+    public String id() {
+        return figurine ? "figurine" : "san";
+    }
+
+    @Override
+    public String format(Position before, Move move) {
+        ChessPosition p = ChessNotations.chess(before);
+        int m = p.toInternal(move);
+        if (m == 0) {
+            throw new IllegalArgumentException("not a legal move in " + p.fen() + ": " + move.coordinates(1));
+        }
+        return San.format(p, m, figurine);
+    }
+
+    @Override
+    public Move parse(Position before, String text) throws MoveParseException {
+        ChessPosition p = ChessNotations.chess(before);
+        return p.toMove(San.parse(p, text));
+    }
+
+    @Override
+    public String toString() {
+        return id();
+    }
+}
