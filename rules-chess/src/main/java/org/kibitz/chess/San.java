@@ -21,7 +21,7 @@ import org.kibitz.chess.board.Moves;
  * <p>Reading accepts, beyond strict SAN: {@code 0-0}/{@code o-o} for castling; promotions without
  * {@code =} ({@code e8Q}), with a lower-case letter, or as {@code e8/Q} or {@code e8(Q)}; check and
  * mate marks and annotation suffixes ({@code + # ! ? !! ?? !? ?!}, and their one-character Unicode
- * forms); a trailing {@code e.p.}; a missing or superfluous capture mark; over-disambiguation
+ * forms); a trailing {@code e.p.}; typographic dashes ({@code O–O}); a missing or superfluous capture mark; over-disambiguation
  * ({@code Ngf3} when only one knight can go); long algebraic and coordinates ({@code Ng1-f3},
  * {@code e2-e4}, {@code e2e4}, {@code e7e8q}, castling as {@code e1g1} or king takes rook); figurines
  * of either colour for the piece letters. A pawn move without a from-file is a push (a capture
@@ -202,7 +202,7 @@ final class San {
         return s.equals("--") || s.equals("Z0") || s.equals("0000") || s.equals("@@@@") || s.equals("null");
     }
 
-    /** Figurines to letters, then off with check marks, annotation suffixes and "e.p.". */
+    /** Figurines to letters, typographic dashes to '-', then off with check marks, annotation suffixes and "e.p.". */
     static String clean(String input) {
         StringBuilder s = new StringBuilder(input.strip());
         for (int i = 0; i < s.length(); i++) {
@@ -211,6 +211,8 @@ final class San {
                 s.setCharAt(i, "KQRBN".charAt(k % 5));
             } else if (s.charAt(i) == '♙' || s.charAt(i) == '♟') {
                 s.deleteCharAt(i--);
+            } else if (s.charAt(i) == '–' || s.charAt(i) == '—' || s.charAt(i) == '‐' || s.charAt(i) == '−') {
+                s.setCharAt(i, '-'); // word processors turn O-O into O–O
             }
         }
         String t = s.toString();

@@ -4,6 +4,7 @@ import org.kibitz.api.game.Move;
 import org.kibitz.api.game.MoveParseException;
 import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Position;
+import org.kibitz.chess.board.Moves;
 
 /**
  * SAN ({@code san}: {@code Nbd2}, {@code exd8=Q+}, {@code O-O}) and figurine SAN ({@code figurine}:
@@ -32,7 +33,7 @@ public final class SanNotation implements Notation {
     public String format(Position before, Move move) {
         ChessPosition p = ChessNotations.chess(before);
         int m = p.toInternal(move);
-        if (m == 0) {
+        if (m == Moves.NONE) {
             throw new IllegalArgumentException("not a legal move in " + p.fen() + ": " + move.coordinates(1));
         }
         return San.format(p, m, figurine);

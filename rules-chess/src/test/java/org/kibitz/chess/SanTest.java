@@ -72,6 +72,8 @@ class SanTest {
             CASTLE_THROUGH_CHECK + "| O-O-O | e1c1 | O-O-O",
             CASTLE_THROUGH_CHECK + "| 0-0-0 | e1c1 | O-O-O",
             CASTLE_THROUGH_CHECK + "| o-o-o | e1c1 | O-O-O",
+            CASTLE_THROUGH_CHECK + "| O–O–O | e1c1 | O-O-O",
+            CASTLE_THROUGH_CHECK + "| O-O-O+ | e1c1 | O-O-O",
             CASTLE_THROUGH_CHECK + "| e1c1  | e1c1 | O-O-O",
             CASTLE_THROUGH_CHECK + "| e1a1  | e1c1 | O-O-O",
             "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2 | Qh4# | d8h4 | Qh4#",

@@ -96,7 +96,7 @@ public final class Board {
 
     // Scratch for isLegal/parseUci and see: no allocation per call.
     private int[] scratch;
-    private final int[] seeGain = new int[32];
+    private int[] seeGain;
 
     public static int piece(int colour, int type) {
         return colour << 3 | type;
@@ -130,14 +130,10 @@ public final class Board {
      * Reads a FEN, X-FEN or Shredder-FEN. Chess960 is assumed when the castling field uses file
      * letters or a castling king or rook stands off its standard square.
      *
-     * @throws IllegalArgumentException when the text is not a valid position
+     * @throws Fen.FenError (an {@link IllegalArgumentException}) when the text is not a valid position
      */
     public static Board fromFen(String fen) {
-        try {
-            return Fen.parse(fen, null);
-        } catch (Fen.FenError e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        return Fen.parse(fen, null);
     }
 
     /** The FEN: X-FEN castling letters in Chess960, standard {@code KQkq} otherwise. */
@@ -763,6 +759,83 @@ public final class Board {
         return pawnMoves(list, n, us, ksq, pinned, theirs, occ, checkMask, checkers != 0, caps, quiets);
     }
 
+    /**
+     * Writes the pseudo-legal moves of a kind: every move by the pieces' rules, without asking
+     * whether it leaves the own king attacked (castling and en passant only when legal). For a
+     * search that checks legality lazily with {@link #leavesKingSafe(int)} after move ordering;
+     * {@link #generate(int[], int, int)} is as fast in most positions and needs no check.
+     */
+    public int generatePseudoLegal(int[] list, int n, int kind) {
+        final int us = sideToMove;
+        final int u8 = us << 3;
+        final long ours = colours[us];
+        final long theirs = colours[us ^ 1];
+        final long occ = ours | theirs;
+        final int ksq = Long.numberOfTrailingZeros(pieces[u8 | KING]);
+        final boolean caps = (kind & GEN_CAPTURES) != 0;
+        final boolean quiets = (kind & GEN_QUIETS) != 0;
+        final long targets = (caps ? theirs : 0) | (quiets ? ~occ : 0);
+        n = addAll(list, n, ksq, Attacks.KING[ksq] & targets);
+        if (quiets && (castling & (us == WHITE ? 3 : 12)) != 0 && !inCheck()) {
+            n = castlingMoves(list, n, us, ksq, occ);
+        }
+        long b = pieces[u8 | KNIGHT];
+        while (b != 0) {
+            int from = Long.numberOfTrailingZeros(b);
+            b &= b - 1;
+            n = addAll(list, n, from, Attacks.KNIGHT[from] & targets);
+        }
+        b = pieces[u8 | BISHOP] | pieces[u8 | QUEEN];
+        while (b != 0) {
+            int from = Long.numberOfTrailingZeros(b);
+            b &= b - 1;
+            n = addAll(list, n, from, Attacks.bishop(from, occ) & targets);
+        }
+        b = pieces[u8 | ROOK] | pieces[u8 | QUEEN];
+        while (b != 0) {
+            int from = Long.numberOfTrailingZeros(b);
+            b &= b - 1;
+            n = addAll(list, n, from, Attacks.rook(from, occ) & targets);
+        }
+        return pawnMoves(list, n, us, ksq, 0L, theirs, occ, -1L, false, caps, quiets);
+    }
+
+    /**
+     * Whether a pseudo-legal move (from {@link #generatePseudoLegal}) is legal: it does not leave
+     * the mover's king attacked. Computes checkers and pins each call.
+     */
+    public boolean leavesKingSafe(int move) {
+        final int from = move & 63;
+        final int to = (move >>> 6) & 63;
+        final int flag = (move >>> 12) & 7;
+        final int us = sideToMove;
+        final int them = us ^ 1;
+        final int t8 = them << 3;
+        final long occ = colours[0] | colours[1];
+        final int ksq = Long.numberOfTrailingZeros(pieces[us << 3 | KING]);
+        if (flag == Moves.CASTLING) {
+            return true;
+        }
+        if (flag == Moves.EN_PASSANT) {
+            return enPassantLegal(from, to, us, ksq, occ);
+        }
+        if (from == ksq) {
+            return !attacked(to, them, occ ^ (1L << ksq));
+        }
+        long checkers = checkers();
+        if (checkers != 0) {
+            if ((checkers & (checkers - 1)) != 0) {
+                return false;
+            }
+            long evasions = BETWEEN[64 * ksq + Long.numberOfTrailingZeros(checkers)] | checkers;
+            if ((evasions >>> to & 1) == 0) {
+                return false;
+            }
+        }
+        long pinned = pinned(ksq, occ, colours[us], pieces[t8 | BISHOP] | pieces[t8 | QUEEN], pieces[t8 | ROOK] | pieces[t8 | QUEEN]);
+        return (pinned >>> from & 1) == 0 || (LINE[64 * ksq + from] >>> to & 1) != 0;
+    }
+
     /** Every legal move; see {@link #generate(int[], int, int)}. */
     public int generateLegal(int[] list, int n) {
         return generate(list, n, GEN_ALL);
@@ -1136,7 +1209,11 @@ public final class Board {
         return false;
     }
 
-    /** The legal move written in UCI (either castling form accepted), or {@link Moves#NONE}. */
+    /**
+     * The legal move written in UCI, or {@link Moves#NONE}. Castling is read in either form where
+     * that is unambiguous: king takes own rook always; the king's move to the c- or g-file when it
+     * crosses at least two files (so {@code f1g1} stays an ordinary king move in Chess960).
+     */
     public int parseUci(String uci) {
         if (scratch == null) {
             scratch = new int[MAX_MOVES];
@@ -1144,8 +1221,15 @@ public final class Board {
         int n = generate(scratch, 0, GEN_ALL);
         for (int i = 0; i < n; i++) {
             int m = scratch[i];
-            if (Moves.toUci(m, chess960).equals(uci) || (Moves.isCastling(m) && Moves.toUci(m, !chess960).equals(uci))) {
+            if (Moves.toUci(m, chess960).equals(uci)) {
                 return m;
+            }
+            if (Moves.isCastling(m) && Moves.toUci(m, !chess960).equals(uci)) {
+                int from = Moves.from(m);
+                int kingTo = (from & 56) + (Moves.to(m) > from ? 6 : 2);
+                if (!chess960 || Math.abs((kingTo & 7) - (from & 7)) >= 2) {
+                    return m;
+                }
             }
         }
         return Moves.NONE;
@@ -1199,6 +1283,9 @@ public final class Board {
         int from = Moves.from(move);
         int to = Moves.to(move);
         int[] gain = seeGain;
+        if (gain == null) {
+            gain = seeGain = new int[32];
+        }
         long occ = occupied() ^ (1L << from);
         int captured = capturedPiece(move);
         gain[0] = SEE_VALUE[captured & 7];
