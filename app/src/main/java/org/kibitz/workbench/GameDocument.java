@@ -18,18 +18,23 @@ import org.kibitz.api.tree.GameTree;
  * the move list or on the curve moves the same cursor.
  *
  * <p>Single-threaded: the owner (the UI thread in the workbench) makes every call; listeners are
- * called synchronously, in registration order.
+ * called synchronously, in registration order. A listener that throws is logged and the others are
+ * still told, so one broken pane cannot leave the rest showing another position.
  */
 public final class GameDocument {
+
+    private static final System.Logger LOG = System.getLogger(GameDocument.class.getName());
 
     /** What changed. */
     public enum Change {
         /** The cursor moved; the tree is as it was. */
         CURSOR,
-        /** Nodes were added, removed or reordered, or annotations changed. */
+        /** Nodes were added, removed or reordered, or annotations changed (the cursor may have moved too). */
         TREE,
         /** A different game (or a new one) replaced the whole document. */
-        GAME
+        GAME,
+        /** Only the file or the modified mark changed (the game was saved); game and cursor are as they were. */
+        FILE
     }
 
     /** Told of every change. */
@@ -42,7 +47,7 @@ public final class GameDocument {
     private GamePlugin game;
     private GameTree tree;
     private GameNode cursor;
-    private Optional<Path> file = Optional.empty();
+    private Optional<GameOrigin> origin = Optional.empty();
     private boolean modified;
 
     public GameDocument(GamePlugin game, GameTree tree) {
@@ -84,7 +89,12 @@ public final class GameDocument {
 
     /** The file this game was read from or last saved to. */
     public Optional<Path> file() {
-        return file;
+        return origin.map(GameOrigin::file);
+    }
+
+    /** The file, format and game number this game was read from or last saved to. */
+    public Optional<GameOrigin> origin() {
+        return origin;
     }
 
     /** Whether the game changed since it was opened or saved. */
@@ -92,21 +102,39 @@ public final class GameDocument {
         return modified;
     }
 
-    /** Records that the document was saved to {@code path}. */
+    /** Records that the document was saved to {@code path} (format unknown). */
     public void markSaved(Path path) {
-        file = Optional.of(path);
+        markSaved(new GameOrigin(path, Optional.empty(), 1, 1));
+    }
+
+    /** Records that the document was saved, as the only game of {@code saved.file()}. */
+    public void markSaved(GameOrigin saved) {
+        origin = Optional.of(saved);
         modified = false;
-        fire(Change.GAME);
+        fire(Change.FILE);
     }
 
     /** Replaces the whole document with another game (opened from {@code source}, if any). */
     public void replace(GamePlugin newGame, GameTree newTree, Optional<Path> source) {
+        open(newGame, newTree, source.map(p -> new GameOrigin(p, Optional.empty(), 1, 1)));
+    }
+
+    /** Replaces the whole document with a game read from a file, or a new one when {@code from} is empty. */
+    public void open(GamePlugin newGame, GameTree newTree, Optional<GameOrigin> from) {
+        if (!newGame.id().equals(newTree.gameId())) {
+            throw new IllegalArgumentException("a " + newTree.gameId() + " tree for the game " + newGame.id());
+        }
         game = Objects.requireNonNull(newGame, "newGame");
         tree = Objects.requireNonNull(newTree, "newTree");
         cursor = newTree.root();
-        file = source;
+        origin = Objects.requireNonNull(from, "from");
         modified = false;
         fire(Change.GAME);
+    }
+
+    /** Replaces the document with a new game of {@code newGame} from {@code start}, with no file. */
+    public void newGame(GamePlugin newGame, Position start) {
+        open(newGame, new GameTree(start), Optional.empty());
     }
 
     /**
@@ -128,15 +156,35 @@ public final class GameDocument {
         return cursor;
     }
 
-    /** Moves the cursor to any node of this document's tree. */
+    /**
+     * Moves the cursor to any node of this document's tree.
+     *
+     * @throws IllegalArgumentException for a node of another tree, or one deleted from this tree
+     */
     public void goTo(GameNode node) {
-        if (node.tree() != tree) {
-            throw new IllegalArgumentException("node of another game");
+        if (!contains(node)) {
+            throw new IllegalArgumentException("not a node of this game: " + node);
         }
         if (node != cursor) {
             cursor = node;
             fire(Change.CURSOR);
         }
+    }
+
+    /** Whether {@code node} is in this document's tree now (a deleted node keeps its tree but not its place). */
+    public boolean contains(GameNode node) {
+        if (node.tree() != tree) {
+            return false;
+        }
+        GameNode n = node;
+        while (n.parent().isPresent()) {
+            GameNode p = n.parent().get();
+            if (!p.children().contains(n)) {
+                return false;
+            }
+            n = p;
+        }
+        return n == tree.root();
     }
 
     /** One move back; false at the start. */
@@ -163,15 +211,61 @@ public final class GameDocument {
         goTo(line.get(line.size() - 1));
     }
 
-    /** Moves one place up among its siblings the variation holding the cursor's node (or {@code node}). */
-    public void promote(GameNode node) {
-        node.promote();
+    /**
+     * To the next ({@code +1}) or previous ({@code -1}) alternative of the cursor's move: the other
+     * moves played from the same position, in the tree's order.
+     *
+     * @return false when there is no such alternative (the cursor stays)
+     */
+    public boolean toSibling(int direction) {
+        Optional<GameNode> parent = cursor.parent();
+        if (parent.isEmpty()) {
+            return false;
+        }
+        List<GameNode> siblings = parent.get().children();
+        int i = siblings.indexOf(cursor) + Integer.signum(direction);
+        if (i < 0 || i >= siblings.size()) {
+            return false;
+        }
+        goTo(siblings.get(i));
+        return true;
+    }
+
+    /**
+     * The first node of the innermost variation holding {@code node}: the node itself or the nearest
+     * ancestor that is not its parent's main continuation. Empty on the main line.
+     */
+    public static Optional<GameNode> variationStart(GameNode node) {
+        for (GameNode n = node; n.parent().isPresent(); n = n.parent().get()) {
+            if (!n.isMainContinuation()) {
+                return Optional.of(n);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Moves the variation holding {@code node} one place up among its siblings (the first variation
+     * becomes the main continuation).
+     *
+     * @return false when {@code node} is on the main line (nothing changes)
+     */
+    public boolean promote(GameNode node) {
+        Optional<GameNode> start = variationStart(node);
+        if (start.isEmpty()) {
+            return false;
+        }
+        start.get().promote();
         modified = true;
         fire(Change.TREE);
+        return true;
     }
 
     /** Makes the line through {@code node} the main line. */
     public void promoteToMain(GameNode node) {
+        if (node.isMainline()) {
+            return;
+        }
         node.promoteToMain();
         modified = true;
         fire(Change.TREE);
@@ -195,9 +289,27 @@ public final class GameDocument {
         fire(Change.TREE);
     }
 
+    /**
+     * Deletes the whole variation holding {@code node} (from its first move on).
+     *
+     * @return false when {@code node} is on the main line (nothing is deleted)
+     */
+    public boolean deleteVariation(GameNode node) {
+        Optional<GameNode> start = variationStart(node);
+        start.ifPresent(this::delete);
+        return start.isPresent();
+    }
+
     /** Sets the comment after a node's move. */
     public void setComment(GameNode node, String text) {
         node.setComment(text);
+        modified = true;
+        fire(Change.TREE);
+    }
+
+    /** Sets the comment before a node's move. */
+    public void setStartingComment(GameNode node, String text) {
+        node.setStartingComment(text);
         modified = true;
         fire(Change.TREE);
     }
@@ -227,7 +339,11 @@ public final class GameDocument {
 
     private void fire(Change change) {
         for (Listener l : listeners) {
-            l.changed(this, change);
+            try {
+                l.changed(this, change);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "a game document listener failed on " + change, e);
+            }
         }
     }
 }

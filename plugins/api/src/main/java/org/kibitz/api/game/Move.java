@@ -16,6 +16,13 @@ public record Move(Square from, Square to, char promotion) {
 
     public static final char NO_PROMOTION = 0;
 
+    /**
+     * The null move: the side to move passes ({@code --} or {@code Z0} in PGN, {@code 0000} for UCI
+     * engines). Analysts use it in variations to show a threat; no position plays it, a
+     * {@link org.kibitz.api.tree.GameNode} holds it with the position after the pass.
+     */
+    public static final Move NULL = new Move(Square.of(0, 0), Square.of(0, 0));
+
     public Move {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
@@ -26,6 +33,11 @@ public record Move(Square from, Square to, char promotion) {
 
     public Move(Square from, Square to) {
         this(from, to, NO_PROMOTION);
+    }
+
+    /** Whether this is {@link #NULL}: no real move starts and ends on one point. */
+    public boolean isNull() {
+        return from.equals(to);
     }
 
     public boolean isPromotion() {
@@ -75,8 +87,14 @@ public record Move(Square from, Square to, char promotion) {
         return new Move(Square.of(fromFile, fromRank), Square.of(toFile, toRank), promotion);
     }
 
-    /** Coordinate text with ranks counted from {@code rankBase}: {@code e2e4}, {@code e7e8q}, {@code h2e2}. */
+    /**
+     * Coordinate text with ranks counted from {@code rankBase}: {@code e2e4}, {@code e7e8q}, {@code h2e2};
+     * {@code 0000} for the null move.
+     */
     public String coordinates(int rankBase) {
+        if (isNull()) {
+            return "0000";
+        }
         String s = from.name(rankBase) + to.name(rankBase);
         return isPromotion() ? s + Character.toLowerCase(promotion) : s;
     }

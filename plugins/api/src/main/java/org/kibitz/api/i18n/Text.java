@@ -43,7 +43,12 @@ public record Text(Class<?> anchor, String key, List<Object> args) {
             // A missing translation must never hide the message itself.
             return args.isEmpty() ? key : key + " " + args;
         }
-        return args.isEmpty() ? pattern.replace("''", "'") : new MessageFormat(pattern, locale).format(args.toArray());
+        if (args.isEmpty()) {
+            return pattern.replace("''", "'");
+        }
+        // A Text among the arguments (a reason inside a message) is shown in the same language.
+        Object[] values = args.stream().map(a -> a instanceof Text t ? t.render(locale) : a).toArray();
+        return new MessageFormat(pattern, locale).format(values);
     }
 
     /** The message in the language of the default locale. */

@@ -99,6 +99,22 @@ public final class GameNode {
         return node;
     }
 
+    /**
+     * Adds a null move (a pass, {@code --} in PGN) after the existing continuations.
+     *
+     * @param after this position with the other side to move and nothing else changed but counters
+     * @throws IllegalArgumentException when {@code after} is not a pass from this node's position
+     */
+    public GameNode addNullMove(Position after) {
+        if (after.sideToMove() == position.sideToMove() || !after.pieces().equals(position.pieces())
+                || !after.gameId().equals(position.gameId())) {
+            throw new IllegalArgumentException("not a pass from " + position.fen() + ": " + after.fen());
+        }
+        GameNode node = new GameNode(tree, this, Move.NULL, after);
+        children.add(node);
+        return node;
+    }
+
     /** The child reached by {@code move}, adding it as the last variation if it is not there yet. */
     public GameNode childOrAdd(Move move) {
         return child(move).orElseGet(() -> addChild(move));

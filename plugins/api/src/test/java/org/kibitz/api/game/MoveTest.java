@@ -1,7 +1,11 @@
 package org.kibitz.api.game;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,5 +34,12 @@ class MoveTest {
     @ValueSource(strings = {"", "e2", "e2e", "22e4", "e2e4qq", "e0e1", "e2-", "炮二平五", "e2e4+"})
     void rejectsWhatIsNotCoordinates(String text) {
         assertThrows(IllegalArgumentException.class, () -> Move.parseCoordinates(text, 1));
+    }
+
+    @Test
+    void theNullMoveIsWrittenAsEnginesWriteIt() {
+        assertTrue(Move.NULL.isNull());
+        assertFalse(Move.parseCoordinates("e2e4", 1).isNull());
+        assertEquals("0000", Move.NULL.coordinates(1));
     }
 }

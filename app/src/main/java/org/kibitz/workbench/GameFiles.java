@@ -1,0 +1,247 @@
+package org.kibitz.workbench;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.IntConsumer;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.GameWriter;
+import org.kibitz.api.format.ReadContext;
+import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.format.WriteContext;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.i18n.Text;
+import org.kibitz.api.tree.GameTree;
+
+/**
+ * Opening and saving game files for the workbench: reads every game of a file with whatever
+ * format plugin recognises it, keeping the good games and every problem with its place, and saves
+ * one game atomically (a failed save leaves the old file as it was).
+ */
+public final class GameFiles {
+
+    /** A file that cannot be opened at all (no format reads it, or it cannot be read). */
+    public static final class OpenException extends Exception {
+        private final transient Text text;
+
+        public OpenException(Text text, Throwable cause) {
+            super(text.toString(), cause);
+            this.text = text;
+        }
+
+        /** The reason, for the user. */
+        public Text text() {
+            return text;
+        }
+    }
+
+    /**
+     * One game of an opened file.
+     *
+     * @param gameNumber its number in the file, from 1
+     * @param game       the game as read (whatever part was good), empty when nothing could be kept
+     * @param problems   what was wrong with it
+     * @param tags       its header tags
+     * @param plies      moves on its main line
+     */
+    public record Entry(int gameNumber, Optional<GameTree> game, List<FormatProblem> problems,
+                        Map<String, String> tags, int plies) {
+        public Entry {
+            problems = List.copyOf(problems);
+            tags = Map.copyOf(tags);
+        }
+
+        /** Whether the game can be opened. */
+        public boolean readable() {
+            return game.isPresent();
+        }
+
+        public boolean hasErrors() {
+            return problems.stream().anyMatch(p -> p.severity() == FormatProblem.Severity.ERROR);
+        }
+
+        public String tag(String name) {
+            return tags.getOrDefault(name, "");
+        }
+
+        /** The first player: {@code White}, or {@code Red} in xiangqi files that use it. */
+        public String white() {
+            String w = tag("White");
+            return w.isEmpty() ? tag("Red") : w;
+        }
+
+        public String black() {
+            return tag("Black");
+        }
+
+        /** Whether any of the list's columns contains {@code text}, ignoring case. */
+        public boolean matches(String text) {
+            if (text.isBlank()) {
+                return true;
+            }
+            String needle = text.strip().toLowerCase(Locale.ROOT);
+            return tags.values().stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains(needle))
+                    || Integer.toString(gameNumber).equals(needle);
+        }
+    }
+
+    /**
+     * A file read whole.
+     *
+     * @param file    the file
+     * @param format  the format that read it
+     * @param entries every game, in file order
+     */
+    public record OpenedFile(Path file, FormatPlugin format, List<Entry> entries) {
+        public OpenedFile {
+            entries = List.copyOf(entries);
+        }
+
+        /** Every problem of every game, in file order. */
+        public List<FormatProblem> problems() {
+            return entries.stream().flatMap(e -> e.problems().stream()).toList();
+        }
+
+        /** The first game that can be opened. */
+        public Optional<Entry> firstReadable() {
+            return entries.stream().filter(Entry::readable).findFirst();
+        }
+
+        public Optional<Entry> entry(int gameNumber) {
+            return entries.stream().filter(e -> e.gameNumber() == gameNumber).findFirst();
+        }
+
+        /** Where a game of this file came from, for its document. */
+        public GameOrigin origin(Entry entry) {
+            return new GameOrigin(file, Optional.of(format.id()), entry.gameNumber(), Math.max(entries.size(), entry.gameNumber()));
+        }
+    }
+
+    private final Games games;
+    private final Formats formats;
+
+    public GameFiles(Games games, Formats formats) {
+        this.games = Objects.requireNonNull(games, "games");
+        this.formats = Objects.requireNonNull(formats, "formats");
+    }
+
+    public Games games() {
+        return games;
+    }
+
+    public Formats formats() {
+        return formats;
+    }
+
+    /** The extensions of the formats that can be opened, lower case, without the dot. */
+    public List<String> readableExtensions() {
+        return formats.all().stream().filter(FormatPlugin::canRead).flatMap(f -> f.extensions().stream()).distinct().toList();
+    }
+
+    /** The formats a game of {@code gameId} can be saved in. */
+    public List<FormatPlugin> writableFormats(String gameId) {
+        return formats.all().stream().filter(f -> canHold(f, gameId)).toList();
+    }
+
+    /** The format to save {@code file} in, by its extension, if one can hold a game of {@code gameId}. */
+    public Optional<FormatPlugin> formatForSaving(Path file, String gameId) {
+        String name = file.getFileName().toString();
+        return writableFormats(gameId).stream().filter(f -> f.matchesName(name)).findFirst();
+    }
+
+    /** Reads every game of a file; see {@link #read(Path, IntConsumer)}. */
+    public OpenedFile read(Path file) throws OpenException {
+        return read(file, n -> { });
+    }
+
+    /**
+     * Reads every game of a file. A broken game is kept with its problems (and whatever part of it
+     * was good); only a file no format can read, or an I/O error, fails the whole call.
+     *
+     * @param progress told the number of games read so far, now and then
+     */
+    public OpenedFile read(Path file, IntConsumer progress) throws OpenException {
+        String name = file.getFileName().toString();
+        FormatPlugin format;
+        try {
+            format = formats.forFile(file).filter(FormatPlugin::canRead)
+                    .orElseThrow(() -> new OpenException(Text.of(GameFiles.class, "file.unknownFormat", name,
+                            String.join(", ", readableExtensions())), null));
+        } catch (IOException e) {
+            throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
+        }
+        List<Entry> entries = new ArrayList<>();
+        try (InputStream in = Files.newInputStream(file);
+             GameReader reader = format.reader(in, ReadContext.of(name, games))) {
+            for (ReadResult r; (r = reader.next()) != null; ) {
+                Map<String, String> tags = r.game().map(g -> g.tags().asMap()).orElse(Map.of());
+                int plies = r.game().map(g -> g.mainline().size()).orElse(0);
+                entries.add(new Entry(r.gameNumber(), r.game(), r.problems(), tags, plies));
+                if (entries.size() % 50 == 0) {
+                    progress.accept(entries.size());
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
+        }
+        progress.accept(entries.size());
+        return new OpenedFile(file, format, entries);
+    }
+
+    /**
+     * Writes one game to {@code file} in {@code format}, atomically: into a file beside it first, then
+     * moved over it, so a failure never leaves half a file.
+     *
+     * @throws IOException when the format cannot hold the game or writing fails (the old file is intact)
+     */
+    public void write(Path file, FormatPlugin format, GameTree game) throws IOException {
+        if (!canHold(format, game.gameId())) {
+            throw new IOException(Text.of(GameFiles.class, "file.cannotHold", format.id(), game.gameId()).toString());
+        }
+        AtomicFiles.write(file, out -> {
+            // The writer's close flushes it; the stream underneath stays open for AtomicFiles to force to disk.
+            OutputStream keepOpen = new FilterOutputStream(out) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            };
+            try (GameWriter w = format.writer(keepOpen, WriteContext.of(games))) {
+                w.write(game);
+            }
+        });
+    }
+
+    /** Whether {@code format} can be written with a game of {@code gameId}. */
+    public static boolean canHold(FormatPlugin format, String gameId) {
+        return format.canWrite();
+    }
+
+    /** The game plugin for a tree. */
+    public Optional<GamePlugin> gameOf(GameTree tree) {
+        return games.byId(tree.gameId());
+    }
+
+    private static String reason(Exception e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+}

@@ -1,0 +1,105 @@
+package org.kibitz.formats.pgn;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.kibitz.api.format.FormatProblem;
+
+/**
+ * One game as the scanner cut it from a PGN file: its tags and its movetext tokens, each with the
+ * line it stands on, before any move has been read. Holding the text apart from the moves lets the
+ * scanner run ahead on one thread while games are built on others.
+ */
+final class PgnGameText {
+
+    /** Token kinds of the movetext. */
+    static final byte MOVE = 1;
+    static final byte NAG = 2;
+    static final byte COMMENT = 3;
+    static final byte OPEN = 4;
+    static final byte CLOSE = 5;
+    static final byte RESULT = 6;
+
+    /** A tag as read: name, value and line. */
+    record Tag(String name, String value, long line) {
+    }
+
+    final int number;
+    final long firstLine;
+    final List<Tag> tags = new ArrayList<>(16);
+    final List<FormatProblem> problems = new ArrayList<>(0);
+
+    private byte[] kinds = new byte[64];
+    private String[] texts = new String[64];
+    private int[] values = new int[64];
+    private long[] lines = new long[64];
+    private int size;
+
+    PgnGameText(int number, long firstLine) {
+        this.number = number;
+        this.firstLine = firstLine;
+    }
+
+    void add(byte kind, String text, int value, long line) {
+        if (size == kinds.length) {
+            int n = size * 2;
+            kinds = Arrays.copyOf(kinds, n);
+            texts = Arrays.copyOf(texts, n);
+            values = Arrays.copyOf(values, n);
+            lines = Arrays.copyOf(lines, n);
+        }
+        kinds[size] = kind;
+        texts[size] = text;
+        values[size] = value;
+        lines[size] = line;
+        size++;
+    }
+
+    int size() {
+        return size;
+    }
+
+    byte kind(int i) {
+        return kinds[i];
+    }
+
+    /** The move, comment or result text; {@code null} for other tokens. */
+    String text(int i) {
+        return texts[i];
+    }
+
+    /** The NAG's number. */
+    int value(int i) {
+        return values[i];
+    }
+
+    long line(int i) {
+        return lines[i];
+    }
+
+    /** The value of the last tag with this name, or {@code null}. */
+    String tag(String name) {
+        String v = null;
+        for (Tag t : tags) {
+            if (t.name().equals(name)) {
+                v = t.value();
+            }
+        }
+        return v;
+    }
+
+    /** The first move token, or {@code null}. */
+    String firstMove() {
+        for (int i = 0; i < size; i++) {
+            if (kinds[i] == MOVE) {
+                return texts[i];
+            }
+        }
+        return null;
+    }
+
+    /** The line of the movetext's end, for problems found after the last token. */
+    long lastLine() {
+        return size == 0 ? firstLine : lines[size - 1];
+    }
+}

@@ -1,0 +1,222 @@
+package org.kibitz.formats.pgn;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.kibitz.api.format.GameWriter;
+import org.kibitz.api.format.WriteContext;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.GameResult;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Notation;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.api.tree.Tags;
+
+/**
+ * Writes games in PGN's export format: the tag roster first, {@code [SetUp]}/{@code [FEN]} when
+ * the game starts from a set-up position, then the movetext with every variation, comment, NAG and
+ * {@code [%eval]}/{@code [%clk]} command, in lines of at most 79 characters. Xiangqi games get
+ * {@code [Game "Chinese Chess"]} and Red/Black tags, as xiangqi programs expect.
+ */
+final class PgnGameWriter implements GameWriter {
+
+    private static final List<String> XIANGQI_ROSTER = List.of("Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result");
+
+    private final Writer out;
+    private final WriteContext context;
+    private final StringBuilder sb = new StringBuilder(8192);
+
+    PgnGameWriter(OutputStream out, WriteContext context) {
+        this.out = new BufferedWriter(new OutputStreamWriter(out, context.charset()), 1 << 16);
+        this.context = context;
+    }
+
+    @Override
+    public void write(GameTree game) throws IOException {
+        sb.setLength(0);
+        format(game, context, sb);
+        out.append(sb);
+    }
+
+    /** The game as PGN text, ending with a blank line. */
+    static void format(GameTree game, WriteContext context, StringBuilder sb) throws IOException {
+        GamePlugin plugin = context.games().byId(game.gameId())
+                .orElseThrow(() -> new IOException("no rules for game " + game.gameId()));
+        Notation notation = notationFor(plugin, context);
+        writeTags(game, plugin, notation, sb);
+        sb.append('\n');
+        MovetextLayout layout = new MovetextLayout(sb);
+        new Movetext(notation, layout).line(game.root(), true);
+        GameResult result = game.result();
+        layout.token(result.pgn());
+        layout.end();
+        sb.append('\n');
+    }
+
+    /** The notation asked for if this game has it, else the game's own default for files. */
+    static Notation notationFor(GamePlugin plugin, WriteContext context) {
+        if (context.notation().isPresent()) {
+            var n = plugin.notation(context.notation().get());
+            if (n.isPresent()) {
+                return n.get();
+            }
+        }
+        if (plugin.id().equals("chess")) {
+            return plugin.notation("san").orElse(plugin.notations().get(0));
+        }
+        return plugin.notations().get(0);
+    }
+
+    private static void writeTags(GameTree game, GamePlugin plugin, Notation notation, StringBuilder sb) {
+        Tags tags = game.tags();
+        Map<String, String> out = new LinkedHashMap<>();
+        boolean chess = plugin.id().equals("chess");
+        String result = game.result().pgn();
+        if (chess) {
+            for (String name : Tags.SEVEN_TAG_ROSTER) {
+                String fallback = name.equals("Date") ? "????.??.??" : "?";
+                out.put(name, name.equals("Result") ? result : tags.getOrDefault(name, fallback));
+            }
+        } else {
+            for (String name : XIANGQI_ROSTER) {
+                if (name.equals("Result")) {
+                    out.put(name, result);
+                } else if (name.equals("Game")) {
+                    out.put(name, plugin.id().equals("xiangqi") ? "Chinese Chess" : tags.getOrDefault("Game", plugin.id()));
+                } else {
+                    tags.get(name).ifPresent(v -> out.put(name, v));
+                }
+            }
+        }
+        Position start = game.startPosition();
+        boolean setUp = !start.equals(plugin.startPosition());
+        for (Map.Entry<String, String> t : tags.asMap().entrySet()) {
+            String name = t.getKey();
+            if (out.containsKey(name) || name.equals("SetUp") || name.equals("FEN")) {
+                continue;
+            }
+            if (name.equals("Format")) {
+                out.put(name, formatName(notation));
+                continue;
+            }
+            out.put(name, t.getValue());
+        }
+        if (setUp || tags.contains("FEN")) {
+            out.put("SetUp", "1");
+            out.put("FEN", start.fen());
+        }
+        for (Map.Entry<String, String> t : out.entrySet()) {
+            sb.append('[').append(t.getKey()).append(" \"");
+            escape(t.getValue(), sb);
+            sb.append("\"]\n");
+        }
+    }
+
+    private static String formatName(Notation n) {
+        return switch (n.id()) {
+            case "iccs" -> "ICCS";
+            case "wxf" -> "WXF";
+            case "chinese" -> "Chinese";
+            default -> n.id().toUpperCase(Locale.ROOT);
+        };
+    }
+
+    private static void escape(String v, StringBuilder sb) {
+        for (int i = 0; i < v.length(); i++) {
+            char ch = v.charAt(i);
+            switch (ch) {
+                case '\\', '"' -> sb.append('\\').append(ch);
+                case '\n', '\r', '\t' -> sb.append(' ');
+                default -> sb.append(ch);
+            }
+        }
+    }
+
+    /** Writes a line of moves with its variations; main lines by iteration, variations by recursion. */
+    private static final class Movetext {
+        private final Notation notation;
+        private final MovetextLayout layout;
+        private final StringBuilder token = new StringBuilder(32);
+
+        Movetext(Notation notation, MovetextLayout layout) {
+            this.notation = notation;
+            this.layout = layout;
+        }
+
+        /** Writes the moves after {@code from}: its main child, its variations, and on down the line. */
+        void line(GameNode from, boolean root) {
+            if (root) {
+                String c = PgnComments.render(from);
+                if (!c.isEmpty()) {
+                    comment(c);
+                }
+            }
+            boolean number = true;
+            GameNode node = from;
+            while (!node.children().isEmpty()) {
+                List<GameNode> children = node.children();
+                GameNode main = children.get(0);
+                number = move(main, number);
+                for (int i = 1; i < children.size(); i++) {
+                    GameNode v = children.get(i);
+                    layout.token("(");
+                    move(v, true);
+                    line(v, false);
+                    layout.token(")");
+                    number = true;
+                }
+                node = main;
+            }
+        }
+
+        /** Writes one move with its annotations; returns whether the next move needs its number. */
+        private boolean move(GameNode node, boolean forceNumber) {
+            boolean number = forceNumber;
+            if (!node.startingComment().isEmpty()) {
+                comment(node.startingComment());
+                number = true;
+            }
+            Position before = node.positionBefore();
+            Move move = node.move().orElseThrow();
+            token.setLength(0);
+            int n = before.fullmoveNumber();
+            if (before.sideToMove() == Side.WHITE) {
+                layout.token(token.append(n).append('.'));
+                token.setLength(0);
+            } else if (number) {
+                layout.token(token.append(n).append("..."));
+                token.setLength(0);
+            }
+            layout.token(move.isNull() ? "--" : notation.format(before, move));
+            for (int nag : node.nags()) {
+                token.setLength(0);
+                layout.token(token.append('$').append(nag));
+            }
+            String comment = PgnComments.render(node);
+            if (!comment.isEmpty()) {
+                comment(comment);
+                return true;
+            }
+            return false;
+        }
+
+        private void comment(String text) {
+            // A brace cannot stand inside a brace comment; PGN has no escape for it.
+            layout.token("{" + text.replace('}', ')') + "}");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}

@@ -1,0 +1,527 @@
+package org.kibitz.formats.pgn;
+
+import java.io.Closeable;
+import java.io.IOException;
+import org.kibitz.api.format.FormatProblem.Location;
+import org.kibitz.formats.FormatMessages;
+import org.kibitz.formats.text.LineReader;
+
+/**
+ * Cuts a PGN file into games, one at a time: the tag section and the movetext tokens of each, with
+ * their line numbers. It knows PGN's lexical rules and the habits of real files (blank lines inside
+ * headers and movetext, {@code %} escape lines, banners and adverts between games, a game with no
+ * result running straight into the next one's tags) but nothing about moves.
+ */
+final class PgnScanner implements Closeable {
+
+    private enum State { SEEK, TAGS, MOVES }
+
+    private final LineReader lines;
+    private final String source;
+    private int gameCount;
+    /** A line already read that begins the next game. */
+    private boolean pending;
+    private int pendingFrom;
+    private boolean done;
+
+    PgnScanner(LineReader lines, String source) {
+        this.lines = lines;
+        this.source = source;
+    }
+
+    /** The next game's text, or {@code null} at the end of the file. */
+    PgnGameText next() throws IOException {
+        if (done) {
+            return null;
+        }
+        State state = State.SEEK;
+        PgnGameText game = null;
+        Lexer lexer = null;
+        boolean blankBefore = false;
+        for (;;) {
+            int from = 0;
+            if (pending) {
+                pending = false;
+                from = pendingFrom;
+            } else if (!lines.next()) {
+                done = true;
+                if (game != null) {
+                    lexer.finish();
+                }
+                return game;
+            }
+            char[] c = lines.chars();
+            int n = lines.length();
+            long line = lines.lineNumber();
+            int i = skipSpace(c, from, n);
+            if (game != null) {
+                for (LineReader.Redecoded r : lines.takeRedecodedLines()) {
+                    game.problems.add(FormatMessages.warning(source, game.number, Location.line(r.line()),
+                            "text.redecoded", r.charset().displayName()));
+                }
+            }
+            switch (state) {
+                case SEEK -> {
+                    if (i == n || (from == 0 && c[0] == '%')) {
+                        continue;
+                    }
+                    if (c[i] == '[' && looksLikeTag(c, i, n)) {
+                        game = new PgnGameText(++gameCount, line);
+                        lexer = new Lexer(game);
+                        state = State.TAGS;
+                        i = readTags(game, c, i, n, line);
+                        if (i < n) {
+                            state = State.MOVES;
+                            if (lexer.lex(c, i, n, line)) {
+                                return finishAfterResult(game, lexer);
+                            }
+                        }
+                    } else if (startsMovetext(c, i, n)) {
+                        game = new PgnGameText(++gameCount, line);
+                        lexer = new Lexer(game);
+                        state = State.MOVES;
+                        if (lexer.lex(c, i, n, line)) {
+                            return finishAfterResult(game, lexer);
+                        }
+                    }
+                    // Anything else between games (banners, adverts, site names) is not a game.
+                }
+                case TAGS -> {
+                    if (i == n) {
+                        blankBefore = true;
+                        continue;
+                    }
+                    if (from == 0 && c[0] == '%') {
+                        continue;
+                    }
+                    if (c[i] == '[' && looksLikeTag(c, i, n)) {
+                        if (blankBefore && repeatsTag(game, c, i, n)) {
+                            // A game with tags and no movetext at all, then the next game.
+                            pending = true;
+                            pendingFrom = from;
+                            lexer.finish();
+                            return game;
+                        }
+                        blankBefore = false;
+                        i = readTags(game, c, i, n, line);
+                        if (i == n) {
+                            continue;
+                        }
+                    }
+                    state = State.MOVES;
+                    if (lexer.lex(c, i, n, line)) {
+                        return finishAfterResult(game, lexer);
+                    }
+                }
+                case MOVES -> {
+                    if (lexer.inComment()) {
+                        if (blankBefore && i < n && c[i] == '[' && looksLikeTagLine(c, i, n)) {
+                            // A brace comment left open would swallow the rest of the file: the
+                            // next game's tags after a blank line mean it was never closed.
+                            game.problems.add(FormatMessages.error(source, game.number,
+                                    Location.line(lexer.commentLine()), "pgn.comment.unclosed"));
+                            lexer.closeComment();
+                            pending = true;
+                            pendingFrom = from;
+                            lexer.finish();
+                            return game;
+                        }
+                        blankBefore = i == n;
+                        if (lexer.lex(c, from, n, line)) {
+                            return finishAfterResult(game, lexer);
+                        }
+                        continue;
+                    }
+                    blankBefore = i == n;
+                    if (i == n || (from == 0 && c[0] == '%')) {
+                        continue;
+                    }
+                    if (c[i] == '[' && looksLikeTag(c, i, n)) {
+                        // The next game's tags: this one had no result.
+                        pending = true;
+                        pendingFrom = from;
+                        lexer.finish();
+                        return game;
+                    }
+                    if (lexer.lex(c, i, n, line)) {
+                        return finishAfterResult(game, lexer);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * After a result at depth 0 the game is over; the rest of the line is dropped unless it starts
+     * the next game's tags.
+     */
+    private PgnGameText finishAfterResult(PgnGameText game, Lexer lexer) {
+        lexer.finish();
+        char[] c = lines.chars();
+        int n = lines.length();
+        int i = skipSpace(c, lexer.end(), n);
+        if (i < n && c[i] == '[' && looksLikeTag(c, i, n)) {
+            pending = true;
+            pendingFrom = i;
+        }
+        return game;
+    }
+
+    private int readTags(PgnGameText game, char[] c, int i, int n, long line) {
+        while (i < n && c[i] == '[') {
+            int j = i + 1;
+            int nameStart = skipSpace(c, j, n);
+            j = nameStart;
+            while (j < n && !isSpace(c[j]) && c[j] != '"' && c[j] != ']') {
+                j++;
+            }
+            String name = new String(c, nameStart, j - nameStart);
+            j = skipSpace(c, j, n);
+            String value;
+            if (j < n && c[j] == '"') {
+                StringBuilder sb = new StringBuilder();
+                j++;
+                boolean closed = false;
+                while (j < n) {
+                    char ch = c[j];
+                    if (ch == '\\' && j + 1 < n && (c[j + 1] == '"' || c[j + 1] == '\\')) {
+                        sb.append(c[j + 1]);
+                        j += 2;
+                        continue;
+                    }
+                    if (ch == '"') {
+                        // A quote inside a value ([Black "a "b" c"]) is taken as text unless "]" follows.
+                        int k = skipSpace(c, j + 1, n);
+                        if (k >= n || c[k] == ']') {
+                            closed = true;
+                            j = k;
+                            break;
+                        }
+                    }
+                    sb.append(ch);
+                    j++;
+                }
+                value = sb.toString();
+                if (!closed) {
+                    String v = value;
+                    int close = v.lastIndexOf(']');
+                    value = close >= 0 ? v.substring(0, close).strip() : v.strip();
+                    if (value.endsWith("\"")) {
+                        value = value.substring(0, value.length() - 1);
+                    }
+                    game.problems.add(FormatMessages.warning(source, game.number, Location.line(line),
+                            "pgn.tag.unclosed", name));
+                    j = n;
+                }
+            } else {
+                // [Name value] without quotes: take up to the bracket.
+                int k = j;
+                while (k < n && c[k] != ']') {
+                    k++;
+                }
+                value = new String(c, j, k - j).strip();
+                j = k;
+                game.problems.add(FormatMessages.warning(source, game.number, Location.line(line),
+                        "pgn.tag.unquoted", name));
+            }
+            if (j < n && c[j] == ']') {
+                j++;
+            }
+            if (!name.isEmpty()) {
+                game.tags.add(new PgnGameText.Tag(name, value, line));
+            }
+            i = skipSpace(c, j, n);
+        }
+        return i;
+    }
+
+    private static boolean repeatsTag(PgnGameText game, char[] c, int i, int n) {
+        int j = skipSpace(c, i + 1, n);
+        int start = j;
+        while (j < n && !isSpace(c[j]) && c[j] != '"' && c[j] != ']') {
+            j++;
+        }
+        String name = new String(c, start, j - start);
+        for (PgnGameText.Tag t : game.tags) {
+            if (t.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code [Name} followed by a space or a quote: a tag, not a bracketed remark. */
+    static boolean looksLikeTag(char[] c, int i, int n) {
+        int j = i + 1;
+        if (j >= n || !Character.isLetterOrDigit(c[j])) {
+            return false;
+        }
+        while (j < n && (Character.isLetterOrDigit(c[j]) || c[j] == '_' || c[j] == '-')) {
+            j++;
+        }
+        return j < n && (isSpace(c[j]) || c[j] == '"');
+    }
+
+    /** A whole line that is one complete tag. */
+    private static boolean looksLikeTagLine(char[] c, int i, int n) {
+        if (!looksLikeTag(c, i, n)) {
+            return false;
+        }
+        int end = n;
+        while (end > i && isSpace(c[end - 1])) {
+            end--;
+        }
+        return end > i + 1 && c[end - 1] == ']' && c[end - 2] == '"';
+    }
+
+    /** Whether a line outside any game starts a game without tags. */
+    private static boolean startsMovetext(char[] c, int i, int n) {
+        char ch = c[i];
+        if (ch == '{') {
+            return true;
+        }
+        if (ch >= '0' && ch <= '9') {
+            int j = i;
+            while (j < n && c[j] >= '0' && c[j] <= '9') {
+                j++;
+            }
+            return j < n && (c[j] == '.' || c[j] == '．');
+        }
+        int j = i;
+        while (j < n && !isSpace(c[j])) {
+            j++;
+        }
+        return PgnTokens.looksLikeMove(new String(c, i, j - i));
+    }
+
+    static int skipSpace(char[] c, int i, int n) {
+        while (i < n && isSpace(c[i])) {
+            i++;
+        }
+        return i;
+    }
+
+    static boolean isSpace(char ch) {
+        return ch == ' ' || ch == '\t' || ch == '\u3000' || ch == '\u00A0' || ch == '\f' || ch == '\u000B' || ch == '\uFEFF';
+    }
+
+    @Override
+    public void close() throws IOException {
+        lines.close();
+    }
+
+    /** Turns movetext lines into tokens, keeping comment and variation state across lines. */
+    private final class Lexer {
+        private final PgnGameText game;
+        private int depth;
+        private boolean inComment;
+        private final StringBuilder comment = new StringBuilder();
+        private long commentLine;
+        private int end;
+
+        Lexer(PgnGameText game) {
+            this.game = game;
+        }
+
+        boolean inComment() {
+            return inComment;
+        }
+
+        long commentLine() {
+            return commentLine;
+        }
+
+        /** Where lexing of the last line stopped. */
+        int end() {
+            return end;
+        }
+
+        void closeComment() {
+            if (inComment) {
+                inComment = false;
+                game.add(PgnGameText.COMMENT, trimComment(comment), 0, commentLine);
+            }
+        }
+
+        void finish() {
+            if (inComment) {
+                game.problems.add(FormatMessages.error(source, game.number, Location.line(commentLine), "pgn.comment.unclosed"));
+                closeComment();
+            }
+            if (depth > 0) {
+                game.problems.add(FormatMessages.error(source, game.number, Location.line(game.lastLine()),
+                        "pgn.variation.unclosed", depth));
+                depth = 0;
+            }
+        }
+
+        /** Lexes {@code c[i, n)}; {@code true} when a result ended the game at depth 0. */
+        boolean lex(char[] c, int i, int n, long line) {
+            while (i < n) {
+                if (inComment) {
+                    int close = i;
+                    while (close < n && c[close] != '}') {
+                        close++;
+                    }
+                    comment.append(c, i, close - i);
+                    if (close == n) {
+                        comment.append('\n');
+                        end = n;
+                        return false;
+                    }
+                    inComment = false;
+                    game.add(PgnGameText.COMMENT, trimComment(comment), 0, commentLine);
+                    i = close + 1;
+                    continue;
+                }
+                char ch = c[i];
+                if (isSpace(ch)) {
+                    i++;
+                    continue;
+                }
+                switch (ch) {
+                    case '{' -> {
+                        inComment = true;
+                        comment.setLength(0);
+                        commentLine = line;
+                        i++;
+                    }
+                    case ';' -> {
+                        game.add(PgnGameText.COMMENT, trimComment(new StringBuilder().append(c, i + 1, n - i - 1)), 0, line);
+                        i = n;
+                    }
+                    case '(' -> {
+                        depth++;
+                        game.add(PgnGameText.OPEN, null, 0, line);
+                        i++;
+                    }
+                    case ')' -> {
+                        if (depth > 0) {
+                            depth--;
+                            game.add(PgnGameText.CLOSE, null, 0, line);
+                        } else {
+                            game.problems.add(FormatMessages.error(source, game.number, Location.line(line), "pgn.variation.unopened"));
+                        }
+                        i++;
+                    }
+                    case '}' -> {
+                        game.problems.add(FormatMessages.warning(source, game.number, Location.line(line), "pgn.comment.unopened"));
+                        i++;
+                    }
+                    case '$' -> {
+                        int j = i + 1;
+                        int v = 0;
+                        while (j < n && c[j] >= '0' && c[j] <= '9' && j - i < 5) {
+                            v = v * 10 + (c[j] - '0');
+                            j++;
+                        }
+                        if (j == i + 1) {
+                            game.problems.add(FormatMessages.warning(source, game.number, Location.line(line), "pgn.nag.empty"));
+                        } else {
+                            game.add(PgnGameText.NAG, null, v, line);
+                        }
+                        i = j;
+                    }
+                    default -> {
+                        int j = i;
+                        while (j < n && !isDelimiter(c[j])) {
+                            j++;
+                        }
+                        int next = token(c, i, j, line);
+                        if (next < 0) {
+                            end = j;
+                            return true;
+                        }
+                        i = next;
+                    }
+                }
+            }
+            end = n;
+            return false;
+        }
+
+        /**
+         * Classifies the token {@code c[i, j)}; returns where to go on, or -1 when it was a result
+         * that ends the game.
+         */
+        private int token(char[] c, int i, int j, long line) {
+            char first = c[i];
+            int len = j - i;
+            if (first == '1' || first == '0' || first == '*' || first == '½') {
+                String result = PgnTokens.result(c, i, len);
+                if (result != null) {
+                    game.add(PgnGameText.RESULT, result, 0, line);
+                    return depth == 0 ? -1 : j;
+                }
+            }
+            if (first >= '0' && first <= '9') {
+                if (PgnTokens.isZeroCastling(c, i, len)) {
+                    addMove(new String(c, i, len), line);
+                    return j;
+                }
+                int k = i;
+                while (k < j && c[k] >= '0' && c[k] <= '9') {
+                    k++;
+                }
+                if (k == j) {
+                    return j; // a bare move number ("12 ...")
+                }
+                if (c[k] == '.' || c[k] == '．' || c[k] == '…') {
+                    while (k < j && (c[k] == '.' || c[k] == '．' || c[k] == '…')) {
+                        k++;
+                    }
+                    return k; // the move number is skipped; what follows it is lexed on its own
+                }
+                // "0000" (a null move in UCI) and other digit-led text go to the move reader.
+            }
+            int nag = PgnTokens.symbolNag(c, i, len);
+            if (nag > 0) {
+                game.add(PgnGameText.NAG, null, nag, line);
+                return j;
+            }
+            // Suffix annotations stick to the move: e4!? = e4 $5.
+            int end = j;
+            while (end > i && (c[end - 1] == '!' || c[end - 1] == '?')) {
+                end--;
+            }
+            if (end < j && end > i) {
+                String suffix = new String(c, end, j - end);
+                addMove(new String(c, i, end - i), line);
+                int v = PgnTokens.suffixNag(suffix);
+                if (v > 0) {
+                    game.add(PgnGameText.NAG, null, v, line);
+                } else {
+                    game.problems.add(FormatMessages.warning(source, game.number, Location.line(line), "pgn.suffix.unknown", suffix));
+                }
+                return j;
+            }
+            addMove(new String(c, i, len), line);
+            return j;
+        }
+
+        private void addMove(String text, long line) {
+            game.add(PgnGameText.MOVE, text, 0, line);
+        }
+    }
+
+    private static boolean isDelimiter(char ch) {
+        return isSpace(ch) || ch == '{' || ch == '}' || ch == '(' || ch == ')' || ch == ';' || ch == '$';
+    }
+
+    /** Comment text without the padding around it; CR LF already split into lines. */
+    static String trimComment(CharSequence s) {
+        int a = 0;
+        int b = s.length();
+        while (a < b && isAsciiSpace(s.charAt(a))) {
+            a++;
+        }
+        while (b > a && isAsciiSpace(s.charAt(b - 1))) {
+            b--;
+        }
+        return s.subSequence(a, b).toString();
+    }
+
+    private static boolean isAsciiSpace(char ch) {
+        return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+    }
+}

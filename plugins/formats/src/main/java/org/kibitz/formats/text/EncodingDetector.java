@@ -1,0 +1,193 @@
+package org.kibitz.formats.text;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Decides the encoding of game-file text from its bytes: UTF-8, GB18030 (which reads GBK and
+ * GB2312) or Windows-1252, the three encodings game files are written in.
+ *
+ * <p>A decoding test, not a statistical guess: UTF-8 has strict rules that GBK text almost never
+ * satisfies over more than a character or two, and GBK text is dominated by the GB2312 block
+ * (lead 0xA1-0xF7, trail 0xA1-0xFE: hanzi and full-width forms) while Windows-1252 text read as
+ * GBK makes pairs with ASCII trail bytes or invalid ones. Game files are mostly ASCII (tags, move
+ * numbers, SAN), which is where general-purpose detectors trained on prose guess badly.
+ */
+public final class EncodingDetector {
+
+    /** Windows-1252: a superset of ISO-8859-1 in its printable range, what old Western chess files use. */
+    public static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
+    public static final Charset GB18030 = Charset.forName("GB18030");
+
+    private EncodingDetector() {
+    }
+
+    /**
+     * The encoding of {@code len} bytes at {@code off}.
+     *
+     * @param complete whether the bytes end where the text ends; if not, a multi-byte character cut
+     *                 by the end of the window is not held against an encoding
+     * @return UTF-8 for pure ASCII as well
+     */
+    public static Charset detect(byte[] b, int off, int len, boolean complete) {
+        if (utf8Lines(b, off, len, complete)) {
+            return StandardCharsets.UTF_8;
+        }
+        int end = off + len;
+        int pairs = 0;
+        int common = 0;
+        int bad = 0;
+        int i = off;
+        while (i < end) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            if (c == 0x80 || c == 0xFF) {
+                bad++;
+                i++;
+                continue;
+            }
+            if (i + 1 >= end) {
+                if (complete) {
+                    bad++;
+                }
+                break;
+            }
+            int d = b[i + 1] & 0xFF;
+            if (d >= 0x30 && d <= 0x39) {
+                // GB18030 four-byte form: lead, digit, lead, digit.
+                if (i + 3 >= end) {
+                    if (complete) {
+                        bad++;
+                    }
+                    break;
+                }
+                int e = b[i + 2] & 0xFF;
+                int f = b[i + 3] & 0xFF;
+                if (e >= 0x81 && e <= 0xFE && f >= 0x30 && f <= 0x39) {
+                    pairs++;
+                    i += 4;
+                } else {
+                    bad++;
+                    i++;
+                }
+                continue;
+            }
+            if ((d >= 0x40 && d <= 0x7E) || (d >= 0x80 && d <= 0xFE)) {
+                pairs++;
+                if (d >= 0xA1 && ((c >= 0xB0 && c <= 0xF7) || (c >= 0xA1 && c <= 0xA9))) {
+                    common++;
+                }
+                i += 2;
+            } else {
+                bad++;
+                i++;
+            }
+        }
+        // A few bad bytes are tolerated: real GBK files hold the odd broken character.
+        if (pairs > 0 && bad * 20 <= pairs && common * 2 >= pairs) {
+            return GB18030;
+        }
+        return WINDOWS_1252;
+    }
+
+    /**
+     * The vote of the window's lines: UTF-8 when at least half of the lines with non-ASCII bytes
+     * are well-formed UTF-8. Lines, not bytes, because files glued together from several sources
+     * mix encodings line by line, and the line reader decodes a stray line on its own.
+     */
+    private static boolean utf8Lines(byte[] b, int off, int len, boolean complete) {
+        int end = off + len;
+        int utf8 = 0;
+        int other = 0;
+        int start = off;
+        while (start < end) {
+            int stop = start;
+            boolean ascii = true;
+            while (stop < end && b[stop] != '\n') {
+                if (b[stop] < 0) {
+                    ascii = false;
+                }
+                stop++;
+            }
+            boolean whole = stop < end || complete;
+            if (!ascii) {
+                Utf8Check c = checkUtf8(b, start, stop - start, whole);
+                if (c.valid) {
+                    utf8++;
+                } else if (whole) {
+                    other++;
+                }
+            }
+            start = stop + 1;
+        }
+        return utf8 >= other; // all ASCII (0 >= 0) counts as UTF-8
+    }
+
+    /** Whether the bytes are ASCII only. */
+    public static boolean isAscii(byte[] b, int off, int len) {
+        for (int i = off, end = off + len; i < end; i++) {
+            if (b[i] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the bytes are well-formed UTF-8 (ASCII included). */
+    public static boolean isUtf8(byte[] b, int off, int len) {
+        return checkUtf8(b, off, len, true).valid;
+    }
+
+    private record Utf8Check(boolean valid, int sequences) {
+    }
+
+    private static Utf8Check checkUtf8(byte[] b, int off, int len, boolean complete) {
+        int end = off + len;
+        int sequences = 0;
+        int i = off;
+        while (i < end) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int n;
+            int lo = 0x80;
+            int hi = 0xBF;
+            if (c >= 0xC2 && c <= 0xDF) {
+                n = 1;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                n = 2;
+                if (c == 0xE0) {
+                    lo = 0xA0; // no overlong forms
+                } else if (c == 0xED) {
+                    hi = 0x9F; // no surrogates
+                }
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                n = 3;
+                if (c == 0xF0) {
+                    lo = 0x90;
+                } else if (c == 0xF4) {
+                    hi = 0x8F;
+                }
+            } else {
+                return new Utf8Check(false, sequences);
+            }
+            for (int k = 1; k <= n; k++) {
+                if (i + k >= end) {
+                    return new Utf8Check(!complete, sequences);
+                }
+                int d = b[i + k] & 0xFF;
+                if (d < (k == 1 ? lo : 0x80) || d > (k == 1 ? hi : 0xBF)) {
+                    return new Utf8Check(false, sequences);
+                }
+            }
+            sequences++;
+            i += n + 1;
+        }
+        return new Utf8Check(true, sequences);
+    }
+}

@@ -1,0 +1,313 @@
+package org.kibitz.formats.text;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PushbackInputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads a text file of any size one line at a time, in constant memory, deciding its encoding from
+ * the bytes (never assuming one): a byte-order mark, else the first non-ASCII bytes and what follows
+ * them (see {@link EncodingDetector}). A line that does not fit the encoding decided for the file
+ * (files glued together from different sources) is decoded on its own and reported through
+ * {@link #takeRedecodedLines()}, so no text is lost to a wrong guess.
+ *
+ * <p>Lines end at LF, CR LF or a lone CR; the terminator is not part of the line. The current line
+ * is exposed as a reused {@code char[]} to keep the per-line cost low.
+ */
+public final class LineReader implements Closeable {
+
+    /** A line that was decoded with another encoding than the file's. */
+    public record Redecoded(long line, Charset charset) {
+    }
+
+    private static final int CHUNK = 1 << 16;
+    /** How many bytes from the first non-ASCII line on decide the file's encoding. */
+    private static final int WINDOW = 1 << 16;
+
+    private final InputStream in;
+    private final boolean forced;
+    private byte[] buf = new byte[CHUNK * 2];
+    private int pos;
+    private int limit;
+    private boolean eof;
+    private boolean skipLf;
+    private boolean started;
+    private char[] line = new char[512];
+    private int length;
+    private long lineNumber;
+    private Charset charset;
+    private CharsetDecoder decoder;
+    private final List<Redecoded> redecoded = new ArrayList<>(0);
+
+    private LineReader(InputStream in, Charset forced) {
+        this.in = in;
+        this.forced = forced != null;
+        this.charset = forced;
+    }
+
+    /** The encoding decided so far: empty while the file has been ASCII only. */
+    public Optional<Charset> charset() {
+        return Optional.ofNullable(charset);
+    }
+
+    /** The characters of the current line (valid up to {@link #length()}). */
+    public char[] chars() {
+        return line;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    /** The current line as a string. */
+    public String text() {
+        return new String(line, 0, length);
+    }
+
+    /** The 1-based number of the current line. */
+    public long lineNumber() {
+        return lineNumber;
+    }
+
+    /** Lines decoded with another encoding since the last call, oldest first. */
+    public List<Redecoded> takeRedecodedLines() {
+        if (redecoded.isEmpty()) {
+            return List.of();
+        }
+        List<Redecoded> out = List.copyOf(redecoded);
+        redecoded.clear();
+        return out;
+    }
+
+    /** Moves to the next line; {@code false} at the end of the text. */
+    public boolean next() throws IOException {
+        if (!started) {
+            start();
+        }
+        if (skipLf) {
+            // The LF of a CR LF pair that straddled two reads.
+            skipLf = false;
+            if (pos == limit && !eof && !fill()) {
+                eof = true;
+            }
+            if (pos < limit && buf[pos] == '\n') {
+                pos++;
+            }
+        }
+        int i = pos;
+        boolean ascii = true;
+        for (;;) {
+            if (i == limit) {
+                if (eof) {
+                    break;
+                }
+                int shift = pos;
+                boolean more = fill();
+                i -= shift;
+                if (!more) {
+                    eof = true;
+                    break;
+                }
+                continue;
+            }
+            byte b = buf[i];
+            if (b == '\n' || b == '\r') {
+                break;
+            }
+            if (b < 0) {
+                ascii = false;
+            }
+            i++;
+        }
+        if (i == pos && i == limit && eof) {
+            return false;
+        }
+        int start = pos;
+        int end = i;
+        if (i < limit) {
+            if (buf[i] == '\r') {
+                if (i + 1 < limit) {
+                    i += buf[i + 1] == '\n' ? 2 : 1;
+                } else {
+                    skipLf = true;
+                    i++;
+                }
+            } else {
+                i++;
+            }
+        }
+        lineNumber++;
+        if (ascii) {
+            int n = end - start;
+            ensureLine(n);
+            char[] l = line;
+            byte[] b = buf;
+            for (int k = 0; k < n; k++) {
+                l[k] = (char) b[start + k];
+            }
+            length = n;
+        } else {
+            decodeLine(start, end);
+        }
+        pos = i;
+        return true;
+    }
+
+    private void start() throws IOException {
+        started = true;
+        fillAtLeast(3);
+        if (limit - pos >= 3 && (buf[pos] & 0xFF) == 0xEF && (buf[pos + 1] & 0xFF) == 0xBB && (buf[pos + 2] & 0xFF) == 0xBF) {
+            pos += 3;
+            if (!forced) {
+                charset = StandardCharsets.UTF_8;
+            }
+        }
+    }
+
+    private static boolean isUtf16(Charset c) {
+        return c.name().startsWith("UTF-16");
+    }
+
+    /**
+     * Opens a reader over a stream. A UTF-16 file (known by its byte-order mark, or forced) is
+     * transcoded to UTF-8 on the fly; everything else is read as bytes.
+     *
+     * @param forced an encoding to use instead of detecting one
+     */
+    public static LineReader open(InputStream in, Optional<Charset> forced) throws IOException {
+        if (forced.isPresent()) {
+            Charset c = forced.get();
+            return isUtf16(c)
+                    ? new LineReader(new Utf8Transcoder(new InputStreamReader(in, c)), StandardCharsets.UTF_8)
+                    : new LineReader(in, c);
+        }
+        PushbackInputStream p = new PushbackInputStream(in, 2);
+        byte[] head = p.readNBytes(2);
+        p.unread(head);
+        if (head.length == 2 && (((head[0] & 0xFF) == 0xFF && (head[1] & 0xFF) == 0xFE)
+                || ((head[0] & 0xFF) == 0xFE && (head[1] & 0xFF) == 0xFF))) {
+            return new LineReader(new Utf8Transcoder(new InputStreamReader(p, StandardCharsets.UTF_16)), StandardCharsets.UTF_8);
+        }
+        return new LineReader(p, null);
+    }
+
+    private void decodeLine(int start, int end) {
+        int n = end - start;
+        if (charset == null) {
+            // The first non-ASCII line decides for the file, looking ahead as far as the window goes.
+            try {
+                fillAtLeastFrom(start, WINDOW);
+            } catch (IOException e) {
+                // Decide on what is buffered; the read error will come back on the next fill.
+            }
+            int window = Math.min(limit - start, WINDOW);
+            charset = EncodingDetector.detect(buf, start, window, eof && start + window == limit);
+        }
+        if (decoder == null || !decoder.charset().equals(charset)) {
+            decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT);
+        }
+        ensureLine(n);
+        if (decode(decoder, start, n)) {
+            return;
+        }
+        // Not this file's encoding: decide for this line alone, and say so.
+        Charset own = EncodingDetector.detect(buf, start, n, true);
+        if (own.equals(charset) && !charset.equals(StandardCharsets.UTF_8)) {
+            own = EncodingDetector.isUtf8(buf, start, n) ? StandardCharsets.UTF_8 : EncodingDetector.WINDOWS_1252;
+        }
+        CharsetDecoder d = own.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        decode(d, start, n);
+        redecoded.add(new Redecoded(lineNumber, own));
+    }
+
+    private boolean decode(CharsetDecoder d, int start, int n) {
+        d.reset();
+        ByteBuffer src = ByteBuffer.wrap(buf, start, n);
+        CharBuffer dst = CharBuffer.wrap(line);
+        try {
+            var r = d.decode(src, dst, true);
+            if (r.isError()) {
+                r.throwException();
+            }
+            r = d.flush(dst);
+            if (r.isError()) {
+                r.throwException();
+            }
+        } catch (CharacterCodingException e) {
+            return false;
+        }
+        length = dst.position();
+        return true;
+    }
+
+    private void ensureLine(int n) {
+        if (line.length < n + 1) {
+            line = new char[Math.max(n + 1, line.length * 2)];
+        }
+    }
+
+    /** Moves unread bytes to the front and reads more; {@code false} at the end of the stream. */
+    private boolean fill() throws IOException {
+        if (pos > 0) {
+            System.arraycopy(buf, pos, buf, 0, limit - pos);
+            limit -= pos;
+            pos = 0;
+        }
+        if (limit == buf.length) {
+            byte[] bigger = new byte[buf.length * 2];
+            System.arraycopy(buf, 0, bigger, 0, limit);
+            buf = bigger;
+        }
+        int r = in.read(buf, limit, buf.length - limit);
+        if (r < 0) {
+            return false;
+        }
+        limit += r;
+        return true;
+    }
+
+    private void fillAtLeast(int n) throws IOException {
+        while (!eof && limit - pos < n) {
+            if (!fill()) {
+                eof = true;
+            }
+        }
+    }
+
+    /** Makes {@code n} bytes from {@code start} (an index at or after {@code pos}) available if the stream has them. */
+    private void fillAtLeastFrom(int start, int n) throws IOException {
+        // Reading must not move pos here: callers hold indexes into buf.
+        while (!eof && limit - start < n) {
+            if (limit == buf.length) {
+                byte[] bigger = new byte[buf.length * 2];
+                System.arraycopy(buf, 0, bigger, 0, limit);
+                buf = bigger;
+            }
+            int r = in.read(buf, limit, buf.length - limit);
+            if (r < 0) {
+                eof = true;
+            } else {
+                limit += r;
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,125 @@
+package org.kibitz.formats.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class LineReaderTest {
+
+    private static List<String> lines(byte[] bytes) throws IOException {
+        return lines(new ByteArrayInputStream(bytes));
+    }
+
+    private static List<String> lines(InputStream in) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (LineReader r = LineReader.open(in, Optional.empty())) {
+            while (r.next()) {
+                assertEquals(out.size() + 1, r.lineNumber());
+                out.add(r.text());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyLineEndingAndNoFinalNewline() throws IOException {
+        assertEquals(List.of("a", "b", "", "c", "d"), lines("a\nb\r\n\rc\rd".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(List.of("a"), lines("a\n".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(List.of(), lines(new byte[0]));
+    }
+
+    @Test
+    void crLfSplitAcrossReadsCountsOnce() throws IOException {
+        // A stream that hands out one byte at a time puts every CR LF across two reads.
+        byte[] text = "1. e4\r\ne5\r\n\r\n2. Nf3\r\n".getBytes(StandardCharsets.US_ASCII);
+        InputStream trickle = new ByteArrayInputStream(text) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        };
+        assertEquals(List.of("1. e4", "e5", "", "2. Nf3"), lines(trickle));
+    }
+
+    @Test
+    void longLinesAcrossBufferBoundaries() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            String line = "x".repeat(i * 9001 % 300_000) + i;
+            expected.add(line);
+            sb.append(line).append(i % 2 == 0 ? "\n" : "\r\n");
+        }
+        assertEquals(expected, lines(sb.toString().getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    @Test
+    void utf8ByteOrderMarkIsNotText() throws IOException {
+        byte[] b = concat(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}, "[Event \"A\"]\n好".getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("[Event \"A\"]", "好"), lines(b));
+    }
+
+    @Test
+    void utf16WithByteOrderMarkIsRead() throws IOException {
+        byte[] b = "\uFEFF[Red \"许银川\"]\r\n1. 炮二平五\r\n".getBytes(StandardCharsets.UTF_16LE);
+        assertEquals(List.of("[Red \"许银川\"]", "1. 炮二平五"), lines(b));
+    }
+
+    @Test
+    void gbkDetectedAfterAsciiLines() throws IOException {
+        String text = "[Event \"x\"]\n".repeat(5000) + "[Red \"许银川\"]\n1. 炮二平五 马８进７\n";
+        LineReader r = LineReader.open(new ByteArrayInputStream(text.getBytes(EncodingDetector.GB18030)), Optional.empty());
+        List<String> got = new ArrayList<>();
+        while (r.next()) {
+            got.add(r.text());
+        }
+        assertEquals("[Red \"许银川\"]", got.get(5000));
+        assertEquals("1. 炮二平五 马８进７", got.get(5001));
+        assertEquals(Optional.of(EncodingDetector.GB18030), r.charset());
+        assertTrue(r.takeRedecodedLines().isEmpty());
+    }
+
+    @Test
+    void aGbkLineInAUtf8FileIsReadAsGbkAndReported() throws IOException {
+        byte[] b = concat("{好棋}\n".getBytes(StandardCharsets.UTF_8), "{象棋巫师}\n".getBytes(EncodingDetector.GB18030),
+                "{再见}\n".getBytes(StandardCharsets.UTF_8));
+        LineReader r = LineReader.open(new ByteArrayInputStream(b), Optional.empty());
+        List<String> got = new ArrayList<>();
+        while (r.next()) {
+            got.add(r.text());
+        }
+        assertEquals(List.of("{好棋}", "{象棋巫师}", "{再见}"), got);
+        List<LineReader.Redecoded> re = r.takeRedecodedLines();
+        assertEquals(1, re.size());
+        assertEquals(2, re.get(0).line());
+        assertEquals(EncodingDetector.GB18030, re.get(0).charset());
+    }
+
+    @Test
+    void forcedEncodingIsUsed() throws IOException {
+        byte[] b = "Müller\n".getBytes(StandardCharsets.ISO_8859_1);
+        LineReader r = LineReader.open(new ByteArrayInputStream(b), Optional.of(Charset.forName("ISO-8859-1")));
+        assertTrue(r.next());
+        assertEquals("Müller", r.text());
+        assertFalse(r.next());
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
+}
