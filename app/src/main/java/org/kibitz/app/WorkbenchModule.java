@@ -27,6 +27,7 @@ public final class WorkbenchModule extends AbstractModule {
         // Panes and menu items are contributed by id; each later feature adds its own bindings here.
         Multibinder.newSetBinder(binder(), PaneProvider.class);
         Multibinder.newSetBinder(binder(), MenuContributor.class);
+        install(new GameUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */

@@ -45,6 +45,8 @@ public final class MainWindow {
     private final PluginSet plugins;
     private final List<MenuContributor> contributors;
     private final List<Runnable> closeHooks = new ArrayList<>();
+    private final List<java.util.function.BooleanSupplier> closeGuards = new ArrayList<>();
+    private final javafx.beans.property.StringProperty documentTitle = new javafx.beans.property.SimpleStringProperty(this, "documentTitle", "");
 
     private Settings settings;
     private Stage stage;
@@ -110,11 +112,20 @@ public final class MainWindow {
         scene.getStylesheets().add(resource("/bento.css"));
         scene.getStylesheets().add(resource("/org/kibitz/ui/kibitz.css"));
         stage.setScene(scene);
-        stage.titleProperty().bind(i18n.text("app.title"));
+        javafx.beans.binding.StringBinding appTitle = i18n.text("app.title");
+        stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> documentTitle.get().isEmpty() ? appTitle.get() : documentTitle.get() + " — " + appTitle.get(),
+                documentTitle, appTitle));
         stage.setMinWidth(640);
         stage.setMinHeight(420);
         placeWindow(stage, geometry);
-        stage.setOnCloseRequest(e -> saveState());
+        stage.setOnCloseRequest(e -> {
+            if (!closeAllowed()) {
+                e.consume();
+                return;
+            }
+            saveState();
+        });
         stage.show();
         startAutosave();
         if (!messages.isEmpty()) {
@@ -161,6 +172,40 @@ public final class MainWindow {
     /** Shows a short message in the status bar. */
     public void setStatus(String message) {
         statusBar.setText(message);
+    }
+
+    /**
+     * What the window's title shows before the program's name: the open file and its modified mark.
+     * Empty for the program's name alone.
+     */
+    public javafx.beans.property.StringProperty documentTitleProperty() {
+        return documentTitle;
+    }
+
+    /**
+     * Asked before the window closes (by the user or File → Quit); returning false keeps it open.
+     * A guard asks about unsaved work here.
+     */
+    public void addCloseGuard(java.util.function.BooleanSupplier guard) {
+        closeGuards.add(guard);
+    }
+
+    /** Closes the window unless a close guard objects; returns whether it closed. */
+    public boolean requestClose() {
+        if (!closeAllowed()) {
+            return false;
+        }
+        close();
+        return true;
+    }
+
+    private boolean closeAllowed() {
+        for (java.util.function.BooleanSupplier g : closeGuards) {
+            if (!g.getAsBoolean()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Runs when the window closes, before the layout is saved (panes stop engines here). */
@@ -229,7 +274,7 @@ public final class MainWindow {
 
         MenuItem quit = item("menu.file.quit", "menu-quit");
         quit.setAccelerator(KeyCombination.keyCombination("Shortcut+Q"));
-        quit.setOnAction(e -> close());
+        quit.setOnAction(e -> requestClose());
         if (!file.getItems().isEmpty()) {
             file.getItems().add(new SeparatorMenuItem());
         }
