@@ -336,7 +336,7 @@ public final class AnalysisSlot {
             k = wantedMultiPv;
         }
         EngineSession s = session;
-        if (s != null && (s.state() == SessionState.TERMINATED || e == null || !e.equals(sessionEntry))) {
+        if (s != null && (s.state() == SessionState.TERMINATED || e == null || !sameRun(e, sessionEntry))) {
             closeSession();
             s = null;
         }
@@ -384,6 +384,22 @@ public final class AnalysisSlot {
             fail(Text.of(AnalysisSlot.class, "analysis.internal", String.valueOf(ex)));
             closeSession();
         }
+    }
+
+    /**
+     * Whether a session started for {@code running} serves {@code wanted} as well: the same command,
+     * options, conventions and timeouts. A protocol learned since (the entry had none) changes nothing.
+     */
+    static boolean sameRun(EngineEntry wanted, EngineEntry running) {
+        if (running == null || !wanted.id().equals(running.id())) {
+            return false;
+        }
+        var a = wanted.toConfig();
+        var b = running.toConfig();
+        boolean protocolOk = a.protocol().isEmpty() || b.protocol().isEmpty() || a.protocol().equals(b.protocol());
+        return protocolOk && a.command().equals(b.command()) && a.workingDirectory().equals(b.workingDirectory())
+                && a.conventions().equals(b.conventions()) && a.options().equals(b.options())
+                && a.timeouts().equals(b.timeouts());
     }
 
     private EngineSession openSession(EngineEntry e) {
