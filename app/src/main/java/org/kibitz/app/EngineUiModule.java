@@ -47,7 +47,7 @@ public final class EngineUiModule extends AbstractModule {
     @Provides
     @Singleton
     AnalysisService analysisService(EngineRegistry registry, Games games) {
-        return new AnalysisService(entry -> registry.open(entry, games),
+        return new AnalysisService((entry, listener) -> registry.open(entry, games, listener),
                 new EngineLog(AnalysisService.LOG_CAPACITY, new ChangeSignal()),
                 (entry, info) -> EnginesUi.learn(registry, entry, info));
     }

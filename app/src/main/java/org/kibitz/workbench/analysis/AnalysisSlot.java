@@ -52,7 +52,8 @@ public final class AnalysisSlot {
     /** Starts engines for the slot (the engine registry in the workbench, fakes in tests). */
     @FunctionalInterface
     public interface SessionOpener {
-        EngineSession open(EngineEntry entry) throws EngineException;
+        /** Starts the engine with {@code listener} attached before its first line, so the log has the handshake. */
+        EngineSession open(EngineEntry entry, EngineListener listener) throws EngineException;
     }
 
     private static final System.Logger LOG = System.getLogger(AnalysisSlot.class.getName());
@@ -420,7 +421,7 @@ public final class AnalysisSlot {
         EngineListener listener = ev -> onEvent(myEpoch, logName, ev);
         EngineSession s;
         try {
-            s = opener.open(e);
+            s = opener.open(e, listener);
         } catch (EngineException ex) {
             fail(ex.text());
             return null;
@@ -429,7 +430,6 @@ public final class AnalysisSlot {
             fail(Text.of(AnalysisSlot.class, "analysis.internal", String.valueOf(ex)));
             return null;
         }
-        s.addListener(listener);
         EngineInfo i = s.info();
         synchronized (this) {
             session = s;

@@ -288,6 +288,12 @@ public final class EngineRegistry {
         return new EngineProber(protocols.all()).open(entry.toConfig(), games);
     }
 
+    /** Opens as {@link #open(EngineEntry, Games)} does, {@code listener} hearing the engine from its first line. */
+    public EngineSession open(EngineEntry entry, Games games, org.kibitz.api.engine.EngineListener listener)
+            throws EngineException {
+        return new EngineProber(protocols.all()).open(entry.toConfig(), games, listener);
+    }
+
     private int indexOf(String id) {
         for (int i = 0; i < entries.size(); i++) {
             if (entries.get(i).id().equals(id)) {

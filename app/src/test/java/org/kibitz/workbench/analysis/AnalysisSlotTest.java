@@ -48,8 +48,8 @@ class AnalysisSlotTest {
     }
 
     private AnalysisSlot slot(EngineEntry e, ChangeSignal signal) {
-        AnalysisSlot s = new AnalysisSlot("t" + slots.size(), entry -> new EngineProber(PROTOCOLS).open(entry.toConfig(),
-                TestGames.GAMES), log, signal, null);
+        AnalysisSlot s = new AnalysisSlot("t" + slots.size(), (entry, listener) -> new EngineProber(PROTOCOLS)
+                .open(entry.toConfig(), TestGames.GAMES, listener), log, signal, null);
         s.setEngine(e);
         slots.add(s);
         return s;
@@ -125,6 +125,10 @@ class AnalysisSlotTest {
         assertFalse(st.lines().isEmpty());
         assertTrue(log.engines().contains("t0: stockfish"));
         assertTrue(log.since(0).entries().stream().anyMatch(e -> e.text().startsWith("bestmove")));
+        List<String> first = log.since(0).entries().stream().limit(6).map(e -> e.direction() + " " + e.text()).toList();
+        assertTrue(first.contains("TO_ENGINE uci") && first.stream().anyMatch(l -> l.startsWith("FROM_ENGINE Stockfish")),
+                "the log has the engine from its first line: " + first);
+        assertTrue(log.since(0).entries().stream().anyMatch(e -> e.text().equals("uciok")));
     }
 
     @Test

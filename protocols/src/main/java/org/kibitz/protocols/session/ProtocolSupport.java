@@ -26,8 +26,20 @@ public final class ProtocolSupport {
     /** Starts the engine and completes the handshake; the process is ended again if that fails. */
     public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory)
             throws EngineException {
+        return open(config, factory, null);
+    }
+
+    /**
+     * Starts the engine and completes the handshake with {@code listener} (if not null) attached
+     * first, so it hears every line from the start; the process is ended again if that fails.
+     */
+    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
+                                                       org.kibitz.api.engine.EngineListener listener) throws EngineException {
         EngineProcess process = start(config);
         S session = factory.create(config, process);
+        if (listener != null) {
+            session.addListener(listener);
+        }
         try {
             session.handshake(config.timeouts().handshake(), false);
             session.afterHandshake();
