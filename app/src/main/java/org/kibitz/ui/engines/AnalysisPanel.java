@@ -6,6 +6,7 @@ import java.util.Optional;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.scene.Node;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -56,6 +57,12 @@ final class AnalysisPanel extends BorderPane {
     private final TableView<LineRow> table = new TableView<>();
     private final ObservableList<LineRow> rows = FXCollections.observableArrayList();
     private final TableColumn<LineRow, String> whiteColumn = new TableColumn<>();
+    private static final javafx.css.PseudoClass ACTIVE = javafx.css.PseudoClass.getPseudoClass("active");
+    private static final javafx.css.PseudoClass FAILED = javafx.css.PseudoClass.getPseudoClass("failed");
+    private final Node playIcon = Icons.of("mdi2p-play");
+    private final Node stopIcon = Icons.of("mdi2s-stop");
+    private Boolean shownRunning;
+    private java.util.Locale controlsLocale;
     private boolean updatingControls;
     private long shownVersion = -1;
     private ScoreText.Unit shownUnit;
@@ -279,31 +286,33 @@ final class AnalysisPanel extends BorderPane {
     private void refreshControls(AnalysisState s) {
         updatingControls = true;
         try {
-            boolean active = s.active() || s.status() == Status.STOPPING;
-            startStop.setSelected(s.active());
-            startStop.setGraphic(Icons.of(s.active() ? "mdi2s-stop" : "mdi2p-play"));
-            startStop.setText(ui.i18n().get(s.active() ? "lines.stop" : "lines.start"));
+            // Under a flood this runs every frame: touch a control only when what it shows changed,
+            // so a frame costs a few text updates, not a CSS pass over the panel.
+            boolean running = s.active();
+            if (shownRunning == null || shownRunning != running || !ui.i18n().locale().equals(controlsLocale)) {
+                shownRunning = running;
+                controlsLocale = ui.i18n().locale();
+                startStop.setSelected(running);
+                startStop.setGraphic(running ? stopIcon : playIcon);
+                startStop.setText(ui.i18n().get(running ? "lines.stop" : "lines.start"));
+            }
             if (multiPv.getValue() != s.multiPv() && s.multiPv() <= 10) {
                 multiPv.getValueFactory().setValue(s.multiPv());
             }
-            String engineName = s.info().map(i -> i.name())
-                    .or(() -> s.engine().map(EngineEntry::name)).orElse("");
-            title.setText(engineName.isEmpty() ? "" : engineName + "  ·  " + ui.i18n().get("lines.status." + s.status().name().toLowerCase(java.util.Locale.ROOT)));
+            String engineName = s.info().map(i -> i.name()).or(() -> s.engine().map(EngineEntry::name)).orElse("");
+            title.setText(engineName.isEmpty() ? ""
+                    : engineName + "  ·  " + ui.i18n().get("lines.status." + s.status().name().toLowerCase(java.util.Locale.ROOT)));
             figures.setText(figures(s));
             boolean failed = s.status() == Status.FAILED && s.error().isPresent();
-            error.setVisible(failed);
+            if (error.isVisible() != failed) {
+                error.setVisible(failed);
+            }
             error.setText(failed ? ui.render(s.error().get()) : "");
             String gameId = s.request().map(r -> r.gameId()).orElse(ui.document().game().id());
             whiteColumn.setText(ui.i18n().get("lines.col.white." + ("xiangqi".equals(gameId) ? "red" : "white")));
-            engines.setDisable(false);
-            multiPv.setDisable(false);
-            getStyleClass().removeAll("active", "failed");
-            if (active) {
-                getStyleClass().add("active");
-            }
-            if (failed) {
-                getStyleClass().add("failed");
-            }
+            boolean active = running || s.status() == Status.STOPPING;
+            pseudoClassStateChanged(ACTIVE, active);
+            pseudoClassStateChanged(FAILED, failed);
         } finally {
             updatingControls = false;
         }

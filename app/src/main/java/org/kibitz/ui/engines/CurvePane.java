@@ -62,11 +62,11 @@ public final class CurvePane extends BorderPane {
     private final Label empty = new Label();
     private final XYDifferenceRenderer fill;
     private List<EvalCurve.Point> points = List.of();
-    private long lastDraw;
     private String shownGame;
     /** The move axis's range as last fitted to the line; null to fit again. */
     private org.jfree.data.Range fittedRange;
     private Object shownTree;
+    private List<Object> shownLook;
 
     public CurvePane(EnginesUi ui) {
         this.ui = ui;
@@ -88,6 +88,8 @@ public final class CurvePane extends BorderPane {
         evals.setTickLabelPaint(new Color(0x55, 0x50, 0x4a));
         evals.setNumberFormatOverride(new SignedFormat());
         evals.setAxisLineVisible(false);
+        evals.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        moves.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         fill = new XYDifferenceRenderer(new Color(0xf4, 0xf1, 0xea), new Color(0x4a, 0x47, 0x44), false);
         fill.setSeriesPaint(0, new Color(0x6b, 0x66, 0x5e));
         fill.setSeriesStroke(0, new BasicStroke(1.4f));
@@ -162,7 +164,7 @@ public final class CurvePane extends BorderPane {
         bar.getStyleClass().add("curve-toolbar");
         setTop(bar);
 
-        ui.ticker().watch(ui.curveSignal(), () -> redraw(false));
+        ui.ticker().watch("curve", ui.curveSignal(), java.time.Duration.ofNanos(MIN_REDRAW_NANOS), () -> redraw(false));
         ui.scoreUnitProperty().addListener((o, a, b) -> ui.curveSignal().raise());
         ui.i18n().localeProperty().addListener((o, a, b) -> ui.curveSignal().raise());
         ui.curveSignal().raise();
@@ -216,68 +218,76 @@ public final class CurvePane extends BorderPane {
     }
 
     private void redraw(boolean force) {
-        long now = System.nanoTime();
-        if (!force && now - lastDraw < MIN_REDRAW_NANOS) {
-            // Too soon after the last: look again on a later frame.
-            ui.curveSignal().raise();
-            return;
-        }
-        lastDraw = now;
         double clip = ui.curveClip();
         List<GameNode> line = ui.document().currentLine();
         points = EvalCurve.points(line, ui.document().tree().root(), clip);
+        GameNode cursor = ui.document().cursor();
+        EvalCurve.Point at = points.stream().filter(p -> p.node() == cursor).findFirst().orElse(null);
         String gameId = ui.document().game().id();
+        String text = caption(at);
+        // What the chart would show: when it is what it shows already, nothing is drawn.
+        List<Object> look = new java.util.ArrayList<>(points.size() + 6);
+        points.forEach(p -> look.add(p.value().orElse(Double.NaN)));
+        look.add(at == null ? -1 : at.index());
+        look.add(gameId);
+        look.add(clip);
+        look.add(ui.i18n().locale());
+        look.add(ui.document().tree());
+        if (!force && look.equals(shownLook)) {
+            caption.setText(text);
+            return;
+        }
+        shownLook = look;
         if (ui.document().tree() != shownTree) {
             shownTree = ui.document().tree();
             fittedRange = null;
         }
         boolean xiangqi = "xiangqi".equals(gameId);
-        if (!gameId.equals(shownGame)) {
-            shownGame = gameId;
-            fill.setPositivePaint(xiangqi ? new Color(0xf6, 0xd5, 0xcc) : new Color(0xf4, 0xf1, 0xea));
-            fill.setNegativePaint(xiangqi ? new Color(0x3b, 0x3a, 0x3a) : new Color(0x4a, 0x47, 0x44));
-        }
-        values.setNotify(false);
-        zero.setNotify(false);
-        marks.setNotify(false);
-        values.clear();
-        zero.clear();
-        marks.clear();
-        boolean any = false;
-        for (EvalCurve.Point p : points) {
-            if (p.value().isPresent()) {
-                values.add(p.x(), p.value().get(), false);
-                zero.add(p.x(), 0.0, false);
-                marks.add(p.x(), p.value().get(), false);
-                any = true;
+        // One redraw for the whole update: every setter below would otherwise draw the chart again.
+        chart.setNotify(false);
+        try {
+            if (!gameId.equals(shownGame)) {
+                shownGame = gameId;
+                fill.setPositivePaint(xiangqi ? new Color(0xf6, 0xd5, 0xcc) : new Color(0xf4, 0xf1, 0xea));
+                fill.setNegativePaint(xiangqi ? new Color(0x3b, 0x3a, 0x3a) : new Color(0x4a, 0x47, 0x44));
             }
-        }
-        NumberAxis range = (NumberAxis) plot.getRangeAxis();
-        range.setRange(-clip - 0.4, clip + 0.4);
-        range.setTickUnit(new NumberTickUnit(clip > 6 ? 2 : 1));
-        range.setLabel(ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"));
-        range.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        NumberAxis domain = (NumberAxis) plot.getDomainAxis();
-        domain.setLabel(ui.i18n().get("curve.axis.moves"));
-        domain.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        if (!points.isEmpty()) {
-            // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
-            boolean zoomed = fittedRange != null && !domain.getRange().equals(fittedRange);
-            if (!zoomed) {
-                double first = points.get(0).x();
-                double last = points.get(points.size() - 1).x();
-                fittedRange = new org.jfree.data.Range(first - 0.25, Math.max(first + 5, last + 0.5));
-                domain.setRange(fittedRange, true, false);
+            values.clear();
+            zero.clear();
+            marks.clear();
+            boolean any = false;
+            for (EvalCurve.Point p : points) {
+                if (p.value().isPresent()) {
+                    values.add(p.x(), p.value().get(), false);
+                    zero.add(p.x(), 0.0, false);
+                    marks.add(p.x(), p.value().get(), false);
+                    any = true;
+                }
             }
+            values.fireSeriesChanged();
+            zero.fireSeriesChanged();
+            marks.fireSeriesChanged();
+            NumberAxis range = (NumberAxis) plot.getRangeAxis();
+            range.setRange(-clip - 0.4, clip + 0.4);
+            range.setTickUnit(new NumberTickUnit(clip > 6 ? 2 : 1));
+            range.setLabel(ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"));
+            NumberAxis domain = (NumberAxis) plot.getDomainAxis();
+            domain.setLabel(ui.i18n().get("curve.axis.moves"));
+            if (!points.isEmpty()) {
+                // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
+                boolean zoomed = fittedRange != null && !domain.getRange().equals(fittedRange);
+                if (!zoomed) {
+                    double first = points.get(0).x();
+                    double last = points.get(points.size() - 1).x();
+                    fittedRange = new org.jfree.data.Range(first - 0.25, Math.max(first + 5, last + 0.5));
+                    domain.setRange(fittedRange, true, false);
+                }
+            }
+            current.setValue(at == null ? Double.NaN : at.x());
+            caption.setText(text);
+            empty.setVisible(!any);
+        } finally {
+            chart.setNotify(true);
         }
-        GameNode cursor = ui.document().cursor();
-        EvalCurve.Point at = points.stream().filter(p -> p.node() == cursor).findFirst().orElse(null);
-        current.setValue(at == null ? Double.NaN : at.x());
-        caption.setText(caption(at));
-        empty.setVisible(!any);
-        values.setNotify(true);
-        zero.setNotify(true);
-        marks.setNotify(true);
     }
 
     private String caption(EvalCurve.Point at) {

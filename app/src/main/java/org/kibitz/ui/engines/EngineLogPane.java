@@ -9,22 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
-import javafx.scene.control.SelectionMode;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -48,8 +43,7 @@ public final class EngineLogPane extends BorderPane {
 
     private final EnginesUi ui;
     private final EngineLog log;
-    private final ObservableList<EngineLog.Entry> shown = FXCollections.observableArrayList();
-    private final ListView<EngineLog.Entry> list = new ListView<>(shown);
+    private final LogView list = new LogView(ZONE);
     private final ComboBox<String> engine = new ComboBox<>();
     private final TextField filter = new TextField();
     private final ToggleButton pause = new ToggleButton();
@@ -103,22 +97,15 @@ public final class EngineLogPane extends BorderPane {
 
         list.setId("log-list");
         list.getStyleClass().add("log-list");
-        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
-        list.setCellFactory(l -> new LineCell());
-        list.setFixedCellSize(18);
-        list.setOnKeyPressed(e -> {
+        list.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (KeyCombination.keyCombination("Shortcut+C").match(e)) {
                 copy();
-            } else if (e.getCode() == KeyCode.END) {
-                scrollToEnd();
+                e.consume();
             }
         });
-        Label placeholder = new Label();
-        placeholder.textProperty().bind(ui.i18n().text("log.empty"));
-        list.setPlaceholder(placeholder);
         setCenter(list);
 
-        ui.ticker().watch(log.signal(), this::read);
+        ui.ticker().watch("log", log.signal(), java.time.Duration.ofMillis(100), this::read);
         ui.i18n().localeProperty().addListener((o, a, b) -> showCount());
         read();
     }
@@ -153,10 +140,12 @@ public final class EngineLogPane extends BorderPane {
             showCount();
             return;
         }
-        boolean atEnd = isAtEnd();
         held.addAll(b.entries());
+        // Trimmed in steps of a tenth of the capacity: removing from the front of a long list is
+        // the costly part, so it is done now and then, not on every read.
+        int slack = Math.max(1, log.capacity() / 10);
         int over = held.size() - log.capacity();
-        if (over > 0) {
+        if (over >= slack) {
             held.subList(0, over).clear();
         }
         List<EngineLog.Entry> add = new ArrayList<>();
@@ -165,37 +154,17 @@ public final class EngineLogPane extends BorderPane {
                 add.add(e);
             }
         }
-        shown.addAll(add);
-        int shownOver = shown.size() - log.capacity();
-        if (shownOver > 0) {
-            shown.remove(0, shownOver);
-        }
-        // Held lines older than the first still held are gone from the display too.
-        if (!shown.isEmpty() && !held.isEmpty() && shown.get(0).seq() < held.get(0).seq()) {
-            int k = 0;
-            while (k < shown.size() && shown.get(k).seq() < held.get(0).seq()) {
-                k++;
+        // Shown lines older than the oldest still held go too.
+        List<EngineLog.Entry> shown = list.lines();
+        int drop = 0;
+        if (!held.isEmpty()) {
+            long oldest = held.get(0).seq();
+            while (drop < shown.size() && shown.get(drop).seq() < oldest) {
+                drop++;
             }
-            shown.remove(0, k);
         }
+        list.append(add, drop);
         showCount();
-        if (atEnd) {
-            scrollToEnd();
-        }
-    }
-
-    private boolean isAtEnd() {
-        var bar = list.lookup(".scroll-bar:vertical");
-        if (bar instanceof javafx.scene.control.ScrollBar sb && sb.isVisible()) {
-            return sb.getValue() >= sb.getMax() - 1e-6;
-        }
-        return true;
-    }
-
-    private void scrollToEnd() {
-        if (!shown.isEmpty()) {
-            list.scrollTo(shown.size() - 1);
-        }
     }
 
     private boolean matches(EngineLog.Entry e) {
@@ -214,9 +183,8 @@ public final class EngineLogPane extends BorderPane {
                 keep.add(e);
             }
         }
-        shown.setAll(keep);
+        list.setLines(keep);
         showCount();
-        scrollToEnd();
     }
 
     private void refreshEngines() {
@@ -231,7 +199,7 @@ public final class EngineLogPane extends BorderPane {
     }
 
     private void showCount() {
-        String text = ui.i18n().get("log.count", shown.size(), held.size());
+        String text = ui.i18n().get("log.count", list.lines().size(), held.size());
         long dropped = Math.max(log.dropped(), missed);
         if (dropped > 0) {
             text = text + "  ·  " + ui.i18n().get("log.dropped", dropped);
@@ -244,8 +212,8 @@ public final class EngineLogPane extends BorderPane {
 
     /** The lines a copy or save takes: the selected ones, else all shown. */
     private List<EngineLog.Entry> chosenLines() {
-        List<EngineLog.Entry> sel = new ArrayList<>(list.getSelectionModel().getSelectedItems());
-        return sel.isEmpty() ? List.copyOf(shown) : sel;
+        List<EngineLog.Entry> sel = list.selectedLines();
+        return sel.isEmpty() ? List.copyOf(list.lines()) : sel;
     }
 
     private void copy() {
@@ -293,32 +261,13 @@ public final class EngineLogPane extends BorderPane {
         next = log.since(0).next();
         missed = 0;
         held.clear();
-        shown.clear();
+        list.setLines(List.of());
         showCount();
     }
 
     /** The lines the pane shows now (for tests). */
     public List<EngineLog.Entry> shownLines() {
-        return List.copyOf(shown);
-    }
-
-    /** One log line: time, engine, direction arrow and text, coloured by direction. */
-    private final class LineCell extends ListCell<EngineLog.Entry> {
-        @Override
-        protected void updateItem(EngineLog.Entry e, boolean empty) {
-            super.updateItem(e, empty);
-            getStyleClass().removeAll("log-in", "log-out", "log-err");
-            if (empty || e == null) {
-                setText(null);
-                return;
-            }
-            setText(EngineLog.format(e, ZONE));
-            getStyleClass().add(switch (e.direction()) {
-                case TO_ENGINE -> "log-out";
-                case FROM_ENGINE -> "log-in";
-                case STDERR -> "log-err";
-            });
-        }
+        return List.copyOf(list.lines());
     }
 
     private final class EngineNameCell extends ListCell<String> {
