@@ -74,7 +74,7 @@ public final class EngineUiModule extends AbstractModule {
 
     @ProvidesIntoSet
     PaneProvider curvePane(Provider<EnginesUi> ui) {
-        return new SimplePaneProvider(EnginesUi.CURVE_PANE, "pane.curve", DockRegion.BOTTOM, 20,
+        return new SimplePaneProvider(EnginesUi.CURVE_PANE, "pane.curve", DockRegion.RIGHT_BOTTOM, 20,
                 () -> new CurvePane(ui.get()));
     }
 

@@ -62,8 +62,14 @@ final class AnalysisPanel extends BorderPane {
     private final Node playIcon = Icons.of("mdi2p-play");
     private final Node stopIcon = Icons.of("mdi2s-stop");
     private Boolean shownRunning;
+    private String shownMessage = "";
     private java.util.Locale controlsLocale;
     private boolean updatingControls;
+    /** Below this width the per-line figures are hidden, below the next the side-to-move score too. */
+    private static final double NARROW = 760;
+    private static final double VERY_NARROW = 480;
+    /** Two lines of moves. */
+    private static final double ROW_HEIGHT = 42;
     private long shownVersion = -1;
     private ScoreText.Unit shownUnit;
     private String shownNotation;
@@ -134,9 +140,10 @@ final class AnalysisPanel extends BorderPane {
         title.getStyleClass().add("analysis-title");
         figures.setId("analysis-figures-" + slotId);
         figures.getStyleClass().add("analysis-figures");
-        HBox header = new HBox(10, title, figures);
-        header.setAlignment(Pos.BASELINE_LEFT);
-        header.setPadding(new Insets(0, 6, 2, 8));
+        // Wraps the figures under the name when the panel is narrow (two engines side by side).
+        javafx.scene.layout.FlowPane header = new javafx.scene.layout.FlowPane(12, 0, title, figures);
+        header.setPadding(new Insets(1, 6, 2, 8));
+        header.prefWrapLengthProperty().bind(widthProperty().subtract(20));
         error.setId("analysis-error-" + slotId);
         error.getStyleClass().add("analysis-error");
         error.setWrapText(true);
@@ -174,17 +181,20 @@ final class AnalysisPanel extends BorderPane {
         table.getStyleClass().add("analysis-lines");
         table.setItems(rows);
         table.setTableMenuButtonVisible(true);
+        // Rows of a fixed height, two lines of moves: the table does not jump as lines grow and
+        // shrink, and a fixed height keeps its layout cheap under a flood of updates.
+        table.setFixedCellSize(ROW_HEIGHT);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label empty = new Label();
         empty.textProperty().bind(ui.i18n().text("lines.empty"));
         empty.getStyleClass().add("analysis-empty");
         table.setPlaceholder(empty);
 
-        TableColumn<LineRow, String> rank = column("lines.col.rank", r -> r.rank.getReadOnlyProperty(), 30);
-        TableColumn<LineRow, String> score = column("lines.col.score", r -> r.score.getReadOnlyProperty(), 66);
+        TableColumn<LineRow, String> rank = column("lines.col.rank", r -> r.rank.getReadOnlyProperty(), 26);
+        TableColumn<LineRow, String> score = column("lines.col.score", r -> r.score.getReadOnlyProperty(), 62);
         score.setCellFactory(c -> new ScoreCell(false));
         whiteColumn.setCellValueFactory(c -> c.getValue().white.getReadOnlyProperty());
-        whiteColumn.setPrefWidth(66);
+        whiteColumn.setPrefWidth(62);
         whiteColumn.setSortable(false);
         whiteColumn.setReorderable(false);
         whiteColumn.setCellFactory(c -> new ScoreCell(true));
@@ -199,6 +209,17 @@ final class AnalysisPanel extends BorderPane {
             c.getStyleClass().add("figure-column");
         }
         table.getColumns().setAll(List.of(rank, score, whiteColumn, depth, wdl, nodes, nps, time, pv));
+        // Side by side, a panel is narrow: the per-line figures the header shows too make way for
+        // the moves (the table's menu brings them back).
+        List<TableColumn<LineRow, String>> secondary = List.of(wdl, nodes, nps, time);
+        table.widthProperty().addListener((o, a, b) -> {
+            int before = widthClass(a.doubleValue());
+            int now = widthClass(b.doubleValue());
+            if (a.doubleValue() == 0 || before != now) {
+                secondary.forEach(c -> c.setVisible(now == 0));
+                score.setVisible(now < 2);
+            }
+        });
         table.setRowFactory(t -> {
             TableRow<LineRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -208,6 +229,11 @@ final class AnalysisPanel extends BorderPane {
             });
             return row;
         });
+    }
+
+    /** 0 wide, 1 narrow, 2 very narrow. */
+    private static int widthClass(double w) {
+        return w >= NARROW ? 0 : w >= VERY_NARROW ? 1 : 2;
     }
 
     private TableColumn<LineRow, String> column(String key, java.util.function.Function<LineRow, ObservableValue<String>> value,
@@ -300,9 +326,17 @@ final class AnalysisPanel extends BorderPane {
                 multiPv.getValueFactory().setValue(s.multiPv());
             }
             String engineName = s.info().map(i -> i.name()).or(() -> s.engine().map(EngineEntry::name)).orElse("");
-            title.setText(engineName.isEmpty() ? ""
-                    : engineName + "  ·  " + ui.i18n().get("lines.status." + s.status().name().toLowerCase(java.util.Locale.ROOT)));
+            // While it analyses, the Stop button says so; otherwise the state is worth a word.
+            String state = s.status() == Status.RUNNING ? ""
+                    : "  ·  " + ui.i18n().get("lines.status." + s.status().name().toLowerCase(java.util.Locale.ROOT));
+            title.setText(engineName.isEmpty() ? "" : engineName + state);
             figures.setText(figures(s));
+            // What the engine says for people (info string) is kept at hand, not in the way.
+            String said = s.message().orElse("");
+            if (!said.equals(shownMessage)) {
+                shownMessage = said;
+                figures.setTooltip(said.isEmpty() ? null : new Tooltip(said));
+            }
             boolean failed = s.status() == Status.FAILED && s.error().isPresent();
             if (error.isVisible() != failed) {
                 error.setVisible(failed);
@@ -333,7 +367,6 @@ final class AnalysisPanel extends BorderPane {
                 sep(b).append(ui.i18n().get("lines.fig.tb", ScoreText.count(t)));
             }
         });
-        s.message().ifPresent(m -> sep(b).append(m.length() > 80 ? m.substring(0, 80) + "…" : m));
         return b.toString();
     }
 
@@ -369,7 +402,10 @@ final class AnalysisPanel extends BorderPane {
         }
     }
 
-    /** The moves of a line, with all of them in a tooltip. */
+    /**
+     * The moves of a line over two lines of the cell (a narrow panel still shows a dozen moves),
+     * cut with an ellipsis where they do not fit, with the whole line in a tooltip.
+     */
     private static final class PvCell extends TableCell<LineRow, String> {
         private final Tooltip tip = new Tooltip();
 
@@ -377,6 +413,8 @@ final class AnalysisPanel extends BorderPane {
             getStyleClass().add("pv-cell");
             tip.setWrapText(true);
             tip.setMaxWidth(520);
+            setWrapText(true);
+            setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
         }
 
         @Override

@@ -90,7 +90,7 @@ public final class CurvePane extends BorderPane {
         evals.setAxisLineVisible(false);
         evals.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         moves.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        fill = new XYDifferenceRenderer(new Color(0xf4, 0xf1, 0xea), new Color(0x4a, 0x47, 0x44), false);
+        fill = new XYDifferenceRenderer(new Color(0xfb, 0xfa, 0xf7), new Color(0x3d, 0x3a, 0x37), false);
         fill.setSeriesPaint(0, new Color(0x6b, 0x66, 0x5e));
         fill.setSeriesStroke(0, new BasicStroke(1.4f));
         fill.setSeriesPaint(1, new Color(0, 0, 0, 0));
@@ -98,11 +98,11 @@ public final class CurvePane extends BorderPane {
         plot = new XYPlot(area, moves, evals, fill);
         plot.setOrientation(PlotOrientation.VERTICAL);
         XYLineAndShapeRenderer dotRenderer = new XYLineAndShapeRenderer(false, true);
-        dotRenderer.setSeriesShape(0, new Ellipse2D.Double(-2.5, -2.5, 5, 5));
-        dotRenderer.setSeriesPaint(0, new Color(0x2f, 0x6f, 0xce));
+        dotRenderer.setSeriesShape(0, new Ellipse2D.Double(-4.5, -4.5, 9, 9));
+        dotRenderer.setSeriesPaint(0, new Color(0xd9, 0x3a, 0x2b));
         plot.setDataset(1, dots);
         plot.setRenderer(1, dotRenderer);
-        plot.setBackgroundPaint(new Color(0xe8, 0xe5, 0xdf));
+        plot.setBackgroundPaint(new Color(0xd6, 0xd1, 0xc7));
         plot.setDomainGridlinePaint(new Color(0, 0, 0, 30));
         plot.setRangeGridlinePaint(new Color(0, 0, 0, 30));
         plot.setOutlineVisible(false);
@@ -140,6 +140,7 @@ public final class CurvePane extends BorderPane {
         empty.textProperty().bind(ui.i18n().text("curve.empty"));
         empty.setMouseTransparent(true);
         empty.setWrapText(true);
+        empty.maxWidthProperty().bind(widthProperty().multiply(0.8));
         StackPane centre = new StackPane(viewer, empty);
         setCenter(centre);
 
@@ -220,7 +221,7 @@ public final class CurvePane extends BorderPane {
     private void redraw(boolean force) {
         double clip = ui.curveClip();
         List<GameNode> line = ui.document().currentLine();
-        points = EvalCurve.points(line, ui.document().tree().root(), clip);
+        points = EvalCurve.points(line, ui.document().tree().root(), clip, ui.curveEngine());
         GameNode cursor = ui.document().cursor();
         EvalCurve.Point at = points.stream().filter(p -> p.node() == cursor).findFirst().orElse(null);
         String gameId = ui.document().game().id();
@@ -248,8 +249,8 @@ public final class CurvePane extends BorderPane {
         try {
             if (!gameId.equals(shownGame)) {
                 shownGame = gameId;
-                fill.setPositivePaint(xiangqi ? new Color(0xf6, 0xd5, 0xcc) : new Color(0xf4, 0xf1, 0xea));
-                fill.setNegativePaint(xiangqi ? new Color(0x3b, 0x3a, 0x3a) : new Color(0x4a, 0x47, 0x44));
+                fill.setPositivePaint(xiangqi ? new Color(0xe8, 0x8a, 0x78) : new Color(0xfb, 0xfa, 0xf7));
+                fill.setNegativePaint(xiangqi ? new Color(0x33, 0x32, 0x31) : new Color(0x3d, 0x3a, 0x37));
             }
             values.clear();
             zero.clear();
@@ -259,7 +260,6 @@ public final class CurvePane extends BorderPane {
                 if (p.value().isPresent()) {
                     values.add(p.x(), p.value().get(), false);
                     zero.add(p.x(), 0.0, false);
-                    marks.add(p.x(), p.value().get(), false);
                     any = true;
                 }
             }
@@ -283,6 +283,9 @@ public final class CurvePane extends BorderPane {
                 }
             }
             current.setValue(at == null ? Double.NaN : at.x());
+            if (at != null && at.value().isPresent()) {
+                marks.add(at.x(), at.value().get(), false);
+            }
             caption.setText(text);
             empty.setVisible(!any);
         } finally {

@@ -62,6 +62,17 @@ public final class EngineLinesPane extends BorderPane {
                 div[i] = (i + 1.0) / next.size();
             }
             panels.setDividerPositions(div);
+            // A split moves dividers set before its first layout: set them again once it has a size.
+            if (panels.getWidth() <= 0) {
+                javafx.beans.value.ChangeListener<Number>[] once = new javafx.beans.value.ChangeListener[1];
+                once[0] = (o, a, b) -> {
+                    if (b.doubleValue() > 0) {
+                        panels.widthProperty().removeListener(once[0]);
+                        javafx.application.Platform.runLater(() -> panels.setDividerPositions(div));
+                    }
+                };
+                panels.widthProperty().addListener(once[0]);
+            }
         }
         ui.service().signal().raise();
     }
@@ -93,13 +104,16 @@ public final class EngineLinesPane extends BorderPane {
 
     private void showOffer(List<EngineDiscovery.Found> found) {
         String names = found.stream().map(f -> f.path().toString()).collect(Collectors.joining(", "));
-        Label text = new Label(ui.i18n().get("offer.text", names));
+        Label text = new Label();
+        text.textProperty().bind(ui.i18n().text("offer.text", names));
         text.setWrapText(true);
         text.setId("engine-offer-text");
-        Button yes = new Button(ui.i18n().get("offer.add"));
+        Button yes = new Button();
+        yes.textProperty().bind(ui.i18n().text("offer.add"));
         yes.setId("engine-offer-add");
         yes.setDefaultButton(false);
-        Button no = new Button(ui.i18n().get("offer.no"));
+        Button no = new Button();
+        no.textProperty().bind(ui.i18n().text("offer.no"));
         no.setId("engine-offer-no");
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
@@ -117,7 +131,7 @@ public final class EngineLinesPane extends BorderPane {
         yes.setOnAction(e -> {
             yes.setDisable(true);
             no.setDisable(true);
-            text.setText(ui.i18n().get("offer.probing"));
+            text.textProperty().bind(ui.i18n().text("offer.probing"));
             addFound(found, bar, text);
         });
     }
@@ -148,8 +162,10 @@ public final class EngineLinesPane extends BorderPane {
             if (problems.isEmpty()) {
                 setTop(null);
             } else {
+                text.textProperty().unbind();
                 text.setText(String.join("\n", problems));
-                Button ok = new Button(ui.i18n().get("offer.close"));
+                Button ok = new Button();
+                ok.textProperty().bind(ui.i18n().text("offer.close"));
                 ok.setOnAction(x -> setTop(null));
                 bar.getChildren().setAll(text, ok);
             }
@@ -157,6 +173,7 @@ public final class EngineLinesPane extends BorderPane {
         });
         add.setOnFailed(e -> {
             answered();
+            text.textProperty().unbind();
             text.setText(String.valueOf(add.getException()));
         });
         Thread t = new Thread(add, "kibitz-add-engines");

@@ -283,8 +283,31 @@ public final class EnginesUi {
      * plays the game, else the first configured engine that plays it, else the built-in engine.
      */
     public EngineEntry engineFor(String panelId, String gameId) {
-        return panel(panelId).engineFor(gameId).flatMap(registry::byId).filter(e -> e.plays(gameId))
-                .orElseGet(() -> registry.preferredFor(gameId));
+        Optional<EngineEntry> chosen = panel(panelId).engineFor(gameId).flatMap(registry::byId).filter(e -> e.plays(gameId));
+        if (chosen.isPresent()) {
+            return chosen.get();
+        }
+        // Not chosen for this game yet: panels are there to compare, so one that the panels before
+        // it do not use, if the list has one.
+        List<String> before = new ArrayList<>();
+        for (String id : panelIds()) {
+            if (id.equals(panelId)) {
+                break;
+            }
+            before.add(engineFor(id, gameId).id());
+        }
+        EngineEntry preferred = registry.preferredFor(gameId);
+        if (!before.contains(preferred.id())) {
+            return preferred;
+        }
+        return registry.playing(gameId).stream().filter(e -> !before.contains(e.id()) && (e.builtin() || !e.games().isEmpty()))
+                .findFirst().orElse(preferred);
+    }
+
+    /** The engine whose evaluations the curve prefers: the first panel's, so one scale runs through it. */
+    public String curveEngine() {
+        List<String> ids = panelIds();
+        return ids.isEmpty() ? "" : engineFor(ids.get(0), document.game().id()).name();
     }
 
     /** Chooses a panel's engine for the current game; a running analysis goes on with it. */
@@ -449,7 +472,8 @@ public final class EnginesUi {
                         continue;
                     }
                     double alpha = n == 0 ? 0.85 : n == 1 ? 0.5 : 0.35;
-                    String label = n == 0 ? u.score().map(s -> ScoreText.format(s, scoreUnit.get())).orElse("") : "";
+                    // The arrow's badge is small: the value without a bound mark.
+                    String label = n == 0 ? u.score().map(s -> ScoreText.format(exact(s), scoreUnit.get())).orElse("") : "";
                     list.add(new BoardArrow(m, Color.color(c.getRed(), c.getGreen(), c.getBlue(), alpha),
                             n == 0 ? 0.2 : 0.13, label));
                     n++;
@@ -473,6 +497,15 @@ public final class EnginesUi {
                 }
             }
         }
+    }
+
+    private static org.kibitz.api.analysis.Score exact(org.kibitz.api.analysis.Score s) {
+        return switch (s) {
+            case org.kibitz.api.analysis.Score.Centipawns c -> new org.kibitz.api.analysis.Score.Centipawns(c.cp(),
+                    org.kibitz.api.analysis.Score.Bound.EXACT);
+            case org.kibitz.api.analysis.Score.Mate m -> new org.kibitz.api.analysis.Score.Mate(m.moves(),
+                    org.kibitz.api.analysis.Score.Bound.EXACT);
+        };
     }
 
     private static boolean sameMoves(List<BoardArrow> a, List<BoardArrow> b) {

@@ -58,6 +58,8 @@ final class LogView extends Region {
     private int longest;
     private boolean dirty = true;
     private boolean adjusting;
+    /** The longest engine name in sight so far, so the columns after it line up. */
+    private int engineWidth;
 
     LogView(ZoneId zone) {
         this.zone = zone;
@@ -254,10 +256,15 @@ final class LogView extends Region {
                 case FROM_ENGINE -> IN;
                 case STDERR -> ERR;
             });
+            EngineLog.Entry en = lines.get(i);
+            if (en.engine().length() > engineWidth) {
+                engineWidth = en.engine().length();
+                java.util.Collections.fill(texts, null);
+            }
             String t = texts.get(i);
             if (t == null) {
                 // Written out when first in sight: a flood's lines mostly never are.
-                t = EngineLog.format(lines.get(i), zone);
+                t = EngineLog.format(en, zone, engineWidth);
                 texts.set(i, t);
             }
             g.fillText(t, x0, y + 1);

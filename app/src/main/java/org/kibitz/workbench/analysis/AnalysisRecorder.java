@@ -66,9 +66,23 @@ public final class AnalysisRecorder {
      * any engine left there, else the evaluation written in the file ({@code [%eval]}).
      */
     public static Optional<Evaluation> evaluation(GameNode node) {
+        return evaluation(node, "");
+    }
+
+    /**
+     * As {@link #evaluation(GameNode)}, preferring the best line of {@code preferredEngine} when it
+     * left one (engines' scales differ: a curve that mixes them zigzags).
+     */
+    public static Optional<Evaluation> evaluation(GameNode node, String preferredEngine) {
         NodeAnalysis best = null;
         for (NodeAnalysis a : node.analysis()) {
-            if (a.multipv() == 1 && (best == null || a.depth() > best.depth()
+            if (a.multipv() != 1) {
+                continue;
+            }
+            boolean preferred = a.engine().equals(preferredEngine);
+            boolean bestPreferred = best != null && best.engine().equals(preferredEngine);
+            if (best == null || preferred && !bestPreferred
+                    || preferred == bestPreferred && (a.depth() > best.depth()
                     || a.depth() == best.depth() && a.at().isAfter(best.at()))) {
                 best = a;
             }

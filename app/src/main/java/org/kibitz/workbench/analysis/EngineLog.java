@@ -120,12 +120,19 @@ public final class EngineLog {
 
     /** One line as it is copied or saved: {@code 12:00:01.234  Stockfish  >  go infinite}. */
     public static String format(Entry e, ZoneId zone) {
+        return format(e, zone, 0);
+    }
+
+    /** As {@link #format(Entry, ZoneId)}, the engine's name padded to {@code engineWidth} so columns line up. */
+    public static String format(Entry e, ZoneId zone, int engineWidth) {
         String arrow = switch (e.direction()) {
             case TO_ENGINE -> ">";
             case FROM_ENGINE -> "<";
             case STDERR -> "!";
         };
-        return LocalTime.ofInstant(e.time(), zone).format(CLOCK) + "  " + e.engine() + "  " + arrow + "  " + e.text();
+        String engine = e.engine().length() >= engineWidth ? e.engine()
+                : e.engine() + " ".repeat(engineWidth - e.engine().length());
+        return LocalTime.ofInstant(e.time(), zone).format(CLOCK) + "  " + engine + "  " + arrow + "  " + e.text();
     }
 
     /** Writes lines as {@link #format} writes them, one per line. */

@@ -38,6 +38,11 @@ public final class EvalCurve {
      * when it is the root) and every node of it.
      */
     public static List<Point> points(List<GameNode> line, GameNode root, double clip) {
+        return points(line, root, clip, "");
+    }
+
+    /** As {@link #points(List, GameNode, double)}, preferring {@code preferredEngine}'s evaluations. */
+    public static List<Point> points(List<GameNode> line, GameNode root, double clip, String preferredEngine) {
         List<GameNode> nodes = new ArrayList<>(line.size() + 1);
         GameNode first = line.isEmpty() ? root : line.get(0).parent().orElse(line.get(0));
         nodes.add(first);
@@ -52,7 +57,7 @@ public final class EvalCurve {
         List<Point> out = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
             GameNode n = nodes.get(i);
-            Optional<AnalysisRecorder.Evaluation> e = AnalysisRecorder.evaluation(n);
+            Optional<AnalysisRecorder.Evaluation> e = AnalysisRecorder.evaluation(n, preferredEngine);
             out.add(new Point(i, n, base + (n.ply() - startPly) / 2.0,
                     e.map(ev -> ScoreText.plotValue(ev.forWhite(), clip)), e));
         }

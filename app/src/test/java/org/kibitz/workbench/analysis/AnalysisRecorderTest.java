@@ -65,6 +65,10 @@ class AnalysisRecorderTest {
         assertEquals(Optional.of("deep"), ev.engine());
         assertEquals(20, ev.depth());
         assertTrue(AnalysisRecorder.evaluation(tree.root()).isEmpty());
+        // The curve keeps to one engine's scale when that engine has a line here, however shallow.
+        assertEquals(Optional.of("shallow"), AnalysisRecorder.evaluation(e4, "shallow").orElseThrow().engine());
+        assertEquals(Score.centipawns(80), AnalysisRecorder.evaluation(e4, "shallow").orElseThrow().forWhite());
+        assertEquals(Optional.of("deep"), AnalysisRecorder.evaluation(e4, "absent").orElseThrow().engine());
     }
 
     @Test

@@ -60,6 +60,8 @@ class EngineLogTest {
         StringWriter w = new StringWriter();
         EngineLog.write(w, log.since(1).entries(), ZoneOffset.UTC);
         assertEquals("03:04:05.678  Stockfish 15.1  >  go infinite" + System.lineSeparator(), w.toString());
+        assertEquals("03:04:05.678  sf     <  readyok", EngineLog.format(new EngineLog.Entry(0, T, "sf",
+                Direction.FROM_ENGINE, "readyok"), ZoneOffset.UTC, 5), "names padded so the columns line up");
     }
 
     @Test
