@@ -140,6 +140,8 @@ class FloodFrameTimeTest {
         double fxCpuMsPerSecond;
         /** CPU time the whole process used, per second. */
         double processCpuMsPerSecond;
+        /** The busiest threads, by CPU ms per second. */
+        String busiest = "";
 
         static Probe measure(List<Scene> scenes, int seconds) throws Exception {
             Probe p = new Probe();
@@ -165,6 +167,10 @@ class FloodFrameTimeTest {
             long fxThread = onFx(() -> Thread.currentThread().threadId());
             var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
             long fxCpu0 = mx.getThreadCpuTime(fxThread);
+            java.util.Map<Long, Long> threadCpu0 = new java.util.HashMap<>();
+            for (long id : mx.getAllThreadIds()) {
+                threadCpu0.put(id, mx.getThreadCpuTime(id));
+            }
             long procCpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             runFx(() -> {
@@ -187,6 +193,20 @@ class FloodFrameTimeTest {
             double wallS = (System.nanoTime() - wall0) / 1e9;
             p.fxCpuMsPerSecond = (mx.getThreadCpuTime(fxThread) - fxCpu0) / 1e6 / wallS;
             p.processCpuMsPerSecond = (os.getProcessCpuTime() - procCpu0) / 1e6 / wallS;
+            java.util.Map<String, Double> byName = new java.util.TreeMap<>();
+            for (java.lang.management.ThreadInfo ti : mx.getThreadInfo(mx.getAllThreadIds())) {
+                if (ti == null) {
+                    continue;
+                }
+                long now = mx.getThreadCpuTime(ti.getThreadId());
+                long before = threadCpu0.getOrDefault(ti.getThreadId(), 0L);
+                // Threads of a kind (callbacks, engine readers) are summed under one name.
+                String name = ti.getThreadName().replaceAll("[-#]?\\d+$", "");
+                byName.merge(name, (now - before) / 1e6 / wallS, Double::sum);
+            }
+            p.busiest = byName.entrySet().stream().sorted(java.util.Map.Entry.<String, Double>comparingByValue().reversed())
+                    .limit(5).map(e -> String.format(Locale.ROOT, "%s %.0f", e.getKey(), e.getValue()))
+                    .collect(java.util.stream.Collectors.joining(", "));
             return p;
         }
 
@@ -217,10 +237,10 @@ class FloodFrameTimeTest {
             return String.format(Locale.ROOT,
                     "pulse interval median %.1f ms, p99 %.1f, worst %.1f (%d pulses); FX work per pulse median %.2f ms,"
                             + " p99 %.2f, worst %.2f; runLater wait median %.2f ms, p99 %.2f, worst %.1f;"
-                            + " FX thread CPU %.0f ms/s, whole workbench process CPU %.0f ms/s",
+                            + " FX thread CPU %.0f ms/s, whole workbench process CPU %.0f ms/s (busiest threads, ms/s: %s)",
                     median(intervals), percentile(intervals, 99), max(intervals), intervals.size(),
                     median(work), percentile(work, 99), max(work),
-                    median(latencies), percentile(latencies, 99), max(latencies), fxCpuMsPerSecond, processCpuMsPerSecond);
+                    median(latencies), percentile(latencies, 99), max(latencies), fxCpuMsPerSecond, processCpuMsPerSecond, busiest);
         }
     }
 }

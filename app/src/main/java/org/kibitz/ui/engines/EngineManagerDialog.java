@@ -123,6 +123,14 @@ public final class EngineManagerDialog {
         ScrollPane scroll = new ScrollPane(form);
         scroll.setFitToWidth(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        // The engine's options and Apply stay in sight, whatever the form's scroll.
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox actions = new HBox(8, optionsButton, gap, apply, revert);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        actions.setPadding(new Insets(8, 12, 0, 6));
+        VBox right = new VBox(scroll, actions);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
 
         Button close = new Button();
         close.setId("manager-close");
@@ -143,10 +151,10 @@ public final class EngineManagerDialog {
         bottom.setAlignment(Pos.CENTER_LEFT);
         bottom.setPadding(new Insets(8, 10, 10, 10));
 
-        BorderPane root = new BorderPane(scroll, null, null, bottom, left);
+        BorderPane root = new BorderPane(right, null, null, bottom, left);
         root.setId("engine-manager");
         root.getStyleClass().add("engine-manager");
-        Scene scene = new Scene(root, 860, 600);
+        Scene scene = new Scene(root, 900, 700);
         ui.window().map(w -> w.stage().getScene()).ifPresent(s -> scene.getStylesheets().addAll(s.getStylesheets()));
         scene.getStylesheets().add(EngineStyles.URL);
         stage.setScene(scene);
@@ -251,12 +259,7 @@ public final class EngineManagerDialog {
         revert.setId("engine-revert");
         revert.textProperty().bind(ui.i18n().text("manager.revert"));
         revert.setOnAction(e -> select(editing));
-        HBox actions = new HBox(8, optionsButton, new Region(), apply, revert);
-        HBox.setHgrow(actions.getChildren().get(1), Priority.ALWAYS);
-        actions.setAlignment(Pos.CENTER_LEFT);
-        actions.setPadding(new Insets(8, 0, 0, 0));
-
-        VBox v = new VBox(8, g, new Separator(), actions);
+        VBox v = new VBox(8, g);
         v.setPadding(new Insets(10, 12, 10, 6));
         return v;
     }
