@@ -430,6 +430,7 @@ public final class AnalysisSlot {
             fail(Text.of(AnalysisSlot.class, "analysis.internal", String.valueOf(ex)));
             return null;
         }
+        showWdl(s, e);
         EngineInfo i = s.info();
         synchronized (this) {
             session = s;
@@ -446,6 +447,21 @@ public final class AnalysisSlot {
             LOG.log(System.Logger.Level.WARNING, "engine list not updated", ex);
         }
         return s;
+    }
+
+    /**
+     * Asks for win/draw/loss figures where the engine can give them and the user did not say
+     * otherwise (Stockfish's {@code UCI_ShowWDL} is off by default).
+     */
+    private void showWdl(EngineSession s, EngineEntry e) {
+        boolean userSet = e.options().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("UCI_ShowWDL"));
+        if (!userSet && s.info().option("UCI_ShowWDL").isPresent()) {
+            try {
+                s.setOption("UCI_ShowWDL", "true");
+            } catch (EngineException ex) {
+                // the engine refused: the lines come without WDL
+            }
+        }
     }
 
     /** Stops a running search and waits (bounded by the stop timeout) for its best move. */

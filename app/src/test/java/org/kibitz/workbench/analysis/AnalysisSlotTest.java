@@ -114,6 +114,7 @@ class AnalysisSlotTest {
         assertEquals(List.of(1, 2), st.lines().stream().map(AnalysisUpdate::multipv).toList());
         assertTrue(st.info().orElseThrow().name().startsWith("Stockfish"));
         assertTrue(st.stats().nodes().orElse(0) > 0);
+        assertTrue(st.lines().get(0).wdl().isPresent(), "UCI_ShowWDL is turned on for analysis");
 
         s.follow(AnalysisRequest.forNode(e4));
         s.follow(AnalysisRequest.forNode(c5));
