@@ -15,6 +15,7 @@ import org.kibitz.workbench.KibitzPaths;
 import org.kibitz.workbench.PerftBenchmark;
 import org.kibitz.workbench.PerftService;
 import org.kibitz.workbench.Protocols;
+import org.kibitz.workbench.convert.GameConverter;
 
 /**
  * The headless part of Kibitz, shared by the CLI and the workbench: the discovered plugins as Guice
@@ -55,6 +56,12 @@ public final class KibitzModule extends AbstractModule {
     @Singleton
     Formats formats(Set<FormatPlugin> set) {
         return new Formats(set);
+    }
+
+    @Provides
+    @Singleton
+    GameConverter converter(Formats formats, Games games) {
+        return new GameConverter(formats, games);
     }
 
     @Provides

@@ -74,7 +74,7 @@ final class BenchPerftCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         GamePlugin g = GameOption.game(games, game, spec);
-        Position position = GameOption.position(g, fen, spec);
+        Position position = GameOption.position(g, game, fen, spec);
         int d = depth != null ? depth : defaultDepth(g.id());
         if (d < 1 || runs < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("bad.numbers"));

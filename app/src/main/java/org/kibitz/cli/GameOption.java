@@ -25,13 +25,17 @@ final class GameOption {
         return g.get();
     }
 
-    /** The FEN's position, or the start position when there is none; a usage error saying what is wrong. */
-    static Position position(GamePlugin game, String fen, CommandSpec spec) {
+    /**
+     * The FEN's position, or the start position when there is none, under the rules of the variant
+     * the user named ({@code --game chess960} reads castling the Chess960 way even for a standard-looking
+     * FEN); a usage error saying what is wrong.
+     */
+    static Position position(GamePlugin game, String variant, String fen, CommandSpec spec) {
         if (fen == null) {
-            return game.startPosition();
+            return game.startPosition(variant);
         }
         try {
-            return game.parseFen(fen);
+            return game.parseFen(fen, variant);
         } catch (FenException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), Messages.get("fen.invalid", e.text().render()));
         }

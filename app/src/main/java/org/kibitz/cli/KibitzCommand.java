@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
         resourceBundle = "org.kibitz.cli.messages",
         subcommands = {
                 PluginsCommand.class,
+                ConvertCommand.class,
                 PerftCommand.class,
                 BenchCommand.class,
                 EngineCommand.class,

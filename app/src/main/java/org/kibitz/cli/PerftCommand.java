@@ -71,7 +71,7 @@ final class PerftCommand implements Callable<Integer> {
         if (depth == null || depth < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("depth.needed"));
         }
-        Position position = GameOption.position(g, fen, spec);
+        Position position = GameOption.position(g, game, fen, spec);
         PrintWriter out = spec.commandLine().getOut();
         PerftService.Result result;
         if (divide) {

@@ -151,9 +151,47 @@ public final class GameFiles {
         return formats.all().stream().filter(FormatPlugin::canRead).flatMap(f -> f.extensions().stream()).distinct().toList();
     }
 
-    /** The formats a game of {@code gameId} can be saved in. */
+    /**
+     * The formats a game of {@code gameId} can be saved in without losing its moves: a position
+     * list (FEN, EPD) writes only the start position, so it is no place to save a game to.
+     */
     public List<FormatPlugin> writableFormats(String gameId) {
-        return formats.all().stream().filter(f -> canHold(f, gameId)).toList();
+        return formats.all().stream().filter(f -> canHold(f, gameId) && keepsMoves(f, gameId)).toList();
+    }
+
+    private final java.util.Map<String, Boolean> keepsMoves = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Whether a game written in {@code format} reads back with its moves. Found out once per
+     * format and game by writing a one-move game and reading it back, so no format id is written
+     * into this class.
+     */
+    public boolean keepsMoves(FormatPlugin format, String gameId) {
+        return keepsMoves.computeIfAbsent(format.id() + "/" + gameId, k -> {
+            Optional<org.kibitz.api.game.GamePlugin> game = games.byId(gameId);
+            if (game.isEmpty() || !format.canRead() || !canHold(format, gameId)) {
+                return false;
+            }
+            org.kibitz.api.game.Position start = game.get().startPosition();
+            if (start.legalMoves().isEmpty()) {
+                return false;
+            }
+            GameTree probe = new GameTree(start);
+            probe.root().addChild(start.legalMoves().get(0));
+            try {
+                java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                try (GameWriter w = format.writer(bytes, WriteContext.of(games))) {
+                    w.write(probe);
+                }
+                try (GameReader r = format.reader(new java.io.ByteArrayInputStream(bytes.toByteArray()),
+                        new ReadContext("probe", games, Optional.of(gameId), Optional.empty()))) {
+                    ReadResult back = r.next();
+                    return back != null && back.game().map(t -> t.mainline().size() == 1).orElse(false);
+                }
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        });
     }
 
     /** The format to save {@code file} in, by its extension, if one can hold a game of {@code gameId}. */
@@ -230,9 +268,9 @@ public final class GameFiles {
         });
     }
 
-    /** Whether {@code format} can be written with a game of {@code gameId}. */
+    /** Whether {@code format} can be written with a game of {@code gameId} (XQF holds xiangqi only). */
     public static boolean canHold(FormatPlugin format, String gameId) {
-        return format.canWrite();
+        return format.canWrite() && format.holds(gameId);
     }
 
     /** The game plugin for a tree. */

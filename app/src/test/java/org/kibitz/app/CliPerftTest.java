@@ -76,6 +76,16 @@ class CliPerftTest {
     }
 
     @Test
+    void chess960ReadsCastlingTheChess960WayEvenForAStandardLookingFen() {
+        String fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        List<String> standard = run("perft", "--game", "chess", "--fen", fen, "--depth", "1", "--divide").out();
+        List<String> c960 = run("perft", "--game", "chess960", "--fen", fen, "--depth", "1", "--divide").out();
+        assertTrue(standard.contains("e1g1: 1") && standard.contains("e1c1: 1"), standard.toString());
+        assertTrue(c960.contains("e1h1: 1") && c960.contains("e1a1: 1"), c960.toString());
+        assertEquals(standard.get(standard.size() - 1).split(" ")[1], c960.get(c960.size() - 1).split(" ")[1], "same count");
+    }
+
+    @Test
     void variantNamesAndThreadsWork() {
         Run r = run("perft", "--game", "Chinese Chess", "--depth", "4", "--threads", "2");
         assertEquals(0, r.exit(), r.err());

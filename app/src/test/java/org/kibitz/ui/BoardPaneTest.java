@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import javafx.geometry.Point2D;
-import javafx.scene.control.Label;
+import javafx.scene.text.Text;
 import javafx.scene.input.MouseButton;
 import javafx.scene.paint.Color;
 import org.controlsfx.control.StatusBar;
@@ -66,9 +66,9 @@ class BoardPaneTest {
         assertEquals("xiangqi", onFx(() -> w.document.game().id()), "the workbench opens on a new xiangqi game");
         w.clickMove("h2", "e2");
         assertEquals("h2e2", w.cursorMove(), "炮二平五 by two clicks");
-        Label shown = onFx(() -> w.moves().labelOf(w.document.cursor()).orElseThrow());
+        Text shown = onFx(() -> w.moves().moveTextOf(w.document.cursor()).orElseThrow());
         assertEquals("炮二平五", shown.getText(), "the move list shows it in Chinese notation");
-        assertTrue(shown.getStyleClass().contains("current"));
+        assertTrue(onFx(() -> w.moves().isMarkedCurrent(w.document.cursor())));
 
         w.robot.drag(w.at("h9"), MouseButton.PRIMARY).dropTo(w.at("g7"));
         WaitForAsyncUtils.waitForFxEvents();
@@ -95,7 +95,7 @@ class BoardPaneTest {
         assertEquals("chess", onFx(() -> w.document.game().id()));
         w.clickMove("e2", "e4");
         assertEquals("e2e4", w.cursorMove());
-        assertEquals("e4", onFx(() -> w.moves().labelOf(w.document.cursor()).orElseThrow().getText()));
+        assertEquals("e4", onFx(() -> w.moves().moveTextOf(w.document.cursor()).orElseThrow().getText()));
         w.clickMove("d7", "d4");
         assertEquals("e2e4", w.cursorMove(), "a pawn does not jump two squares from d7 to d4");
         assertTrue(status().contains("d7d4"), status());
@@ -118,7 +118,7 @@ class BoardPaneTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("a7b8n", w.cursorMove());
         assertEquals(new Piece(Side.WHITE, 'N'), onFx(() -> w.document.position().pieceAt(Square.of(1, 7)).orElseThrow()));
-        assertEquals("axb8=N", onFx(() -> w.moves().labelOf(w.document.cursor()).orElseThrow().getText()));
+        assertEquals("axb8=N", onFx(() -> w.moves().moveTextOf(w.document.cursor()).orElseThrow().getText()));
     }
 
     @Test

@@ -18,6 +18,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
 import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.AfterEach;
@@ -80,10 +81,10 @@ class GameFilesUiTest {
         }
     }
 
-    private Label label(GameNode n) {
+    private Text label(GameNode n) {
         runFx(() -> w.moves().reveal(n));
         WaitForAsyncUtils.waitForFxEvents();
-        return onFx(() -> w.moves().labelOf(n).orElseThrow(() -> new AssertionError("no label for " + n)));
+        return onFx(() -> w.moves().moveTextOf(n).orElseThrow(() -> new AssertionError("no label for " + n)));
     }
 
     private String title() {
@@ -112,12 +113,12 @@ class GameFilesUiTest {
         assertEquals("", w.cursorMove());
 
         GameNode qf3 = onFx(() -> w.document.tree().root().children().get(0).children().get(3).children().get(0));
-        Label l = label(qf3);
+        Text l = label(qf3);
         assertEquals("Qf3?", l.getText(), "the move with its glyph");
         w.robot.clickOn(l);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("d1f3", w.cursorMove(), "clicking a move goes there");
-        assertTrue(onFx(() -> w.moves().labelOf(qf3).orElseThrow().getStyleClass().contains("current")));
+        assertTrue(onFx(() -> w.moves().isMarkedCurrent(qf3)));
         w.robot.type(KeyCode.RIGHT);
         assertEquals("f8c5", w.cursorMove(), "the keys work in the move list too, along the variation");
     }
@@ -157,9 +158,10 @@ class GameFilesUiTest {
         assertEquals(List.of("h2e2", "b2e2"), onFx(() -> root.children().stream().map(n -> n.move().orElseThrow().coordinates(0)).toList()),
                 "炮八平五 is a variation after 炮二平五");
         GameNode variation = onFx(() -> root.children().get(1));
-        Label l = label(variation);
+        Text l = label(variation);
         assertEquals("炮八平五", l.getText());
         assertTrue(onFx(() -> l.getStyleClass().contains("variation")));
+        assertTrue(onFx(() -> w.moves().isMarkedCurrent(variation)), "the move just played is the current one");
 
         w.robot.rightClickOn(l);
         WaitForAsyncUtils.waitForFxEvents();
@@ -291,5 +293,41 @@ class GameFilesUiTest {
         NotificationPane note = w.robot.lookup("#notifications").queryAs(NotificationPane.class);
         waitUntil(note::isShowing);
         assertTrue(onFx(note::getText).contains("notes.txt"), onFx(note::getText));
+    }
+
+    @Test
+    void aFileDroppedOnTheWindowOpensAndGoesToTheRecentFiles() throws Exception {
+        boolean opened = onFx(() -> w.files.openDropped(List.of(shared("xiangqi/xqf/eleeye-SAMPLE.XQF").toFile(),
+                resource("variations.pgn").toFile()))).get(60, TimeUnit.SECONDS);
+        assertTrue(opened);
+        assertEquals("xiangqi", onFx(() -> w.document.game().id()));
+        assertTrue(onFx(() -> w.window.settings().recentFiles().get(0)).endsWith("eleeye-SAMPLE.XQF"));
+
+        assertTrue(openFile(resource("variations.pgn")));
+        w.fireMenu("recent-1");
+        waitUntil(() -> w.document.game().id().equals("xiangqi"));
+        assertTrue(title().startsWith("eleeye-SAMPLE.XQF"), title());
+    }
+
+    @Test
+    void closingTheWindowAsksAboutUnsavedChanges() {
+        w.clickMove("h2", "e2");
+        Platform.runLater(w.window::requestClose);
+        WaitForAsyncUtils.waitForFxEvents();
+        w.robot.clickOn("#unsaved-cancel");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(onFx(() -> w.window.stage().isShowing()), "cancel keeps the window open");
+        Platform.runLater(w.window::requestClose);
+        WaitForAsyncUtils.waitForFxEvents();
+        w.robot.clickOn("#unsaved-discard");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(onFx(() -> w.window.stage().isShowing()));
+    }
+
+    @Test
+    void theArrowKeysStepThroughTheGameFromTheStart() {
+        assertTrue(openFile(resource("variations.pgn")));
+        w.robot.type(KeyCode.RIGHT, 3);
+        assertEquals("g1f3", w.cursorMove(), "the board has the focus when the window opens");
     }
 }

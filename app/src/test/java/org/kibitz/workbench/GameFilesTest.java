@@ -157,6 +157,10 @@ class GameFilesTest {
         assertTrue(files.writableFormats("xiangqi").stream().anyMatch(f -> f.id().equals("pgn")));
         assertTrue(files.writableFormats("xiangqi").stream().anyMatch(f -> f.id().equals("xqf")));
         assertTrue(files.formatForSaving(Path.of("a.PGN"), "chess").isPresent());
+        assertTrue(files.writableFormats("chess").stream().noneMatch(f -> f.id().equals("xqf")), "XQF holds xiangqi only");
+        assertTrue(files.formatForSaving(Path.of("a.xqf"), "chess").isEmpty());
+        assertTrue(files.formatForSaving(Path.of("a.fen"), "xiangqi").isEmpty(), "a position list would lose the moves");
+        assertTrue(files.formatForSaving(Path.of("a.epd"), "chess").isEmpty());
         assertTrue(files.readableExtensions().containsAll(List.of("pgn", "xqf", "fen", "epd")), files.readableExtensions().toString());
     }
 

@@ -47,7 +47,7 @@ public final class TestGames {
     }
 
     /**
-     * A long random game (the same for a seed) with a variation every {@code variationEvery} plies,
+     * A long random game of mostly quiet moves (the same for a seed) with a variation every {@code variationEvery} plies,
      * each a few moves long: a big tree for speed and layout checks.
      */
     public static GameTree randomGame(GamePlugin game, long seed, int plies, int variationEvery) {
@@ -56,11 +56,14 @@ public final class TestGames {
         GameNode n = tree.root();
         for (int i = 0; i < plies; i++) {
             List<Move> moves = n.position().legalMoves();
-            if (moves.isEmpty() || n.position().halfmoveClock() > 90) {
+            if (moves.isEmpty()) {
                 break;
             }
             GameNode parent = n;
-            n = n.addChild(moves.get(rnd.nextInt(moves.size())));
+            // Mostly quiet moves, so that the game keeps its pieces and runs long.
+            List<Move> quiet = moves.stream().filter(m -> !parent.position().isCapture(m)).toList();
+            List<Move> pool = !quiet.isEmpty() && rnd.nextInt(100) < 90 ? quiet : moves;
+            n = n.addChild(pool.get(rnd.nextInt(pool.size())));
             if (variationEvery > 0 && i % variationEvery == variationEvery - 1 && moves.size() > 1) {
                 GameNode v = parent;
                 for (Move alt : moves) {

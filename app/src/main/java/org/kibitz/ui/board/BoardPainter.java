@@ -16,8 +16,10 @@ interface BoardPainter {
     record Decorations(String riverLeft, String riverRight) {
     }
 
-    static BoardPainter forStyle(BoardGeometry.Style style) {
-        return style == BoardGeometry.Style.INTERSECTIONS ? new IntersectionPainter() : new SquarePainter();
+    /** The painter for a game's board style; pieces are drawn from the game's labels. */
+    static BoardPainter forGame(org.kibitz.api.game.GamePlugin game) {
+        return game.geometry().style() == BoardGeometry.Style.INTERSECTIONS
+                ? new IntersectionPainter() : new SquarePainter(game::pieceLabel);
     }
 
     /** The board itself: background, grid and marks, coordinates. */

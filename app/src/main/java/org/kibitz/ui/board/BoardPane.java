@@ -70,6 +70,12 @@ public final class BoardPane extends BorderPane {
             }
         });
         GameKeys.install(this, document);
+        // The board has the keys first: a text field elsewhere taking the focus would swallow the arrows.
+        sceneProperty().addListener((o, a, scene) -> {
+            if (scene != null && a == null) {
+                javafx.application.Platform.runLater(board::requestFocus);
+            }
+        });
         show();
     }
 
@@ -117,8 +123,7 @@ public final class BoardPane extends BorderPane {
             board.setGame(shownGame);
         }
         GameNode at = document.cursor();
-        board.setPosition(at.position(), at.move());
-        showArrows();
+        board.setPosition(at.position(), at.move(), controller.arrowsFor(at.position()));
         showState();
     }
 

@@ -41,6 +41,9 @@ public final class BoardView extends Region {
     /** The order promotion choices are offered in; types not listed come after, alphabetically. */
     private static final String PROMOTION_ORDER = "QRBNK";
 
+    /** The board itself, drawn again only when its size, orientation or game changes. */
+    private final Canvas background = new Canvas();
+    /** Pieces, marks and arrows, drawn again on every change. */
     private final Canvas canvas = new Canvas();
     private GamePlugin game;
     private BoardPainter painter;
@@ -73,7 +76,9 @@ public final class BoardView extends Region {
     public BoardView() {
         getStyleClass().add("board-view");
         canvas.setManaged(false);
-        getChildren().add(canvas);
+        background.setManaged(false);
+        background.setMouseTransparent(true);
+        getChildren().addAll(background, canvas);
         setFocusTraversable(true);
         setMinSize(120, 120);
         canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
@@ -85,7 +90,7 @@ public final class BoardView extends Region {
     /** Shows a board of {@code game}, empty until a position is set. */
     public void setGame(GamePlugin game) {
         this.game = Objects.requireNonNull(game, "game");
-        this.painter = BoardPainter.forStyle(game.geometry().style());
+        this.painter = BoardPainter.forGame(game);
         this.layout = null;
         this.position = null;
         this.lastMove = null;
@@ -103,6 +108,12 @@ public final class BoardView extends Region {
         this.lastMove = last.filter(m -> !m.isNull()).orElse(null);
         clearSelection();
         redraw();
+    }
+
+    /** Shows {@code p} with its last move and arrows, in one redraw. */
+    public void setPosition(Position p, Optional<Move> last, List<BoardArrow> arrowsToShow) {
+        this.arrows = List.copyOf(arrowsToShow);
+        setPosition(p, last);
     }
 
     public Position position() {
@@ -142,7 +153,7 @@ public final class BoardView extends Region {
     /** Texts printed in the river, left and right. */
     public void setRiverText(String left, String right) {
         decorations = new BoardPainter.Decorations(left, right);
-        redraw();
+        redrawBackground();
     }
 
     /** Called with every legal move the user makes. */
@@ -213,11 +224,15 @@ public final class BoardView extends Region {
         boolean changed = layout == null || fitted.cell != layout.cell || fitted.flipped != layout.flipped
                 || fitted.geometry != layout.geometry;
         layout = fitted;
-        canvas.setWidth(fitted.width);
-        canvas.setHeight(fitted.height);
-        canvas.relocate(snapPositionX(snappedLeftInset() + (w - fitted.width) / 2),
-                snapPositionY(snappedTopInset() + (h - fitted.height) / 2));
+        double x = snapPositionX(snappedLeftInset() + (w - fitted.width) / 2);
+        double y = snapPositionY(snappedTopInset() + (h - fitted.height) / 2);
+        for (Canvas c : List.of(background, canvas)) {
+            c.setWidth(fitted.width);
+            c.setHeight(fitted.height);
+            c.relocate(x, y);
+        }
         if (changed) {
+            redrawBackground();
             redraw();
         }
     }
@@ -234,7 +249,16 @@ public final class BoardView extends Region {
 
     // ---- drawing ----
 
-    /** Draws everything again (cheap: a board is a few hundred shapes). */
+    private void redrawBackground() {
+        if (layout == null || game == null) {
+            return;
+        }
+        GraphicsContext g = background.getGraphicsContext2D();
+        g.clearRect(0, 0, background.getWidth(), background.getHeight());
+        painter.paintBoard(g, layout, decorations);
+    }
+
+    /** Draws the pieces, marks and arrows again (the board under them stays). */
     public void redraw() {
         if (layout == null || game == null) {
             return;
@@ -242,7 +266,6 @@ public final class BoardView extends Region {
         GraphicsContext g = canvas.getGraphicsContext2D();
         BoardLayout l = layout;
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
-        painter.paintBoard(g, l, decorations);
         if (position == null) {
             return;
         }

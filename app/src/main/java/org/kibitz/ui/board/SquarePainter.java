@@ -1,6 +1,7 @@
 package org.kibitz.ui.board;
 
 import java.util.List;
+import java.util.function.Function;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.effect.DropShadow;
@@ -17,8 +18,9 @@ import org.kibitz.api.game.Square;
 
 /**
  * A board whose pieces stand on squares, drawn as a chess board: checkered squares in a wooden
- * frame with the coordinates on it, and pieces as large figurines, the white ones filled white
- * with a dark outline and the black ones solid with a light edge, so both read on either square.
+ * frame with the coordinates on it, and pieces as the game's figurines drawn large, the white
+ * ones filled white inside their outline and the black ones solid with a light edge, so both read
+ * on either square.
  */
 final class SquarePainter implements BoardPainter {
 
@@ -27,7 +29,7 @@ final class SquarePainter implements BoardPainter {
     private static final Color LAST_MOVE = Color.rgb(155, 199, 0, 0.42);
     private static final Color SELECTION = Color.rgb(20, 85, 30, 0.5);
     private static final Color HINT = Color.rgb(20, 85, 30, 0.5);
-    private static final String WHITE_GLYPHS = "♔♕♖♗♘♙";
+    /** The chess figurines whose sizes {@link #GLYPH_SCALE} evens out. */
     private static final String BLACK_GLYPHS = "♚♛♜♝♞♟";
     private static final double[] GLYPH_SCALE = {1.0, 1.0, 0.98, 1.12, 1.04, 0.95};
 
@@ -89,24 +91,35 @@ final class SquarePainter implements BoardPainter {
         g.fillRect(l.x(s.file()) - 0.5 * c, l.y(s.rank()) - 0.5 * c, c, c);
     }
 
+    private final Function<Piece, String> labels;
+
+    /** @param labels the game's piece labels: a figurine per side (a solid one for Black, an outlined one for White) */
+    SquarePainter(Function<Piece, String> labels) {
+        this.labels = labels;
+    }
+
     @Override
     public void paintPiece(GraphicsContext g, BoardLayout l, Piece piece, String label, double cx, double cy, double scale) {
         double c = l.cell;
-        int i = "KQRBNP".indexOf(piece.type());
+        // The game's own figurines: the Black one is the solid silhouette, the White one the outline.
+        String solid = labels.apply(new Piece(Side.BLACK, piece.type()));
+        String outline = labels.apply(new Piece(Side.WHITE, piece.type()));
+        int i = BLACK_GLYPHS.indexOf(solid);
         // Figurine fonts draw the bishop and knight smaller than the rest: even them out.
         double size = 1.04 * c * scale * (i < 0 ? 1 : GLYPH_SCALE[i]);
         g.setFont(Fonts.font(Fonts.FIGURINES, FontWeight.NORMAL, size));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         double y = cy - 0.025 * c * scale;
-        if (i < 0) {
-            // A piece this painter has no figure for: its game's label, plainly.
+        if (solid.equals(outline)) {
+            // Labels that do not tell the sides apart (letters, say): the piece's own label in its side's colour.
             g.setFill(piece.side() == Side.WHITE ? Color.WHITE : Color.BLACK);
+            g.setStroke(piece.side() == Side.WHITE ? Color.BLACK : Color.WHITE);
+            g.setLineWidth(Math.max(1, 0.03 * c));
+            g.strokeText(label, cx, y);
             g.fillText(label, cx, y);
             return;
         }
-        String solid = String.valueOf(BLACK_GLYPHS.charAt(i));
-        String outline = String.valueOf(WHITE_GLYPHS.charAt(i));
         g.save();
         g.setEffect(new DropShadow(0.06 * c, 0, 0.03 * c, Color.rgb(0, 0, 0, 0.45)));
         if (piece.side() == Side.WHITE) {

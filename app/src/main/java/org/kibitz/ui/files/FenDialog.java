@@ -30,6 +30,7 @@ public final class FenDialog extends Dialog<FenSetup.Setup> {
     private final ComboBox<Optional<GamePlugin>> game = new ComboBox<>();
     private final Label error = new Label();
     private FenSetup.Setup setup;
+    private ButtonType ok;
 
     public FenDialog(Window owner, Games games, I18n i18n, String initial) {
         this.games = games;
@@ -71,15 +72,18 @@ public final class FenDialog extends Dialog<FenSetup.Setup> {
         grid.add(error, 1, 2);
         GridPane.setHgrow(fen, Priority.ALWAYS);
         getDialogPane().setContent(grid);
-        getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        Node ok = getDialogPane().lookupButton(ButtonType.OK);
-        ok.setId("fen-ok");
+        ButtonType okType = new ButtonType(i18n.get("dialog.ok"), javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        ButtonType cancelType = new ButtonType(i18n.get("dialog.cancel"), javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
+        getDialogPane().getButtonTypes().addAll(okType, cancelType);
+        this.ok = okType;
+        Node okButton = getDialogPane().lookupButton(okType);
+        okButton.setId("fen-ok");
 
         fen.textProperty().addListener((o, a, b) -> check());
         game.valueProperty().addListener((o, a, b) -> check());
         check();
         setOnShown(e -> fen.requestFocus());
-        setResultConverter(b -> b == ButtonType.OK ? setup : null);
+        setResultConverter(b -> b == okType ? setup : null);
     }
 
     /** A game's name for people ({@code Xiangqi}, {@code 象棋}), its id when the bundle has none. */
@@ -95,19 +99,22 @@ public final class FenDialog extends Dialog<FenSetup.Setup> {
     }
 
     private void check() {
-        Node ok = getDialogPane().lookupButton(ButtonType.OK);
+        if (ok == null) {
+            return;
+        }
+        Node okButton = getDialogPane().lookupButton(ok);
         try {
             setup = FenSetup.read(games, game.getValue(), fen.getText());
             error.setText(i18n.get("fen.ok", gameName(i18n, setup.game())));
             error.getStyleClass().remove("error");
-            ok.setDisable(false);
+            okButton.setDisable(false);
         } catch (FenException e) {
             setup = null;
             error.setText(fen.getText().isBlank() ? "" : i18n.render(e.text()));
             if (!error.getStyleClass().contains("error")) {
                 error.getStyleClass().add("error");
             }
-            ok.setDisable(true);
+            okButton.setDisable(true);
         }
     }
 }

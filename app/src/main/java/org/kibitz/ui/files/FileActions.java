@@ -62,6 +62,7 @@ public final class FileActions implements MenuContributor {
     private final Supplier<MainWindow> windowSupplier;
     private final Executor background;
     private MainWindow window;
+    private Menu recentMenu;
 
     public FileActions(GameDocument document, GameFiles files, GameList list, I18n i18n, Supplier<MainWindow> window) {
         this(document, files, list, i18n, window, defaultExecutor());
@@ -104,16 +105,15 @@ public final class FileActions implements MenuContributor {
         MenuItem open = item("menu.file.open", "menu-open");
         open.setAccelerator(KeyCombination.keyCombination("Shortcut+O"));
         open.setOnAction(e -> chooseAndOpen());
-        Menu recent = menu("menu.file.recent", "menu-recent");
-        recent.setOnShowing(e -> fillRecent(recent));
-        fillRecent(recent);
+        recentMenu = menu("menu.file.recent", "menu-recent");
+        fillRecent();
         MenuItem save = item("menu.file.save", "menu-save");
         save.setAccelerator(KeyCombination.keyCombination("Shortcut+S"));
         save.setOnAction(e -> save());
         MenuItem saveAs = item("menu.file.saveAs", "menu-save-as");
         saveAs.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+S"));
         saveAs.setOnAction(e -> saveAs());
-        menus.file().getItems().addAll(newMenu, open, recent, new SeparatorMenuItem(), save, saveAs);
+        menus.file().getItems().addAll(newMenu, open, recentMenu, new SeparatorMenuItem(), save, saveAs);
 
         w.addCloseGuard(this::confirmDiscard);
         document.addListener((d, c) -> showTitle());
@@ -250,7 +250,7 @@ public final class FileActions implements MenuContributor {
         String reason = cause instanceof GameFiles.OpenException oe ? i18n.render(oe.text())
                 : i18n.get("file.unexpected", file.getFileName().toString(), String.valueOf(cause.getMessage()));
         if (!Files.exists(file)) {
-            window().updateSettings(s -> s.withRecentFiles(RecentFiles.remove(s.recentFiles(), file)));
+            updateRecent(r -> RecentFiles.remove(r, file));
         }
         status(reason);
         window().notify(reason);
@@ -258,7 +258,7 @@ public final class FileActions implements MenuContributor {
     }
 
     private boolean opened(GameFiles.OpenedFile opened) {
-        window().updateSettings(s -> s.withRecentFiles(RecentFiles.add(s.recentFiles(), opened.file())));
+        updateRecent(r -> RecentFiles.add(r, opened.file()));
         String name = opened.file().getFileName().toString();
         List<FormatProblem> problems = opened.problems();
         Optional<GameFiles.Entry> first = opened.firstReadable();
@@ -278,11 +278,10 @@ public final class FileActions implements MenuContributor {
     }
 
     private String problemsText(GameFiles.OpenedFile opened, List<FormatProblem> problems, boolean anyGame) {
-        Locale l = i18n.locale();
         String name = opened.file().getFileName().toString();
         List<String> lines = new ArrayList<>();
         lines.add(anyGame ? i18n.get("file.problems", name, problems.size()) : i18n.get("file.problemsNoGame", name, problems.size()));
-        problems.stream().limit(PROBLEMS_SHOWN).map(p -> p.render(l)).forEach(lines::add);
+        problems.stream().limit(PROBLEMS_SHOWN).map(p -> Problems.render(i18n, p)).forEach(lines::add);
         if (problems.size() > PROBLEMS_SHOWN) {
             lines.add(i18n.get("file.moreProblems", problems.size() - PROBLEMS_SHOWN));
         }
@@ -316,11 +315,12 @@ public final class FileActions implements MenuContributor {
         Optional<GameOrigin> o = document.origin();
         if (o.isPresent() && o.get().wholeFile()) {
             Optional<FormatPlugin> format = o.get().formatId().flatMap(id -> files.formats().byId(id))
-                    .filter(f -> GameFiles.canHold(f, document.game().id()))
+                    .filter(f -> files.writableFormats(document.game().id()).contains(f))
                     .or(() -> files.formatForSaving(o.get().file(), document.game().id()));
             if (format.isPresent()) {
                 return saveTo(o.get().file(), format.get());
             }
+            status(i18n.get("file.saveNeedsGameFormat", o.get().file().getFileName().toString()));
         } else if (o.isPresent()) {
             status(i18n.get("file.saveOneOfMany", o.get().gameNumber(), o.get().gamesInFile(), o.get().file().getFileName().toString()));
         }
@@ -380,7 +380,7 @@ public final class FileActions implements MenuContributor {
         }
         document.markSaved(GameOrigin.single(file, format.id()));
         list.openGameProperty().set(0);
-        window().updateSettings(s -> s.withRecentFiles(RecentFiles.add(s.recentFiles(), file)));
+        updateRecent(r -> RecentFiles.add(r, file));
         status(i18n.get("file.saved", file.getFileName().toString()));
         return true;
     }
@@ -439,7 +439,17 @@ public final class FileActions implements MenuContributor {
                 .orElseGet(() -> i18n.get("title.newGame", FenDialog.gameName(i18n, document.game())));
     }
 
-    private void fillRecent(Menu recent) {
+    /** Changes the recent files in the settings and in the menu. */
+    private void updateRecent(java.util.function.UnaryOperator<List<String>> change) {
+        window().updateSettings(s -> s.withRecentFiles(change.apply(s.recentFiles())));
+        fillRecent();
+    }
+
+    private void fillRecent() {
+        Menu recent = recentMenu;
+        if (recent == null) {
+            return;
+        }
         recent.getItems().clear();
         MainWindow w = window();
         List<String> paths = w == null || w.settings() == null ? List.of() : w.settings().recentFiles();
@@ -457,7 +467,7 @@ public final class FileActions implements MenuContributor {
             recent.getItems().add(none);
         } else {
             MenuItem clear = item("menu.file.recent.clear", "menu-recent-clear");
-            clear.setOnAction(e -> window().updateSettings(s -> s.withRecentFiles(List.of())));
+            clear.setOnAction(e -> updateRecent(r -> List.of()));
             recent.getItems().addAll(new SeparatorMenuItem(), clear);
         }
     }

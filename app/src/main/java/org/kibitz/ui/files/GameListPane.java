@@ -1,7 +1,6 @@
 package org.kibitz.ui.files;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -149,8 +148,7 @@ public final class GameListPane extends BorderPane {
             }
             if (!entry.problems().isEmpty()) {
                 getStyleClass().add("has-problems");
-                Locale l = i18n.locale();
-                setTooltip(new Tooltip(entry.problems().stream().map(p -> p.render(l)).collect(Collectors.joining("\n"))));
+                setTooltip(new Tooltip(entry.problems().stream().map(p -> Problems.render(i18n, p)).collect(Collectors.joining("\n"))));
             } else {
                 setTooltip(null);
             }

@@ -17,7 +17,9 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Dialog;
+import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
+import javafx.scene.shape.Path;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
@@ -67,13 +69,17 @@ public final class MovesPane extends BorderPane {
     private final ObservableList<MoveText.Paragraph> paragraphs = FXCollections.observableArrayList();
     private final ComboBox<Notation> notationBox = new ComboBox<>();
     private final Label header = new Label();
-    /** The move labels on screen now, by node. */
-    private final Map<GameNode, Label> shown = new IdentityHashMap<>();
+    private static final PseudoClass CURRENT = PseudoClass.getPseudoClass("current");
+    /** The moves on screen now, by node. */
+    private final Map<GameNode, Text> shown = new IdentityHashMap<>();
     /** Which paragraph holds each node's move. */
     private final Map<GameNode, Integer> paragraphOf = new HashMap<>();
+    /** Every cell the list made (a few dozen: the list reuses them). */
+    private final List<ParagraphCell> cells = new ArrayList<>();
     private MoveNames names;
     private GamePlugin namesGame;
-    private Label current;
+    private Text current;
+    private ParagraphCell currentCell;
 
     public MovesPane(GameDocument document, MoveListOptions options, I18n i18n, Consumer<String> status) {
         this.document = document;
@@ -86,7 +92,11 @@ public final class MovesPane extends BorderPane {
         list.setId("moves-list");
         list.getStyleClass().add("moves-list");
         list.setItems(paragraphs);
-        list.setCellFactory(v -> new ParagraphCell());
+        list.setCellFactory(v -> {
+            ParagraphCell c = new ParagraphCell();
+            cells.add(c);
+            return c;
+        });
         list.setSelectionModel(new NoSelectionModel<>());
         list.setFocusTraversable(true);
         setCenter(list);
@@ -110,16 +120,22 @@ public final class MovesPane extends BorderPane {
         return list;
     }
 
-    /** The label showing a node's move, if it is on screen. */
-    public Optional<Label> labelOf(GameNode node) {
+    /** The text showing a node's move, if it is on screen. */
+    public Optional<Text> moveTextOf(GameNode node) {
         return Optional.ofNullable(shown.get(node));
+    }
+
+    /** Whether a node's move is marked as the current one on screen. */
+    public boolean isMarkedCurrent(GameNode node) {
+        Text t = shown.get(node);
+        return t != null && t == current && t.getPseudoClassStates().contains(CURRENT);
     }
 
     /** Scrolls so that {@code node}'s move is on screen. */
     public void reveal(GameNode node) {
         Integer i = paragraphOf.get(node);
         if (i != null) {
-            ensureVisible(i);
+            ensureVisible(node, i);
         }
     }
 
@@ -195,7 +211,6 @@ public final class MovesPane extends BorderPane {
                 }
             }
         }
-        current = null;
         paragraphs.setAll(laid);
         showHeader();
         showCursor();
@@ -204,13 +219,13 @@ public final class MovesPane extends BorderPane {
     private void showHeader() {
         GameTree tree = document.tree();
         var tags = tree.tags();
-        String white = tags.get("White").or(() -> tags.get("Red")).orElse("");
-        String black = tags.get("Black").orElse("");
+        String white = known(tags.get("White").or(() -> tags.get("Red")).orElse(""));
+        String black = known(tags.get("Black").orElse(""));
         List<String> parts = new ArrayList<>();
         if (!white.isBlank() || !black.isBlank()) {
             parts.add((white.isBlank() ? "?" : white) + " – " + (black.isBlank() ? "?" : black));
         }
-        tags.get("Event").filter(s -> !s.isBlank() && !s.equals("?")).ifPresent(parts::add);
+        tags.get("Event").map(MovesPane::known).filter(s -> !s.isBlank()).ifPresent(parts::add);
         tags.get("Date").filter(s -> !s.isBlank() && !s.startsWith("?")).ifPresent(parts::add);
         tags.get("Result").filter(s -> !s.equals("*")).ifPresent(parts::add);
         header.setText(String.join(" · ", parts));
@@ -218,22 +233,35 @@ public final class MovesPane extends BorderPane {
         header.setVisible(!parts.isEmpty());
     }
 
-    private void showCursor() {
-        if (current != null) {
-            current.getStyleClass().remove("current");
-            current = null;
-        }
-        GameNode at = document.cursor();
-        Label l = shown.get(at);
-        if (l != null) {
-            l.getStyleClass().add("current");
-            current = l;
-        }
-        Integer i = paragraphOf.get(at);
-        ensureVisible(i == null ? 0 : i);
+    /** A tag's value, blank for PGN's "unknown" ({@code ?}). */
+    private static String known(String value) {
+        return value.strip().equals("?") || value.strip().equals("-") ? "" : value.strip();
     }
 
-    private void ensureVisible(int index) {
+    private void showCursor() {
+        GameNode at = document.cursor();
+        Text t = shown.get(at);
+        if (currentCell != null && (t == null || currentCell.registered.indexOf(t) < 0)) {
+            currentCell.markCurrent(null);
+        }
+        if (t != null) {
+            for (ParagraphCell c : cells) {
+                if (c.registered.contains(t)) {
+                    c.markCurrent(t);
+                    break;
+                }
+            }
+        }
+        Integer i = paragraphOf.get(at);
+        ensureVisible(at, i == null ? 0 : i);
+    }
+
+    /**
+     * Scrolls the least needed to show {@code node}'s move (the top of its paragraph for the
+     * start): by the move itself, not its paragraph, as a paragraph with long comments can be
+     * taller than the list. Nothing scrolls when the move is in view, as scrolling rebuilds cells.
+     */
+    private void ensureVisible(GameNode node, int index) {
         if (paragraphs.isEmpty()) {
             return;
         }
@@ -242,48 +270,83 @@ public final class MovesPane extends BorderPane {
             list.scrollTo(index);
             return;
         }
-        // Scroll only when the paragraph is not wholly in view: scrolling rebuilds cells.
         javafx.scene.control.IndexedCell<?> cell = flow.getVisibleCell(index);
         if (cell == null) {
-            flow.scrollTo(index);
-            return;
+            flow.scrollToTop(index);
+            flow.layout();
+            cell = flow.getVisibleCell(index);
+            if (cell == null) {
+                return;
+            }
         }
-        javafx.geometry.Bounds b = cell.getBoundsInParent();
-        if (b.getMinY() < 0 || b.getMaxY() > flow.getHeight()) {
-            flow.scrollTo(index);
+        Text t = shown.get(node);
+        javafx.geometry.Bounds b = t != null && t.getScene() != null
+                ? flow.sceneToLocal(t.localToScene(t.getBoundsInLocal()))
+                : cell.getBoundsInParent();
+        double margin = t != null ? 4 : 0;
+        if (b.getMinY() < margin || node.isRoot()) {
+            if (node.isRoot()) {
+                flow.scrollToTop(index);
+            } else {
+                flow.scrollPixels(b.getMinY() - margin);
+            }
+        } else if (b.getMaxY() > flow.getHeight() - margin) {
+            flow.scrollPixels(Math.min(b.getMaxY() - flow.getHeight() + margin, b.getMinY() - margin));
         }
     }
 
-    /** One paragraph of the list: move numbers, moves, comments and brackets in a flow that wraps. */
+    /**
+     * One paragraph of the list: plain Text nodes in a flow that wraps (a label per move would cost
+     * a skin each). Behind each move lies a highlight shape, shaped when the flow is laid out and
+     * made opaque for the current move: changing only its opacity changes no bounds, so stepping
+     * through a game never makes the list lay itself out again.
+     */
     private final class ParagraphCell extends ListCell<MoveText.Paragraph> {
-        private final TextFlow flow = new TextFlow();
-        private final List<GameNode> registered = new ArrayList<>();
+        private final TextFlow flow = new TextFlow() {
+            @Override
+            protected void layoutChildren() {
+                super.layoutChildren();
+                shapeHighlights();
+            }
+        };
+        private final List<Text> registered = new ArrayList<>();
+        private final Map<Text, Path> highlights = new IdentityHashMap<>();
+        private Text marked;
 
         ParagraphCell() {
             getStyleClass().add("paragraph-cell");
             flow.getStyleClass().add("paragraph");
-            flow.maxWidthProperty().bind(list.widthProperty().subtract(28));
-            flow.prefWidthProperty().bind(list.widthProperty().subtract(28));
+            // Wrap at the cell's own width: a cell asks its graphic for a height without giving a
+            // width, so the flow must know it (the list's width would ignore its scroll bar).
+            javafx.beans.binding.DoubleBinding inner = javafx.beans.binding.Bindings.createDoubleBinding(
+                    () -> Math.max(40, getWidth() - getInsets().getLeft() - getInsets().getRight()),
+                    widthProperty(), insetsProperty());
+            flow.prefWidthProperty().bind(inner);
+            flow.maxWidthProperty().bind(inner);
+            setAlignment(Pos.TOP_LEFT);
             setPrefWidth(0);
         }
 
         @Override
         protected void updateItem(MoveText.Paragraph p, boolean empty) {
             super.updateItem(p, empty);
-            for (GameNode n : registered) {
-                Label l = shown.get(n);
-                if (l != null && l.getParent() == flow) {
-                    shown.remove(n);
-                }
+            for (Text t : registered) {
+                shown.remove((GameNode) t.getUserData(), t);
+            }
+            if (currentCell == this) {
+                currentCell = null;
+                current = null;
             }
             registered.clear();
+            highlights.clear();
+            marked = null;
             flow.getChildren().clear();
             if (empty || p == null) {
                 setGraphic(null);
                 return;
             }
             flow.setPadding(new Insets(1, 0, 1, 18 * p.depth()));
-            flow.getStyleClass().removeIf(s -> s.startsWith("depth-"));
+            flow.getStyleClass().removeIf(c -> c.startsWith("depth-"));
             flow.getStyleClass().add("depth-" + Math.min(p.depth(), 3));
             boolean space = false;
             for (MoveText.Token t : p.tokens()) {
@@ -293,11 +356,12 @@ public final class MovesPane extends BorderPane {
                             flow.getChildren().add(new Text(" "));
                         }
                         if (!m.number().isEmpty()) {
-                            Text num = new Text(m.number() + " ");
+                            // A no-break space: a line never ends between a move's number and the move.
+                            Text num = new Text(m.number() + "\u00a0");
                             num.getStyleClass().addAll("move-number", m.level() == 0 ? "main" : "variation");
                             flow.getChildren().add(num);
                         }
-                        flow.getChildren().add(moveLabel(m));
+                        flow.getChildren().add(moveText(m));
                         space = true;
                     }
                     case MoveText.CommentToken c -> {
@@ -328,53 +392,90 @@ public final class MovesPane extends BorderPane {
                     }
                 }
             }
+            // The highlights go first, behind the text, and take no part in the flow.
+            flow.getChildren().addAll(0, highlights.values());
             setGraphic(flow);
-            if (current == null || current.getParent() == null) {
-                Label l = shown.get(document.cursor());
-                if (l != null) {
-                    if (current != null) {
-                        current.getStyleClass().remove("current");
-                    }
-                    l.getStyleClass().add("current");
-                    current = l;
-                }
+            Text cur = shown.get(document.cursor());
+            if (cur != null && highlights.containsKey(cur)) {
+                markCurrent(cur);
             }
         }
 
-        private Node moveLabel(MoveText.MoveToken m) {
-            Label l = new Label(m.text() + m.nags());
-            l.getStyleClass().addAll("move-token", m.level() == 0 ? "main" : "variation");
-            l.setUserData(m.node());
+        private Text moveText(MoveText.MoveToken m) {
+            Text t = new Text(m.text() + m.nags());
+            t.getStyleClass().addAll("move-token", m.level() == 0 ? "main" : "variation");
+            t.setUserData(m.node());
             // The secondary button as well as the platform's trigger: not every platform sends both.
-            l.setOnMouseClicked(e -> {
+            t.setOnMouseClicked(e -> {
                 if (e.getButton() == MouseButton.PRIMARY) {
                     document.goTo(m.node());
                     list.requestFocus();
                 } else if (e.getButton() == MouseButton.SECONDARY) {
-                    showMenu(l, m.node(), e.getScreenX(), e.getScreenY());
+                    showMenu(t, m.node(), e.getScreenX(), e.getScreenY());
                 }
                 e.consume();
             });
-            l.setOnContextMenuRequested(e -> {
-                showMenu(l, m.node(), e.getScreenX(), e.getScreenY());
+            t.setOnContextMenuRequested(e -> {
+                showMenu(t, m.node(), e.getScreenX(), e.getScreenY());
                 e.consume();
             });
-            if (document.cursor() == m.node()) {
-                l.getStyleClass().add("current");
-                if (current != null && current != l) {
-                    current.getStyleClass().remove("current");
-                }
-                current = l;
+            Path h = new Path();
+            h.setManaged(false);
+            h.setMouseTransparent(true);
+            h.setOpacity(0);
+            h.getStyleClass().add("move-highlight");
+            highlights.put(t, h);
+            shown.put(m.node(), t);
+            registered.add(t);
+            return t;
+        }
+
+        /** Marks {@code t} (one of this cell's moves) as the current move, or none when null. */
+        void markCurrent(Text t) {
+            if (marked != null) {
+                marked.pseudoClassStateChanged(CURRENT, false);
+                highlights.get(marked).setOpacity(0);
             }
-            shown.put(m.node(), l);
-            registered.add(m.node());
-            return l;
+            marked = t;
+            if (t != null) {
+                if (currentCell != null && currentCell != this) {
+                    currentCell.markCurrent(null);
+                }
+                t.pseudoClassStateChanged(CURRENT, true);
+                highlights.get(t).setOpacity(1);
+                current = t;
+                currentCell = this;
+            } else if (currentCell == this) {
+                current = null;
+                currentCell = null;
+            }
+        }
+
+        /**
+         * Shapes every move's highlight to its text. The flow is laid out when its width or its
+         * text's fonts change (CSS comes after the first layout), never on a mere step.
+         */
+        private void shapeHighlights() {
+            if (highlights.isEmpty()) {
+                return;
+            }
+            int offset = 0;
+            for (Node n : flow.getChildren()) {
+                if (n.isManaged() && n instanceof Text t) {
+                    int end = offset + t.getText().length();
+                    Path h = highlights.get(t);
+                    if (h != null) {
+                        h.getElements().setAll(flow.rangeShape(offset, end));
+                    }
+                    offset = end;
+                }
+            }
         }
     }
 
     private ContextMenu showing;
 
-    private void showMenu(Label anchor, GameNode node, double x, double y) {
+    private void showMenu(Node anchor, GameNode node, double x, double y) {
         if (showing != null && showing.isShowing()) {
             showing.hide();
         }
@@ -444,9 +545,12 @@ public final class MovesPane extends BorderPane {
         area.setPrefRowCount(6);
         area.setPrefColumnCount(40);
         d.getDialogPane().setContent(area);
-        d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
+        ButtonType ok = new ButtonType(i18n.get("dialog.ok"), javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        d.getDialogPane().getButtonTypes().addAll(ok,
+                new ButtonType(i18n.get("dialog.cancel"), javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE));
+        d.getDialogPane().lookupButton(ok).setId("comment-ok");
         d.setOnShown(e -> area.requestFocus());
-        d.showAndWait().filter(b -> b == ButtonType.OK).ifPresent(b -> {
+        d.showAndWait().filter(b -> b == ok).ifPresent(b -> {
             String text = area.getText().strip();
             if (beforeMove) {
                 document.setStartingComment(node, text);

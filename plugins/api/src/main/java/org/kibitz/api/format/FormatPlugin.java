@@ -26,6 +26,19 @@ public interface FormatPlugin extends Plugin {
 
     boolean canRead();
 
+    /**
+     * Whether a file of this format holds a single game (XQF): a writer then takes one game, and a
+     * conversion of many games writes one file per game.
+     */
+    default boolean oneGamePerFile() {
+        return false;
+    }
+
+    /** Whether this format can hold games of a game id ({@code chess}, {@code xiangqi}); XQF holds xiangqi only. */
+    default boolean holds(String gameId) {
+        return true;
+    }
+
     boolean canWrite();
 
     /**

@@ -24,6 +24,8 @@ public final class GameNode {
     private final Move move;
     private final Position position;
     private final List<GameNode> children = new ArrayList<>(1);
+    /** The read-only view handed out, made once: walks over big trees ask for it at every node. */
+    private final List<GameNode> childrenView = Collections.unmodifiableList(children);
     private String startingComment = "";
     private String comment = "";
     private List<Integer> nags = List.of();
@@ -69,7 +71,7 @@ public final class GameNode {
 
     /** The continuations: the first is the main one, the rest are variations. */
     public List<GameNode> children() {
-        return Collections.unmodifiableList(children);
+        return childrenView;
     }
 
     /** The first child, if any. */

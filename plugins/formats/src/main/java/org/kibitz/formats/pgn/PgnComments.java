@@ -36,6 +36,9 @@ public final class PgnComments {
 
     /** A node's comment as a file stores it: commands first, then the text; empty when there is neither. */
     public static String render(GameNode node) {
+        if (node.evalForWhite().isEmpty() && node.clock().isEmpty() && node.commands().isEmpty()) {
+            return node.comment(); // nearly every node: no builder
+        }
         String commands = CommentCommands.format(node.evalForWhite().orElse(null), node.clock().orElse(null), node.commands());
         String text = node.comment();
         return commands.isEmpty() ? text : text.isEmpty() ? commands : commands + " " + text;

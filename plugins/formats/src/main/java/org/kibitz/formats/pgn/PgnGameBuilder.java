@@ -336,6 +336,10 @@ final class PgnGameBuilder {
     }
 
     static boolean isNullMove(String token) {
+        char c = token.charAt(0);
+        if (c != '-' && c != 'Z' && c != '0' && c != '@' && c != 'n' && c != 'p') {
+            return false; // the common case, without hashing the token
+        }
         return switch (token) {
             case "--", "Z0", "0000", "@@@@", "null", "pass" -> true;
             default -> false;

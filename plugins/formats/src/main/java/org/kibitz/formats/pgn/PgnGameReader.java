@@ -1,31 +1,91 @@
 package org.kibitz.formats.pgn;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.kibitz.api.format.FormatProblem.Location;
 import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
 import org.kibitz.formats.FormatMessages;
 
-/** Reads PGN games one at a time: the scanner cuts the text, the builder reads the moves. */
+/**
+ * Reads PGN games one at a time, in file order. The scanner cuts the text on the calling thread;
+ * reading the moves (the costly part: every move goes through the rules) runs ahead on a few
+ * worker threads, a bounded number of games at a time, so memory stays constant whatever the
+ * file's size. The workers are daemons that end with {@link #close()} or after a second idle.
+ */
 final class PgnGameReader implements GameReader {
+
+    private static final AtomicInteger THREADS = new AtomicInteger();
 
     private final PgnScanner scanner;
     private final PgnGameBuilder builder;
     private final String source;
+    private final ThreadPoolExecutor pool;
+    private final ArrayDeque<Future<ReadResult>> ahead = new ArrayDeque<>();
+    private final int window;
+    private boolean scanned;
 
     PgnGameReader(PgnScanner scanner, ReadContext context) {
+        this(scanner, context, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** @param workers threads that read moves; 1 or less reads them on the calling thread */
+    PgnGameReader(PgnScanner scanner, ReadContext context, int workers) {
         this.scanner = scanner;
         this.builder = new PgnGameBuilder(context);
         this.source = context.source();
+        if (workers > 1) {
+            int n = Math.min(workers, 8);
+            pool = new ThreadPoolExecutor(n, n, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+                Thread t = new Thread(r, "kibitz-pgn-" + THREADS.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+            pool.allowCoreThreadTimeOut(true);
+            window = n * 4;
+        } else {
+            pool = null;
+            window = 0;
+        }
     }
 
     @Override
     public ReadResult next() throws IOException {
-        PgnGameText text = scanner.next();
-        return text == null ? null : build(builder, text, source);
+        if (pool == null) {
+            PgnGameText text = scanner.next();
+            return text == null ? null : build(builder, text, source);
+        }
+        while (!scanned && ahead.size() < window) {
+            PgnGameText text = scanner.next();
+            if (text == null) {
+                scanned = true;
+            } else {
+                ahead.add(pool.submit(() -> build(builder, text, source)));
+            }
+        }
+        Future<ReadResult> f = ahead.poll();
+        if (f == null) {
+            return null;
+        }
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading " + source);
+        } catch (ExecutionException e) {
+            // build() turns failures into problems; anything else here is a bug worth its stack trace.
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** Builds one game; a failure inside a rules module costs that game only. */
@@ -40,6 +100,10 @@ final class PgnGameReader implements GameReader {
 
     @Override
     public void close() throws IOException {
+        if (pool != null) {
+            pool.shutdownNow();
+            ahead.clear();
+        }
         scanner.close();
     }
 }

@@ -145,7 +145,6 @@ final class PgnGameWriter implements GameWriter {
     private static final class Movetext {
         private final Notation notation;
         private final MovetextLayout layout;
-        private final StringBuilder token = new StringBuilder(32);
 
         Movetext(Notation notation, MovetextLayout layout) {
             this.notation = notation;
@@ -187,19 +186,14 @@ final class PgnGameWriter implements GameWriter {
             }
             Position before = node.positionBefore();
             Move move = node.move().orElseThrow();
-            token.setLength(0);
-            int n = before.fullmoveNumber();
-            if (before.sideToMove() == Side.WHITE) {
-                layout.token(token.append(n).append('.'));
-                token.setLength(0);
-            } else if (number) {
-                layout.token(token.append(n).append("..."));
-                token.setLength(0);
+            boolean white = before.sideToMove() == Side.WHITE;
+            if (white || number) {
+                layout.number(before.fullmoveNumber(), !white);
             }
             layout.token(move.isNull() ? "--" : notation.format(before, move));
-            for (int nag : node.nags()) {
-                token.setLength(0);
-                layout.token(token.append('$').append(nag));
+            List<Integer> nags = node.nags();
+            for (int i = 0, n = nags.size(); i < n; i++) {
+                layout.nag(nags.get(i));
             }
             String comment = PgnComments.render(node);
             if (!comment.isEmpty()) {
@@ -211,7 +205,7 @@ final class PgnGameWriter implements GameWriter {
 
         private void comment(String text) {
             // A brace cannot stand inside a brace comment; PGN has no escape for it.
-            layout.token("{" + text.replace('}', ')') + "}");
+            layout.comment("{" + text.replace('}', ')') + "}");
         }
     }
 

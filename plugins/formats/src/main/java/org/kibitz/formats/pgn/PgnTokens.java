@@ -62,8 +62,8 @@ final class PgnTokens {
      * ({@code e4 !}) or one of the evaluation symbols some programs write instead of NAGs.
      */
     static int symbolNag(char[] c, int i, int len) {
-        if (len > 3) {
-            return 0;
+        if (len > 3 || !isSymbolChar(c[i])) {
+            return 0; // a move: letters and digits, never these
         }
         String s = new String(c, i, len);
         int v = suffixNag(s);
@@ -82,6 +82,10 @@ final class PgnTokens {
             case "-+" -> 19;
             default -> 0;
         };
+    }
+
+    private static boolean isSymbolChar(char ch) {
+        return "!?=+-∞±∓⩲⩱□".indexOf(ch) >= 0;
     }
 
     /** The text of the suffix annotations for NAGs 1-6, or {@code null}. */

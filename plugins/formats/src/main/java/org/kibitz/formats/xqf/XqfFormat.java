@@ -1,6 +1,5 @@
 package org.kibitz.formats.xqf;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
@@ -26,6 +25,16 @@ public final class XqfFormat implements FormatPlugin {
     @Override
     public boolean recognizes(byte[] head) {
         return head.length >= 3 && head[0] == 'X' && head[1] == 'Q' && (head[2] & 0xFF) <= 0x20;
+    }
+
+    @Override
+    public boolean oneGamePerFile() {
+        return true;
+    }
+
+    @Override
+    public boolean holds(String gameId) {
+        return gameId.equals("xiangqi");
     }
 
     @Override

@@ -77,6 +77,45 @@ class ChessPgnTest {
     }
 
     @Test
+    void problemsAreShownInChineseToo() {
+        List<ReadResult> r = Fixtures.read("pgn", TestFiles.resource("pgn/pychess-knightvuillaume-jannlee-zh-lichess.pgn"), "zh.pgn");
+        assertEquals("zh.pgn:game 1:line 1: Crazyhouse 是 Kibitz 不支持的变体，已跳过此局",
+                r.get(0).problems().get(0).render(java.util.Locale.SIMPLIFIED_CHINESE));
+        List<ReadResult> bad = read("1. e4 e5 2. Ke3 *\n");
+        // The rules module's own reason is shown in the same language as the message around it.
+        String zh = bad.get(0).problems().get(0).render(java.util.Locale.SIMPLIFIED_CHINESE);
+        assertTrue(zh.startsWith("t.pgn:game 1:line 1: 在 2. 应为白方的合法着法："), zh);
+        assertTrue(!zh.contains("is not"), zh);
+    }
+
+    @Test
+    void windows1252NamesAreReadAndWrittenAsUtf8() {
+        byte[] latin = "[White \"Réti, Richard\"]\n[Black \"Grünfeld, Ernst\"]\n\n1. Nf3 d5 *\n".getBytes(java.nio.charset.Charset.forName("windows-1252"));
+        GameTree g = clean(Fixtures.read("pgn", latin, "old.pgn")).get(0);
+        assertEquals("Réti, Richard", g.tags().get("White").orElseThrow());
+        assertEquals("Grünfeld, Ernst", g.tags().get("Black").orElseThrow());
+        String out = new String(Fixtures.write("pgn", List.of(g), Optional.empty()), StandardCharsets.UTF_8);
+        assertTrue(out.contains("[White \"Réti, Richard\"]"), out);
+    }
+
+    @Test
+    void theSameGamesWithOneReaderThreadOrMany() throws Exception {
+        byte[] file = java.nio.file.Files.readAllBytes(TestFiles.shared("chess/pgn/tatamast22.pgn"));
+        List<String> one = new java.util.ArrayList<>();
+        List<String> many = new java.util.ArrayList<>();
+        for (int workers : new int[] {1, 4}) {
+            PgnScanner scanner = new PgnScanner(org.kibitz.formats.text.LineReader.open(new java.io.ByteArrayInputStream(file), Optional.empty()), "t.pgn");
+            try (PgnGameReader r = new PgnGameReader(scanner, ReadContext.of("t.pgn", Fixtures.GAMES), workers)) {
+                for (ReadResult x; (x = r.next()) != null; ) {
+                    (workers == 1 ? one : many).add(x.gameNumber() + " " + Fixtures.dump(x.game().orElseThrow()));
+                }
+            }
+        }
+        assertEquals(91, one.size());
+        assertEquals(one, many);
+    }
+
+    @Test
     void chessBaseEmptyLines() {
         GameTree g = pychess("chessbase-empty-line").get(0);
         assertEquals(134, g.mainline().size());

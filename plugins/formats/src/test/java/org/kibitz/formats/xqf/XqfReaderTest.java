@@ -165,6 +165,23 @@ class XqfReaderTest {
         assertTrue(r.game().orElseThrow().mainline().isEmpty());
     }
 
+    /**
+     * Version 11 is encrypted like 12-18 but does not rotate the piece slots; no real file of it
+     * is at hand, so one is made from a version-12 file by undoing the rotation.
+     */
+    @Test
+    void versionElevenReadsLikeTwelveWithoutTheRotation() {
+        byte[] v12 = TestFiles.resource("xqf/cchess-BadMoveTest2.xqf");
+        byte[] v11 = v12.clone();
+        int pieceKey = XqfKeys.of(v12).pieceKey();
+        for (int i = 0; i < 32; i++) {
+            // v12 stores slot (pieceKey + 1 + i) at i; v11 stores slot i at i.
+            v11[0x10 + ((pieceKey + 1 + i) % 32)] = v12[0x10 + i];
+        }
+        v11[2] = 11;
+        assertEquals(Fixtures.dump(Fixtures.readClean("xqf", v12, "v12.xqf")), Fixtures.dump(Fixtures.readClean("xqf", v11, "v11.xqf")));
+    }
+
     @Test
     void notAnXqfFile() {
         ReadResult r = Fixtures.read("xqf", "[Event \"x\"]".getBytes(StandardCharsets.US_ASCII), "x.xqf").get(0);
