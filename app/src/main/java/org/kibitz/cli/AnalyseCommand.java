@@ -104,7 +104,7 @@ final class AnalyseCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         GamePlugin g = GameOption.game(games, game, spec);
-        Position start = GameOption.position(g, fen, spec);
+        Position start = GameOption.position(g, game, fen, spec);
         List<Move> line = parseMoves(g, start);
         Notation shown = notation == null ? g.notations().get(0) : g.notation(notation).orElseThrow(() ->
                 usage("notation.unknown", notation, String.join(", ", g.notations().stream().map(Notation::id).toList())));
