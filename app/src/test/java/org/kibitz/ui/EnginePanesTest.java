@@ -218,6 +218,33 @@ class EnginePanesTest {
         assertTrue(onFx(() -> ((Label) w.robot.lookup("#curve-caption").query()).getText()).contains("Nf3"));
         assertEquals(9, onFx(() -> curve.points().size()), "the whole line is plotted, not only up to the cursor");
         assertTrue(onFx(() -> curve.points().get(8).node() == last));
+
+        // The wheel zooms the move axis; the button shows the whole line again.
+        double whole = onFx(() -> curve.moveAxisLength());
+        w.robot.moveTo(p).scroll(3, javafx.geometry.VerticalDirection.UP);
+        WaitForAsyncUtils.waitForFxEvents();
+        double zoomed = onFx(() -> curve.moveAxisLength());
+        assertTrue(zoomed < whole * 0.9, "zoomed from " + whole + " to " + zoomed);
+        click("#curve-fit");
+        waitUntil(() -> Math.abs(curve.moveAxisLength() - whole) < 1e-6);
+    }
+
+    @Test
+    void theFirstStartOffersTheEnginesFoundOnThisComputer() throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        w = WorkbenchFixture.open(home);
+        ui = w.injector.getInstance(EnginesUi.class);
+        waitUntil(() -> w.robot.lookup("#engine-offer").tryQuery().isPresent());
+        String offer = onFx(() -> ((Label) w.robot.lookup("#engine-offer-text").query()).getText());
+        assertTrue(offer.contains(stockfish), offer);
+        click("#engine-offer-add");
+        waitUntil(() -> w.robot.lookup("#engine-offer").tryQuery().isEmpty());
+        assertTrue(onFx(() -> ui.registry().entries().stream().anyMatch(e -> e.name().startsWith("Stockfish")
+                && e.games().contains("chess"))));
+        assertFalse(onFx(() -> ui.registry().shouldOffer()), "asked once");
+        newChessGame();
+        assertTrue(onFx(() -> ui.engineFor("1", "chess").name().startsWith("Stockfish")),
+                "a found chess engine is used for chess rather than the built-in one");
     }
 
     @Test

@@ -180,6 +180,11 @@ public final class CurvePane extends BorderPane {
         return viewer;
     }
 
+    /** How many moves the move axis spans now (for tests of zooming). */
+    public double moveAxisLength() {
+        return plot.getDomainAxis().getRange().getLength();
+    }
+
     /** Where on screen a point of the curve is drawn (for tests and tooltips). */
     public Optional<javafx.geometry.Point2D> screenPointOf(int index) {
         if (index < 0 || index >= points.size()) {
