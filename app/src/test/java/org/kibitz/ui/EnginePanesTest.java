@@ -186,6 +186,12 @@ class EnginePanesTest {
         waitUntil(() -> cell("1", 0, PV).startsWith("1... ") && cell("2", 0, PV).startsWith("1... "));
         assertEquals(2, onFx(() -> w.boardController.arrowsFor(w.document.position()).stream()
                 .filter(a -> !a.label().isEmpty()).count()), "one labelled arrow per engine");
+        click("#panel-close-2");
+        waitUntil(() -> ui.panelIds().equals(List.of("1")) && ui.service().slots().size() == 1);
+        Thread.sleep(300);
+        assertEquals(1, (int) onFx(() -> ui.service().slots().size()), "a closed panel's slot does not come back");
+        assertEquals(1, onFx(() -> w.boardController.arrowsFor(w.document.position()).stream()
+                .filter(a -> !a.label().isEmpty()).count()), "nor its arrows");
         runFx(ui::toggleAll);
         waitUntil(() -> !ui.service().anyRunning());
     }

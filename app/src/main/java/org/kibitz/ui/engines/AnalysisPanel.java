@@ -156,18 +156,31 @@ final class AnalysisPanel extends BorderPane {
         buildTable();
         setCenter(table);
 
-        ui.engineListRevision().addListener((o, a, b) -> refreshEngines());
-        ui.panelsRevision().addListener((o, a, b) -> {
-            refreshEngines();
-            refreshControls(ui.service().slot(slotId).state());
-        });
+        engineListListener = (o, a, b) -> refreshEngines();
+        panelsListener = (o, a, b) -> {
+            if (ui.panelIds().contains(slotId)) {
+                refreshEngines();
+                refreshControls(ui.service().slot(slotId).state());
+            }
+        };
+        ui.engineListRevision().addListener(engineListListener);
+        ui.panelsRevision().addListener(panelsListener);
         refreshEngines();
         ui.service().slot(slotId).setEngine(ui.engineFor(slotId, ui.document().game().id()));
         refreshControls(ui.service().slot(slotId).state());
     }
 
+    private javafx.beans.value.ChangeListener<Number> engineListListener;
+    private javafx.beans.value.ChangeListener<Number> panelsListener;
+
     String slotId() {
         return slotId;
+    }
+
+    /** The panel was closed: it stops listening (its slot is already ended). */
+    void dispose() {
+        ui.engineListRevision().removeListener(engineListListener);
+        ui.panelsRevision().removeListener(panelsListener);
     }
 
     private void tooltip(javafx.scene.control.Control c, String key) {
@@ -260,6 +273,9 @@ final class AnalysisPanel extends BorderPane {
     }
 
     private void refreshEngines() {
+        if (!ui.panelIds().contains(slotId)) {
+            return;
+        }
         updatingControls = true;
         try {
             String gameId = ui.document().game().id();

@@ -53,6 +53,7 @@ public final class EngineLinesPane extends BorderPane {
         for (String id : ids) {
             next.add(shown.stream().filter(p -> p.slotId().equals(id)).findFirst().orElseGet(() -> new AnalysisPanel(ui, id)));
         }
+        shown.stream().filter(p -> !next.contains(p)).forEach(AnalysisPanel::dispose);
         shown.clear();
         shown.addAll(next);
         panels.getItems().setAll(next);
