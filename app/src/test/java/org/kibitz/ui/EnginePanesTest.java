@@ -254,6 +254,25 @@ class EnginePanesTest {
     }
 
     @Test
+    void aCorruptEngineListIsSetAsideAndReported() throws Exception {
+        Path config = Files.createDirectories(home.resolve("config"));
+        Files.writeString(config.resolve("engines.json"), "{ \"version\": 1, \"engines\": [ { \"id\": ");
+        w = WorkbenchFixture.open(home);
+        ui = w.injector.getInstance(EnginesUi.class);
+        org.controlsfx.control.NotificationPane note = onFx(() -> (org.controlsfx.control.NotificationPane)
+                w.robot.lookup("#notifications").query());
+        waitUntil(() -> note.isShowing() && note.getText() != null && note.getText().contains("engines.json"));
+        String text = onFx(note::getText);
+        assertTrue(text.contains(".corrupt-"), text);
+        try (var files = Files.list(config)) {
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().startsWith("engines.json.corrupt-")),
+                    "the unreadable file is kept");
+        }
+        assertEquals(List.of(EngineEntry.BUILTIN_ID), onFx(() -> ui.registry().entries().stream().map(EngineEntry::id).toList()),
+                "the built-in engine is still there to analyse with");
+    }
+
+    @Test
     void theLogIsFilteredPausedCopiedAndSaved() throws Exception {
         open(fake("calm", 1000, "calm"));
         newChessGame();
