@@ -73,12 +73,15 @@ final class BenchProtocolCommand implements Callable<Integer> {
             return 1;
         }
         for (ParserBenchmark.Measure m : report.best()) {
-            out.println(String.format(Locale.ROOT, "%-15s %,12.0f lines/s", m.what(), m.linesPerSecond()));
+            out.println(String.format(Locale.ROOT, "%-20s %,11.0f lines/s %,11.0f lines/cpu-s", m.what(),
+                    m.linesPerSecond(), report.getCpu(m.what()).linesPerCpuSecond()));
         }
-        double naive = report.get(ParserBenchmark.NAIVE).linesPerSecond();
+        // Each against the peer on the same lines: the PV-only measure against the peer on PV lines.
         for (String what : List.of(ParserBenchmark.PARSER, ParserBenchmark.PARSER_MOVES, ParserBenchmark.PARSER_PV,
                 ParserBenchmark.SESSION)) {
-            out.println("ratio " + what + "/" + ParserBenchmark.NAIVE + " " + fmt(report.get(what).linesPerSecond() / naive));
+            String peer = what.equals(ParserBenchmark.PARSER_PV) ? ParserBenchmark.NAIVE_PV : ParserBenchmark.NAIVE;
+            out.println("ratio " + what + "/" + peer + " " + fmt(report.get(what).linesPerSecond() / report.get(peer).linesPerSecond())
+                    + " cpu " + fmt(report.getCpu(what).linesPerCpuSecond() / report.getCpu(peer).linesPerCpuSecond()));
         }
         out.flush();
         return 0;

@@ -6,7 +6,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code kibitz engine}: engine tools; each is a subcommand ({@code engine probe}). */
-@Command(name = "engine", resourceBundle = "org.kibitz.cli.engine", subcommands = EngineProbeCommand.class)
+@Command(name = "engine", resourceBundle = "org.kibitz.cli.engine", subcommands = {EngineProbeCommand.class, EngineRunCommand.class})
 final class EngineCommand implements Callable<Integer> {
 
     @Spec

@@ -36,7 +36,7 @@ final class EngineProbeCommand implements Callable<Integer> {
     @Option(names = "--protocol", paramLabel = "PROTOCOL", descriptionKey = "protocol")
     String protocol;
 
-    @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "2.5", descriptionKey = "wait")
+    @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "3", descriptionKey = "wait")
     double wait;
 
     @Parameters(arity = "1..*", paramLabel = "COMMAND", descriptionKey = "command")

@@ -131,7 +131,7 @@ class ConvertCommandTest {
         Run r = run(shared("xiangqi/xqf/eleeye-SAMPLE.XQF").toString(), pgn.toString(), "--notation", "iccs");
         assertEquals(0, r.exit, r.err);
         assertEquals("games 1 plies 75 errors 0", r.lastLine());
-        assertTrue(Files.readString(pgn).contains("1. b2e2 h7e7 {"), Files.readString(pgn));
+        assertTrue(Files.readString(pgn).contains("1. b2e2 h7e7\n{　　红方首着架中炮"), Files.readString(pgn));
 
         Path xqf = dir.resolve("games.xqf");
         Run many = run(shared("xiangqi/pgn/xqdb-xqdb_traditional.pgn").toString(), xqf.toString());

@@ -30,8 +30,6 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Text;
@@ -179,9 +177,10 @@ public final class MovesPane extends BorderPane {
         options.revisionProperty().addListener((o, a, b) ->
                 (options.style() == MoveText.Style.INLINE ? inline : indented).setSelected(true));
 
-        Region spring = new Region();
-        HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox bar = new HBox(6, notationBox, spring, layout);
+        // A flow, not a row: in a narrow pane the two controls wrap instead of being cut to nothing.
+        notationBox.setMinWidth(Region.USE_PREF_SIZE);
+        layout.setMinWidth(Region.USE_PREF_SIZE);
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(10, 4, notationBox, layout);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 6, 4, 6));
         header.setId("moves-header");

@@ -271,7 +271,17 @@ public final class GameConverter {
         return out.resolveSibling(numbered);
     }
 
-    private static String reason(Exception e) {
+    /** What went wrong with a file, in words: the JDK's file exceptions carry only the path. */
+    private static Object reason(Exception e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return ConvertMessages.text("convert.io.missing");
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return ConvertMessages.text("convert.io.denied");
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;
     }

@@ -62,17 +62,29 @@ public final class ParserBenchmark {
         }
     }
 
-    /** One measurement: how many lines a second. */
-    public record Measure(String what, long lines, Duration time) {
+    /**
+     * One measurement: how many lines in how much wall time and how much CPU time of the measuring
+     * thread. Lines per CPU-second is the steadier figure on a machine shared with other work: time
+     * the thread waited for a core is not counted.
+     */
+    public record Measure(String what, long lines, Duration time, Duration cpu) {
         public double linesPerSecond() {
             return lines / Math.max(1e-9, time.toNanos() / 1e9);
         }
+
+        public double linesPerCpuSecond() {
+            return lines / Math.max(1e-9, cpu.toNanos() / 1e9);
+        }
     }
 
-    /** Each measure's best round, and how many info lines the recordings hold. */
-    public record Report(List<Measure> best, int infoLines, int rounds, Duration roundTime) {
+    /** Each measure's best round by wall time and by CPU time, and how many info lines the recordings hold. */
+    public record Report(List<Measure> best, List<Measure> bestCpu, int infoLines, int rounds, Duration roundTime) {
         public Measure get(String what) {
             return best.stream().filter(m -> m.what().equals(what)).findFirst().orElseThrow();
+        }
+
+        public Measure getCpu(String what) {
+            return bestCpu.stream().filter(m -> m.what().equals(what)).findFirst().orElseThrow();
         }
     }
 
@@ -81,6 +93,7 @@ public final class ParserBenchmark {
     public static final String PARSER_PV = "parser-pv-only";
     public static final String SESSION = "session";
     public static final String NAIVE = "naive-split";
+    public static final String NAIVE_PV = "naive-split-pv-only";
 
     private final Games games;
     private final List<Recording> recordings;
@@ -132,22 +145,25 @@ public final class ParserBenchmark {
         // Most recorded lines are short currmove reports; the lines with a PV are the long ones.
         List<String> pvLines = info.stream().filter(l -> l.contains(" pv ")).toList();
         Map<String, Measure> best = new HashMap<>();
+        Map<String, Measure> bestCpu = new HashMap<>();
         for (int round = 0; round <= rounds; round++) {
             List<Measure> ms = List.of(
                     timed(PARSER, roundTime, () -> parse(info, false)),
                     timed(PARSER_MOVES, roundTime, () -> parse(info, true)),
                     timed(PARSER_PV, roundTime, () -> parse(pvLines, true)),
                     timed(SESSION, roundTime, this::session),
-                    timed(NAIVE, roundTime, () -> naive(info)));
+                    timed(NAIVE, roundTime, () -> naive(info)),
+                    timed(NAIVE_PV, roundTime, () -> naive(pvLines)));
             if (round == 0) {
                 continue; // warm-up: the JIT compiles what the rounds measure
             }
             for (Measure m : ms) {
                 best.merge(m.what(), m, (a, b) -> a.linesPerSecond() >= b.linesPerSecond() ? a : b);
+                bestCpu.merge(m.what(), m, (a, b) -> a.linesPerCpuSecond() >= b.linesPerCpuSecond() ? a : b);
             }
         }
-        return new Report(List.of(best.get(PARSER), best.get(PARSER_MOVES), best.get(PARSER_PV), best.get(SESSION),
-                best.get(NAIVE)),
+        List<String> order = List.of(PARSER, PARSER_MOVES, PARSER_PV, SESSION, NAIVE, NAIVE_PV);
+        return new Report(order.stream().map(best::get).toList(), order.stream().map(bestCpu::get).toList(),
                 info.size(), rounds, roundTime);
     }
 
@@ -157,33 +173,32 @@ public final class ParserBenchmark {
     }
 
     private static Measure timed(String what, Duration roundTime, Pass pass) throws EngineException {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         long lines = 0;
+        long c0 = mx.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         long end = t0 + roundTime.toNanos();
         do {
             lines += pass.run();
         } while (System.nanoTime() < end);
-        return new Measure(what, lines, Duration.ofNanos(System.nanoTime() - t0));
+        long wall = System.nanoTime() - t0;
+        long cpu = mx.getCurrentThreadCpuTime() - c0;
+        return new Measure(what, lines, Duration.ofNanos(wall), Duration.ofNanos(cpu > 0 ? cpu : wall));
     }
 
     /** Blackhole: keeps the JIT from dropping work whose result nobody reads. */
     private long sink;
 
+    /** The parser alone: PVs kept as text, or read straight into moves as the sessions do. */
     private long parse(List<String> lines, boolean moves) {
-        InfoParser parser = new InfoParser(InfoParser.BareScore.UCCI);
+        InfoParser parser = moves ? new InfoParser(InfoParser.BareScore.UCCI, 0) : new InfoParser(InfoParser.BareScore.UCCI);
         InfoLine out = new InfoLine();
         long h = 0;
         for (String l : lines) {
             parser.parse(l, out);
             h += out.depth + out.nodes + out.pv.size();
-            if (moves) {
-                for (String m : out.pv) {
-                    try {
-                        h += Move.parseCoordinates(m, 0).to().rank();
-                    } catch (IllegalArgumentException e) {
-                        h++;
-                    }
-                }
+            for (Move m : out.pvMoves) {
+                h += m.to().rank();
             }
         }
         sink += h;

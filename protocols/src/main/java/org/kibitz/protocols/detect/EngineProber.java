@@ -26,7 +26,7 @@ import org.kibitz.protocols.ProtocolMessages;
 public final class EngineProber {
 
     /** How long an engine may take to show it speaks a protocol before the next one is tried. */
-    public static final Duration DEFAULT_RECOGNITION = Duration.ofMillis(2500);
+    public static final Duration DEFAULT_RECOGNITION = Duration.ofSeconds(3);
 
     /** What the probe found. */
     public record Result(ProtocolPlugin protocol, EngineInfo info) {

@@ -61,7 +61,7 @@ import org.kibitz.protocols.process.LineReceiver;
  * and the session is {@link SessionState#TERMINATED}, because an engine that misses one is in an
  * unknown state.
  */
-public abstract class EngineSessionBase implements EngineSession, LineReceiver {
+public abstract class EngineSessionBase implements EngineSession {
 
     /** Shared timer for every session's timeouts and search-limit stops. */
     protected static final ScheduledExecutorService TIMER;
@@ -86,7 +86,9 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
 
     protected final Object lock = new Object();
     protected final EventBus events = new EventBus();
-    protected final LineChannel channel;
+    /** The engine's lines; replaced only when a session starts its engine anew ({@link #replaceChannel}). */
+    protected volatile LineChannel channel;
+    private ChannelFactory channelFactory;
     protected final EngineConfig config;
     protected final Games games;
     protected final EngineTimeouts timeouts;
@@ -215,7 +217,8 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
      * with the engine's lines): for callers that feed the lines themselves, such as the benchmark.
      */
     public void startHandshake() {
-        channel.start(this);
+        LineChannel first = channel;
+        first.start(receiverFor(first));
         synchronized (lock) {
             waits.add(handshake);
             beginHandshake();
@@ -246,6 +249,11 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
 
     private boolean heardAnything;
 
+    /** {@link #saidAnything()} for callers that hold the lock. */
+    protected boolean saidAnythingLocked() {
+        return heardAnything;
+    }
+
     /** What the session does between the handshake and being handed out: detection, configured options. */
     public void afterHandshake() throws EngineException {
         applyConfiguredOptions();
@@ -271,6 +279,11 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
     }
 
     private Instant lastHeard = Instant.now();
+
+    /** How long the engine has said nothing (under the lock). */
+    protected Duration silentFor() {
+        return Duration.between(lastHeard, Instant.now());
+    }
 
     /** How long an engine may stay silent during the handshake before it gets an empty line. */
     protected Duration nudgeInterval() {
@@ -303,8 +316,68 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
 
     // ---------------------------------------------------------------- line handling
 
-    @Override
-    public final void onLine(Direction direction, String text, Instant time) {
+    /** Starts a process of the same engine again, for sessions that replace an engine that cannot be stopped. */
+    @FunctionalInterface
+    public interface ChannelFactory {
+        LineChannel start() throws EngineException;
+    }
+
+    /** Lets the session start its engine again when it must (see {@link #replaceChannel}). */
+    public void restartWith(ChannelFactory factory) {
+        synchronized (lock) {
+            channelFactory = factory;
+        }
+    }
+
+    protected boolean canRestart() {
+        return channelFactory != null;
+    }
+
+    /**
+     * Starts a new process of the engine and makes it the session's (not under the lock: starting a
+     * process takes time); the old one is killed, and whatever it still writes or how it ends is
+     * ignored. Returns the new channel, already reading.
+     */
+    protected LineChannel replaceChannel() throws EngineException {
+        ChannelFactory f;
+        synchronized (lock) {
+            f = channelFactory;
+        }
+        if (f == null) {
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("state.ended", displayName()));
+        }
+        LineChannel fresh = f.start();
+        LineChannel old;
+        synchronized (lock) {
+            old = channel;
+            channel = fresh;
+            fresh.start(receiverFor(fresh));
+        }
+        old.expectExit();
+        old.terminate(Duration.ZERO);
+        return fresh;
+    }
+
+    /** What a channel's reader threads call: lines and the end of this channel, ignored once it was replaced. */
+    private LineReceiver receiverFor(LineChannel ch) {
+        return new LineReceiver() {
+            @Override
+            public void onLine(Direction direction, String text, Instant time) {
+                if (channel == ch) {
+                    lineFromEngine(direction, text, time);
+                }
+            }
+
+            @Override
+            public void onEnd(EngineExit e) {
+                if (channel == ch) {
+                    engineEnded(e);
+                }
+            }
+        };
+    }
+
+    private void lineFromEngine(Direction direction, String text, Instant time) {
         events.post(new EngineEvent.EngineLine(time, direction, text));
         remember(text);
         if (direction == Direction.FROM_ENGINE) {
@@ -329,8 +402,7 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
         events.flush();
     }
 
-    @Override
-    public final void onEnd(EngineExit e) {
+    private void engineEnded(EngineExit e) {
         synchronized (lock) {
             exit = e;
             if (!closing && !e.requested() && failure == null) {
@@ -742,7 +814,9 @@ public abstract class EngineSessionBase implements EngineSession, LineReceiver {
         }
         int multipv = line.multipv > 0 ? line.multipv : 1;
         boolean wanted = events.hasListeners() || multipv == 1;
-        List<Move> pv = line.pv.isEmpty() || !wanted ? List.of() : codec.decodePv(s.root, line.pv, multipv);
+        List<Move> pv = !wanted ? List.of()
+                : !line.pvMoves.isEmpty() ? codec.checkPv(s.root, line.pvMoves, multipv)
+                : line.pv.isEmpty() ? List.of() : codec.decodePv(s.root, line.pv, multipv);
         if (multipv == 1 && !pv.isEmpty()) {
             s.bestPv = pv;
         }

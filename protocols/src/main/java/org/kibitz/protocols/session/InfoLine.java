@@ -29,8 +29,13 @@ public final class InfoLine {
     public long tbhits = -1;
     public String currmove;
     public int currmoveNumber = -1;
-    /** The principal variation as the engine wrote it, one token per move. */
+    /** The principal variation as the engine wrote it, one token per move (when the parser keeps text). */
     public final List<String> pv = new ArrayList<>(32);
+    /**
+     * The principal variation as coordinate moves (when the parser knows the rank base), up to the
+     * first token that is no coordinate move; not yet checked against any position.
+     */
+    public final List<org.kibitz.api.game.Move> pvMoves = new ArrayList<>(32);
     /** {@code info string}, UCCI {@code message}: text for a person. */
     public String text;
 
@@ -48,12 +53,13 @@ public final class InfoLine {
         currmove = null;
         currmoveNumber = -1;
         pv.clear();
+        pvMoves.clear();
         text = null;
     }
 
     /** Whether the line reports anything about the search (a line that is only a text does not). */
     public boolean hasSearchData() {
         return depth != ABSENT_DEPTH || seldepth >= 0 || score != null || nodes >= 0 || nps >= 0 || timeMs >= 0
-                || hashfull >= 0 || tbhits >= 0 || currmove != null || !pv.isEmpty() || wdlWin >= 0;
+                || hashfull >= 0 || tbhits >= 0 || currmove != null || !pv.isEmpty() || !pvMoves.isEmpty() || wdlWin >= 0;
     }
 }

@@ -26,7 +26,8 @@ public final class MoveCodec {
     /** The last PV read for one MultiPV rank: its root, its tokens and the positions after each move. */
     private static final class PvCache {
         Position root;
-        final List<String> tokens = new ArrayList<>();
+        /** What the engine wrote for each move: its text, or the coordinate move read from it. */
+        final List<Object> tokens = new ArrayList<>();
         final List<Move> moves = new ArrayList<>();
         final List<Position> positions = new ArrayList<>();
 
@@ -129,6 +130,18 @@ public final class MoveCodec {
 
     /** {@link #decodePv(Position, List)} for the line of MultiPV rank {@code multipv}. */
     public List<Move> decodePv(Position root, List<String> tokens, int multipv) {
+        return decode(root, tokens, multipv);
+    }
+
+    /**
+     * The legal prefix of a PV already read as coordinate moves ({@link InfoLine#pvMoves}), for
+     * the line of MultiPV rank {@code multipv}.
+     */
+    public List<Move> checkPv(Position root, List<Move> moves, int multipv) {
+        return decode(root, moves, multipv);
+    }
+
+    private List<Move> decode(Position root, List<?> tokens, int multipv) {
         int slot = multipv >= 1 && multipv < caches.length ? multipv : 0;
         PvCache c = caches[slot];
         if (c == null) {
@@ -147,8 +160,8 @@ public final class MoveCodec {
         c.trim(reuse);
         Position at = reuse == 0 ? root : c.positions.get(reuse - 1);
         for (int i = reuse; i < tokens.size(); i++) {
-            String token = tokens.get(i);
-            Move m = decodeOrNull(at, token);
+            Object token = tokens.get(i);
+            Move m = token instanceof Move mv ? (at.isLegal(mv) ? mv : null) : decodeOrNull(at, (String) token);
             if (m == null) {
                 break;
             }

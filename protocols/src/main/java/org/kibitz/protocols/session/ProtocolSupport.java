@@ -26,7 +26,18 @@ public final class ProtocolSupport {
     /** Starts the engine and completes the handshake; the process is ended again if that fails. */
     public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory)
             throws EngineException {
-        return open(config, factory, null);
+        return open(config, factory, false, null);
+    }
+
+    /**
+     * Like {@link #open(EngineConfig, SessionFactory)}; with {@code retrySilentStart}, an engine that
+     * has not said a word by the end of its handshake is started once more: GNU Chess 6 now and
+     * then hangs as it starts, before it reads anything, and a protocol whose handshake can end on
+     * silence (xboard) would otherwise hand out a dead engine.
+     */
+    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
+                                                       boolean retrySilentStart) throws EngineException {
+        return open(config, factory, retrySilentStart, null);
     }
 
     /**
@@ -35,18 +46,32 @@ public final class ProtocolSupport {
      */
     public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
                                                        org.kibitz.api.engine.EngineListener listener) throws EngineException {
-        EngineProcess process = start(config);
-        S session = factory.create(config, process);
-        if (listener != null) {
-            session.addListener(listener);
-        }
-        try {
-            session.handshake(config.timeouts().handshake(), false);
-            session.afterHandshake();
-            return session;
-        } catch (EngineException | RuntimeException e) {
-            session.abort();
-            throw e;
+        return open(config, factory, false, listener);
+    }
+
+    /** The whole of opening: see {@code retrySilentStart} and {@code listener} on the forms above. */
+    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
+                                                       boolean retrySilentStart,
+                                                       org.kibitz.api.engine.EngineListener listener) throws EngineException {
+        for (int attempt = 0; ; attempt++) {
+            EngineProcess process = start(config);
+            S session = factory.create(config, process);
+            if (listener != null) {
+                session.addListener(listener);
+            }
+            session.restartWith(() -> start(config));
+            try {
+                session.handshake(config.timeouts().handshake(), false);
+                if (retrySilentStart && attempt == 0 && !session.saidAnything()) {
+                    session.abort();
+                    continue;
+                }
+                session.afterHandshake();
+                return session;
+            } catch (EngineException | RuntimeException e) {
+                session.abort();
+                throw e;
+            }
         }
     }
 
@@ -57,11 +82,31 @@ public final class ProtocolSupport {
      */
     public static Optional<EngineInfo> probe(EngineConfig config, Duration timeout,
                                              SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
+        return probe(config, timeout, factory, false);
+    }
+
+    /** Like {@link #probe(EngineConfig, Duration, SessionFactory)}; see {@code retrySilentStart} at {@link #open}. */
+    public static Optional<EngineInfo> probe(EngineConfig config, Duration timeout,
+                                             SessionFactory<? extends EngineSessionBase> factory,
+                                             boolean retrySilentStart) throws EngineException {
+        Optional<EngineInfo> first = probeOnce(config, timeout, factory);
+        if (first.isEmpty() && retrySilentStart && lastProbeSilent.get()) {
+            return probeOnce(config, timeout, factory);
+        }
+        return first;
+    }
+
+    private static final ThreadLocal<Boolean> lastProbeSilent = ThreadLocal.withInitial(() -> false);
+
+    private static Optional<EngineInfo> probeOnce(EngineConfig config, Duration timeout,
+                                                  SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
+        lastProbeSilent.set(false);
         EngineProcess process = start(config);
         EngineSessionBase session = factory.create(config, process);
         boolean clean = false;
         try {
             if (!session.handshake(timeout, true) || !session.recognisedProtocol()) {
+                lastProbeSilent.set(!session.saidAnything());
                 Optional<EngineExit> exit = exitSoon(session);
                 if (exit.isPresent() && !exit.get().requested() && !session.saidAnything()) {
                     // It ended before saying a word: it cannot start (a missing library, a bad

@@ -27,12 +27,23 @@ public final class InfoParser {
     private static final int WIN_VALUE = MATE_VALUE - 200;
 
     private final BareScore bareScore;
+    private final int rankBase;
     private String s;
     private int pos;
     private int end;
 
+    /** A parser that keeps the PV as text ({@link InfoLine#pv}). */
     public InfoParser(BareScore bareScore) {
+        this(bareScore, -1);
+    }
+
+    /**
+     * A parser that reads the PV straight into coordinate moves ({@link InfoLine#pvMoves}) with
+     * ranks counted from {@code rankBase}, or keeps it as text when {@code rankBase} is negative.
+     */
+    public InfoParser(BareScore bareScore, int rankBase) {
         this.bareScore = bareScore;
+        this.rankBase = rankBase;
     }
 
     /**
@@ -166,7 +177,31 @@ public final class InfoParser {
                 // A field after the PV (rare, but some engines put string or multipv last).
                 return;
             }
-            out.pv.add(s.substring(ts, te));
+            pos = te;
+            if (rankBase >= 0) {
+                org.kibitz.api.game.Move m = org.kibitz.protocols.session.Coordinates.parse(s, ts, te, rankBase);
+                if (m == null) {
+                    // The PV ends at the first token that is no move (0000, garbage); skip the rest of it.
+                    skipPv();
+                    return;
+                }
+                out.pvMoves.add(m);
+            } else {
+                out.pv.add(s.substring(ts, te));
+            }
+        }
+    }
+
+    private void skipPv() {
+        while (true) {
+            skipSpaces();
+            if (pos >= end) {
+                return;
+            }
+            int te = tokenEnd();
+            if (keyword(pos, te) != Keyword.OTHER) {
+                return;
+            }
             pos = te;
         }
     }

@@ -52,7 +52,9 @@ public final class UciSession extends EngineSessionBase {
     }
 
     private final Dialect dialect;
-    private final InfoParser infoParser;
+    private final InfoParser.BareScore bareScore;
+    private InfoParser infoParser;
+    private int infoParserBase = -1;
     private final InfoLine info = new InfoLine();
     private final ArrayDeque<CompletableFuture<Void>> readyWaits = new ArrayDeque<>();
     private boolean emptyMark;
@@ -61,7 +63,8 @@ public final class UciSession extends EngineSessionBase {
     public UciSession(Dialect dialect, EngineConfig config, Games games, LineChannel channel) {
         super(dialect.hello, config, games, channel);
         this.dialect = dialect;
-        this.infoParser = new InfoParser(dialect == Dialect.UCCI ? InfoParser.BareScore.UCCI : InfoParser.BareScore.NONE);
+        this.bareScore = dialect == Dialect.UCCI ? InfoParser.BareScore.UCCI : InfoParser.BareScore.NONE;
+        this.infoParser = new InfoParser(bareScore);
     }
 
     // ---------------------------------------------------------------- handshake
@@ -85,7 +88,8 @@ public final class UciSession extends EngineSessionBase {
     @Override
     public void afterHandshake() throws EngineException {
         synchronized (lock) {
-            if (dialect == Dialect.UCCI && declared.containsKey("usemillisec")) {
+            if (dialect == Dialect.UCCI && declared.containsKey("usemillisec")
+                    && config.conventions().useMillisec().orElse(true)) {
                 // UCCI times are seconds unless the engine offers milliseconds: always prefer them.
                 send("setoption usemillisec true");
                 options.put("usemillisec", new EngineOption.Check("usemillisec", true));
@@ -105,6 +109,11 @@ public final class UciSession extends EngineSessionBase {
             return;
         }
         if (line.startsWith("info")) {
+            if (codec != null && codec.rankBase() != infoParserBase) {
+                // Once the game and its rank base are known, PVs are read straight into moves.
+                infoParserBase = codec.rankBase();
+                infoParser = new InfoParser(bareScore, infoParserBase);
+            }
             if (infoParser.parse(line, info)) {
                 if (info.text != null) {
                     message(MessageKind.INFO, info.text);
@@ -431,6 +440,9 @@ public final class UciSession extends EngineSessionBase {
                     tail = line.subList(lastCapture + 1, line.size());
                 }
             }
+            if (GameIds.CHESS.equals(game.id())) {
+                ensureOption("UCI_Chess960", Boolean.toString(isChess960(startPosition, line)));
+            }
             StringBuilder cmd = new StringBuilder("position ");
             if (from.fen().equals(game.startPosition().fen())) {
                 cmd.append("startpos");
@@ -446,6 +458,29 @@ public final class UciSession extends EngineSessionBase {
             send(cmd.toString());
         }
         events.flush();
+    }
+
+    /**
+     * Whether a chess line is Chess960, as far as the API lets us see: a FEN whose castling field
+     * names files (Shredder-FEN, X-FEN), or a castling move written as the king taking its rook.
+     * Engines need {@code UCI_Chess960} on to read either.
+     */
+    static boolean isChess960(Position start, List<Move> line) {
+        String[] f = start.fen().split("\\s+");
+        if (f.length > 2 && !f[2].matches("-|[KQkq]+")) {
+            return true;
+        }
+        Position p = start;
+        for (Move m : line) {
+            var mover = p.pieceAt(m.from());
+            var target = p.pieceAt(m.to());
+            if (mover.isPresent() && target.isPresent() && mover.get().type() == 'K' && target.get().type() == 'R'
+                    && mover.get().side() == target.get().side()) {
+                return true;
+            }
+            p = p.play(m);
+        }
+        return false;
     }
 
     @Override

@@ -28,17 +28,17 @@ public final class XboardProtocol implements ProtocolPlugin {
 
     @Override
     public Optional<EngineInfo> probe(EngineConfig config, Duration timeout) throws EngineException {
-        return ProtocolSupport.probe(config, timeout, (c, ch) -> new XboardSession(c, null, ch));
+        return ProtocolSupport.probe(config, timeout, (c, ch) -> new XboardSession(c, null, ch), true);
     }
 
     @Override
     public EngineSession open(EngineConfig config, Games games) throws EngineException {
-        return ProtocolSupport.open(config, (c, ch) -> new XboardSession(c, games, ch));
+        return ProtocolSupport.open(config, (c, ch) -> new XboardSession(c, games, ch), true);
     }
 
     @Override
     public EngineSession open(EngineConfig config, Games games, org.kibitz.api.engine.EngineListener listener)
             throws EngineException {
-        return ProtocolSupport.open(config, (c, ch) -> new XboardSession(c, games, ch), listener);
+        return ProtocolSupport.open(config, (c, ch) -> new XboardSession(c, games, ch), true, listener);
     }
 }

@@ -65,13 +65,16 @@ public final class XboardSession extends EngineSessionBase {
     private int discardUntilPong;
     private ScheduledFuture<?> featureTimer;
     private boolean waitingForDone;
+    /** The handshake of an engine started anew after it could not be stopped; null before any. */
+    private CompletableFuture<Void> rehandshake;
+    private boolean sawFeature;
+    private int handshakeResends;
     private boolean analyzing;
     private boolean depthLimitSent;
     private boolean drawOffered;
     private int multiPvLines = 1;
     private int multiPvIndex;
     private int multiPvDepth = Integer.MIN_VALUE;
-    private String variantSent;
 
     // What the engine's own board holds: the start it was given and the moves played on it since.
     private Position engineStart;
@@ -87,22 +90,58 @@ public final class XboardSession extends EngineSessionBase {
     protected void beginHandshake() {
         send("xboard");
         send("protover 2");
-        Duration wait = featureTimeout();
+        armFeatureTimer();
+    }
+
+    /**
+     * Ends the handshake after two seconds in which the engine said nothing (and no done=0 is
+     * pending): the spec's two seconds after protover, counted from the engine's last line rather
+     * than from protover, because GNU Chess takes over a second to start and answers protover only
+     * when nudged. Bounded by the handshake timeout all the same.
+     */
+    private void armFeatureTimer() {
+        if (featureTimer != null) {
+            featureTimer.cancel(false);
+        }
         featureTimer = TIMER.schedule(() -> {
             synchronized (lock) {
-                if (!waitingForDone && !handshakeOver()) {
-                    // No done=0: the protocol-2 wait is over; what was said so far stands (protocol 1 if nothing).
-                    handshakeDone();
+                if (!waitingForDone && handshaking()) {
+                    // The protocol-2 wait is over; what was said so far stands (protocol 1 if nothing).
+                    endHandshake();
                 }
             }
             events.flush();
-        }, Math.max(1, wait.toMillis()), TimeUnit.MILLISECONDS);
+        }, Math.max(1, featureTimeout().toMillis()), TimeUnit.MILLISECONDS);
     }
 
-    /** How long to wait for features when the engine says neither done=0 nor done=1: 2 s, as the spec asks. */
+    /**
+     * How long to wait for features when the engine says neither done=0 nor done=1: 2 s, as the spec
+     * asks, or half the handshake timeout when that is shorter, so that the handshake ends well
+     * within its own timeout.
+     */
     private Duration featureTimeout() {
-        Duration d = Duration.ofSeconds(2);
-        return d.compareTo(timeouts.handshake()) < 0 ? d : timeouts.handshake();
+        Duration half = timeouts.handshake().dividedBy(2);
+        // Until the engine has said anything at all it is still starting (GNU Chess takes seconds
+        // on a busy machine): silence then proves nothing, so give it half the handshake timeout.
+        Duration d = heardFromEngine() ? Duration.ofSeconds(2) : half;
+        return d.compareTo(half) < 0 ? d : half;
+    }
+
+    private boolean heardFromEngine() {
+        return saidAnythingLocked();
+    }
+
+    /** Whether a handshake is under way: the first, or that of an engine started anew. */
+    private boolean handshaking() {
+        return !handshakeOver() || (rehandshake != null && !rehandshake.isDone());
+    }
+
+    private void endHandshake() {
+        if (!handshakeOver()) {
+            handshakeDone();
+        } else if (rehandshake != null) {
+            rehandshake.complete(null);
+        }
     }
 
     @Override
@@ -111,9 +150,36 @@ public final class XboardSession extends EngineSessionBase {
         return l.startsWith("id name ") || l.equals("uciok") || l.startsWith("option name ") || l.equals("ucciok");
     }
 
+    private ScheduledFuture<?> nudger;
+
+    /**
+     * While an answer is awaited (a pong, the move after {@code ?}) from an engine that has gone
+     * quiet, an empty line every quarter second: GNU Chess 6 leaves a command that arrived together
+     * with one that produced no output (exit, then ping) unread until more input comes.
+     */
+    private void startNudging() {
+        long period = nudgeInterval().toMillis();
+        nudger = TIMER.scheduleWithFixedDelay(() -> {
+            synchronized (lock) {
+                if (stateLocked() == org.kibitz.api.engine.SessionState.TERMINATED) {
+                    nudger.cancel(false);
+                    return;
+                }
+                boolean waiting = !pings.isEmpty() || (search != null && search.stopSent);
+                if (waiting && silentFor().toMillis() >= period) {
+                    send("");
+                }
+            }
+            events.flush();
+        }, period, period, TimeUnit.MILLISECONDS);
+    }
+
     @Override
     public void afterHandshake() throws EngineException {
         synchronized (lock) {
+            if (nudger == null) {
+                startNudging();
+            }
             // The GUI decides when to ponder; and thinking output is what we are here for.
             send("easy");
             send("post");
@@ -128,11 +194,15 @@ public final class XboardSession extends EngineSessionBase {
     @Override
     protected void handleLine(String raw) {
         String line = raw.strip();
+        if (handshaking() && !waitingForDone) {
+            armFeatureTimer();
+        }
         if (line.isEmpty()) {
             return;
         }
         if (line.startsWith("feature ") || line.equals("feature")) {
             recognised = true;
+            sawFeature = true;
             onFeatures(line);
             return;
         }
@@ -251,12 +321,12 @@ public final class XboardSession extends EngineSessionBase {
                         if (featureTimer != null) {
                             featureTimer.cancel(false);
                         }
-                    } else if (!handshakeOver()) {
+                    } else if (handshaking()) {
                         waitingForDone = false;
                         if (featureTimer != null) {
                             featureTimer.cancel(false);
                         }
-                        handshakeDone();
+                        endHandshake();
                     }
                 }
                 default -> {
@@ -300,13 +370,23 @@ public final class XboardSession extends EngineSessionBase {
 
     private void onError(String line, String what) {
         String word = what.isEmpty() ? "" : what.split("\\s+")[0];
-        if (!handshakeOver() && word.equals("protover")) {
+        if (what.isEmpty()) {
+            // The answer to an empty nudge. If it came during the handshake and protover never got
+            // an answer, the engine lost what it was sent while it started (GNU Chess 6): say it again.
+            if (handshaking() && !sawFeature && handshakeResends < 2) {
+                handshakeResends++;
+                send("xboard");
+                send("protover 2");
+            }
+            return;
+        }
+        if (handshaking() && word.equals("protover")) {
             // Protocol 1: no features will come.
             recognised = true;
             if (featureTimer != null) {
                 featureTimer.cancel(false);
             }
-            handshakeDone();
+            endHandshake();
             return;
         }
         if (isCommandWord(word)) {
@@ -314,9 +394,12 @@ public final class XboardSession extends EngineSessionBase {
                 message(MessageKind.ERROR, line);
             }
             if (word.equals("analyze") && search != null && analyzing) {
-                // It has no analyze mode after all (MaxQi): search with go instead.
+                // It has no analyze mode after all (MaxQi): search with go instead, unless the
+                // search was stopped already (then its exit and ping end it).
                 analyzing = false;
-                goSearch(search);
+                if (!search.stopSent) {
+                    goSearch(search);
+                }
             }
             return;
         }
@@ -456,22 +539,26 @@ public final class XboardSession extends EngineSessionBase {
             EngineOption o = option(name);
             EngineOption v = withValue(o, value);
             options.put(v.name(), v);
-            // memory and cores come from the memory and smp features and have commands of their own.
-            if (v.name().equals("memory") && features.containsKey("memory")) {
-                send("memory " + v.value());
-            } else if (v.name().equals("cores") && features.containsKey("smp")) {
-                if (!refused.contains("cores")) {
-                    send("cores " + v.value());
-                }
-            } else if (v instanceof EngineOption.Button) {
-                send("option " + v.name());
-            } else if (v instanceof EngineOption.Check c) {
-                send("option " + v.name() + "=" + (c.on() ? 1 : 0));
-            } else {
-                send("option " + v.name() + "=" + v.value());
-            }
+            sendOptionValue(v);
         }
         events.flush();
+    }
+
+    private void sendOptionValue(EngineOption v) {
+        // memory and cores come from the memory and smp features and have commands of their own.
+        if (v.name().equals("memory") && features.containsKey("memory")) {
+            send("memory " + v.value());
+        } else if (v.name().equals("cores") && features.containsKey("smp")) {
+            if (!refused.contains("cores")) {
+                send("cores " + v.value());
+            }
+        } else if (v instanceof EngineOption.Button) {
+            send("option " + v.name());
+        } else if (v instanceof EngineOption.Check c) {
+            send("option " + v.name() + "=" + (c.on() ? 1 : 0));
+        } else {
+            send("option " + v.name() + "=" + v.value());
+        }
     }
 
     @Override
@@ -502,8 +589,7 @@ public final class XboardSession extends EngineSessionBase {
         if (!v.equals("normal")) {
             send("variant " + v);
         }
-        variantSent = v;
-        depthLimitSent = false;
+        // The spec says new forgets the depth limit; MaxQi does not, so depthLimitSent stands.
         send("force");
     }
 
@@ -627,7 +713,7 @@ public final class XboardSession extends EngineSessionBase {
             Search s = beginSearch(limits);
             boolean infinite = limits.infinite() || (limits.depth().isEmpty() && limits.nodes().isEmpty()
                     && limits.moveTime().isEmpty() && limits.clock().isEmpty() && limits.mate().isEmpty());
-            if (infinite && feature("analyze", true) && !refused.contains("analyze")) {
+            if (infinite && analyzeWorks()) {
                 if (depthLimitSent) {
                     send("sd 99"); // a depth limit from an earlier search must not cut the analysis short
                     depthLimitSent = false;
@@ -642,6 +728,16 @@ public final class XboardSession extends EngineSessionBase {
         }
         events.flush();
         return out;
+    }
+
+    /**
+     * Whether to analyse with {@code analyze}: the engine offers it (the default) and has not refused
+     * it. GNU Chess 6 offers it, but its {@code exit} sometimes leaves xboard mode altogether (it
+     * prompts "Black (1) :" and writes its moves in SAN from then on); it analyses on {@code go}
+     * instead, which it stops at once on {@code ?}.
+     */
+    private boolean analyzeWorks() {
+        return feature("analyze", true) && !refused.contains("analyze") && !displayName().startsWith("GNU Chess");
     }
 
     private Optional<String> optionValue(String name) {
@@ -684,6 +780,9 @@ public final class XboardSession extends EngineSessionBase {
                 depthLimitSent = true;
             }
             s.enforceDepth = l.depth();
+        } else if (depthLimitSent && !refused.contains("sd")) {
+            send("sd 99"); // an earlier search's depth limit stays in force until new
+            depthLimitSent = false;
         }
         if (l.nodes().isPresent()) {
             s.enforceNodes = l.nodes();
@@ -691,8 +790,31 @@ public final class XboardSession extends EngineSessionBase {
         send("go");
     }
 
+    /**
+     * Engines that read nothing while they think (MaxQi) cannot be stopped: such an engine is
+     * replaced by a new process of itself, set up as the old one was, and the search ends with the
+     * best line it reported. Known up front for an engine that refused analyze or {@code ?};
+     * otherwise found out when {@code ?} brings no move within half the stop timeout.
+     */
+    private boolean uninterruptible() {
+        return refused.contains("?") || refused.contains("analyze");
+    }
+
     @Override
     protected void sendStop(Search s) {
+        if (!analyzing && canRestart() && uninterruptible()) {
+            restartAsync(s);
+            return;
+        }
+        if (!analyzing && canRestart()) {
+            TIMER.schedule(() -> {
+                synchronized (lock) {
+                    if (search == s && !restarting) {
+                        restartAsync(s);
+                    }
+                }
+            }, Math.max(1, timeouts.stop().toMillis() / 2), TimeUnit.MILLISECONDS);
+        }
         if (analyzing) {
             send("exit");
             analyzing = false;
@@ -710,6 +832,78 @@ public final class XboardSession extends EngineSessionBase {
             });
         } else {
             send("?");
+        }
+    }
+
+    private boolean restarting;
+
+    /** Starts replacing the engine for {@code s} on a thread of its own (under the lock). */
+    private void restartAsync(Search s) {
+        if (restarting) {
+            return;
+        }
+        restarting = true;
+        Thread t = new Thread(() -> replaceEngine(s), "kibitz-engine-restart");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void replaceEngine(Search s) {
+        try {
+            replaceChannel();
+            CompletableFuture<Void> hello;
+            synchronized (lock) {
+                // A new process of the same engine: what it refuses and declares is known; its
+                // board, pings and modes start afresh.
+                pings.clear();
+                discardUntilPong = 0;
+                analyzing = false;
+                depthLimitSent = false;
+                engineStart = null;
+                engineMoves.clear();
+                sawFeature = false;
+                waitingForDone = false;
+                handshakeResends = 0;
+                rehandshake = newWait();
+                hello = rehandshake;
+                send("xboard");
+                send("protover 2");
+                armFeatureTimer();
+            }
+            events.flush();
+            await(hello, timeouts.handshake(), "protover");
+            CompletableFuture<Void> placed;
+            synchronized (lock) {
+                send("easy");
+                send("post");
+                for (EngineOption o : options.values()) {
+                    EngineOption d = declared.get(o.name());
+                    if (d == null || o instanceof EngineOption.Button || o.value().equals(d.value())) {
+                        continue;
+                    }
+                    sendOptionValue(o);
+                }
+                resetBoard(game);
+                engineStart = game.startPosition();
+                placed = sendPosition(start, moves, replay(start, moves));
+            }
+            events.flush();
+            await(placed, timeouts.ready(), "ping");
+            synchronized (lock) {
+                restarting = false;
+                if (search == s) {
+                    List<Move> pv = s.bestPv;
+                    finishSearch(new BestMove(pv.isEmpty() ? Optional.empty() : Optional.of(pv.get(0)),
+                            pv.size() > 1 ? Optional.of(pv.get(1)) : Optional.empty(), false, false));
+                }
+            }
+        } catch (EngineException e) {
+            synchronized (lock) {
+                restarting = false;
+                die(e);
+            }
+        } finally {
+            events.flush();
         }
     }
 

@@ -46,6 +46,14 @@ class XboardEnginesTest {
             Position root = start.play(line.get(0)).play(line.get(1));
             BestMove best = s.go(SearchLimits.depth(5)).get(30, TimeUnit.SECONDS);
             RealEngineSupport.assertLegal(root, best, rec.of(AnalysisUpdate.class));
+            // MaxQi has no analyze and reads nothing while it thinks: analysis runs on go, and
+            // stopping it replaces the process.
+            long before = ProcessHandle.current().descendants().count();
+            RealEngineSupport.analyseAndStop(s, root, rec, 500);
+            RealEngineSupport.analyseAndStop(s, root, rec, 300);
+            Thread.sleep(200);
+            assertEquals(before, ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count(),
+                    "the replaced processes are gone");
             // A position no moves lead to, Black to move: set up with edit.
             Position black = TestGames.fen(xq, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
             s.setPosition(black, List.of());

@@ -75,6 +75,17 @@ public final class ScriptedChannel implements LineChannel {
         return this;
     }
 
+    private volatile List<String> nudgeReplies = List.of();
+    private volatile int nudgesAnswered;
+    private volatile int nudgeLimit;
+
+    /** The engine answers the first {@code times} empty lines it is sent with {@code replies}. */
+    public ScriptedChannel answerNudges(int times, String... replies) {
+        nudgeReplies = List.of(replies);
+        nudgeLimit = times;
+        return this;
+    }
+
     /** The engine writes {@code lines} now, unprompted. */
     public void emit(String... lines) {
         for (String l : lines) {
@@ -101,7 +112,14 @@ public final class ScriptedChannel implements LineChannel {
             return;
         }
         if (line.isEmpty()) {
-            return; // nudges for slow readers are not part of any script
+            // Nudges for slow readers are not part of any script; some engines answer them.
+            if (nudgesAnswered < nudgeLimit) {
+                nudgesAnswered++;
+                for (String reply : nudgeReplies) {
+                    engine.execute(() -> deliver(reply));
+                }
+            }
+            return;
         }
         sent.add(line);
         Step s = steps.poll();

@@ -266,6 +266,31 @@ class UciScriptTest {
     }
 
     @Test
+    void ponderThenPonderHit() throws Exception {
+        ScriptedChannel ch = stockfishHandshake()
+                .expect("ucinewgame")
+                .expect("isready", "readyok")
+                .expect("position startpos moves e2e4 e7e5")
+                .expect("go ponder wtime 60000 btime 55000 winc 1000 binc 1000 movestogo 20",
+                        "info depth 5 score cp 20 pv g1f3 b8c6")
+                .expect("ponderhit", "info depth 6 score cp 25 pv g1f3 b8c6", "bestmove g1f3 ponder b8c6");
+        UciSession s = open(ch, UciSession.Dialect.UCI);
+        Position start = TestGames.chess().startPosition();
+        s.setPosition(start, TestGames.moves(TestGames.chess(), start, "e2e4", "e7e5"));
+        SearchLimits.Clock clock = new SearchLimits.Clock(Duration.ofSeconds(60), Duration.ofSeconds(55),
+                Duration.ofSeconds(1), Duration.ofSeconds(1), 20);
+        CompletableFuture<BestMove> f = s.go(SearchLimits.clock(clock).withPonder(true));
+        assertEquals(SessionState.PONDERING, s.state());
+        ch.drain();
+        assertFalse(f.isDone(), "a ponder search waits for ponderhit or stop");
+        s.ponderHit();
+        assertEquals("g1f3", f.get(2, TimeUnit.SECONDS).move().orElseThrow().coordinates(1));
+        assertEquals(SessionState.IDLE, s.state());
+        assertEquals("state.notPondering", assertThrows(EngineException.class, s::ponderHit).text().key());
+        ch.assertUsedUp();
+    }
+
+    @Test
     void xboardEngineRejectsUciAtOnce() throws Exception {
         ScriptedChannel ch = new ScriptedChannel()
                 .banner("tellics say     MaxQi 4.8 (G)")

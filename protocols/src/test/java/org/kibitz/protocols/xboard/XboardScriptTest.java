@@ -78,6 +78,7 @@ class XboardScriptTest {
         // after the move, and never sent again.
         ch.expect("new").expect("variant xiangqi").expect("force").expect("h2e2")
                 .expect("ping 4", "pong 4")
+                .expect("sd 99") // MaxQi keeps sd 4 through new
                 .expect("analyze", "Error (unknown command): analyze")
                 .expect("st 3600")
                 .expect("go", " 1     33        0         73 h9g7")
@@ -178,6 +179,7 @@ class XboardScriptTest {
                 .expect("ping 5", "pong 5")
                 .expect("option MultiPV=1")
                 .expect("st 1")
+                .expect("sd 99")
                 .expect("go", "1 20 0 10 1 0 0\t d2d3")
                 .expect("?", "move d2d3")
                 .expect("force");
@@ -234,6 +236,96 @@ class XboardScriptTest {
         ch.assertUsedUp();
     }
 
+    static ScriptedChannel maxQiHandshake(ScriptedChannel ch) {
+        return ch.expect("xboard")
+                .expect("protover 2",
+                        "feature myname=\"MaxQi 4.8G\"",
+                        "feature setboard=0 ping=1 done=0",
+                        "feature variants=\"xiangqi\" done=1")
+                .expect("accepted myname").expect("accepted setboard").expect("accepted ping").expect("accepted done")
+                .expect("accepted variants").expect("accepted done")
+                .expect("easy").expect("post");
+    }
+
+    @Test
+    void anEngineThatCannotBeStoppedIsReplaced() throws Exception {
+        GamePlugin xq = TestGames.xiangqi();
+        Position start = xq.startPosition();
+        ScriptedChannel first = maxQiHandshake(new ScriptedChannel())
+                .expect("ping 1", "pong 1")
+                .expect("new").expect("variant xiangqi").expect("force").expect("ping 2", "pong 2")
+                .expect("h2e2").expect("ping 3", "pong 3")
+                .expect("analyze", "Error (unknown command): analyze")
+                .expect("st 3600")
+                .expect("go", " 3     25       10        500 h9g7 b0c2");
+        ScriptedChannel second = maxQiHandshake(new ScriptedChannel())
+                .expect("new").expect("variant xiangqi").expect("force")
+                .expect("h2e2").expect("ping 4", "pong 4")
+                .expect("st 3600").expect("sd 2")
+                .expect("go", " 2     20        1        100 h9g7", "move h9g7")
+                .expect("force");
+        XboardSession s = Scripted.xboard(first);
+        s.restartWith(() -> second);
+        s.setPosition(start, TestGames.moves(xq, start, "h2e2"));
+        var analysis = s.go(SearchLimits.infiniteAnalysis());
+        first.drain();
+        long t0 = System.nanoTime();
+        BestMove best = s.stop().get(3, TimeUnit.SECONDS);
+        assertTrue((System.nanoTime() - t0) / 1_000_000 < 1000, "replaced at once: analyze was refused");
+        assertEquals("h9g7", best.move().orElseThrow().coordinates(0));
+        assertEquals("b0c2", best.ponder().orElseThrow().coordinates(0));
+        assertTrue(analysis.isDone());
+        assertEquals(org.kibitz.api.engine.SessionState.IDLE, s.state());
+        assertTrue(first.exit().get(1, TimeUnit.SECONDS).requested(), "the old process is ended");
+        first.assertUsedUp();
+        assertEquals("h9g7", s.go(SearchLimits.depth(2)).get(3, TimeUnit.SECONDS).move().orElseThrow().coordinates(0));
+        second.assertUsedUp();
+        second.expectThenExit("quit", 0);
+        s.close();
+        second.assertUsedUp();
+        assertTrue(s.exit().orElseThrow().requested(), "the new process's end is the session's");
+    }
+
+    @Test
+    void protoverLostByAStartingEngineIsSentAgain() throws Exception {
+        // GNU Chess 6 sometimes drops what it is sent while it starts, then reads the nudge.
+        ScriptedChannel ch = new ScriptedChannel()
+                .banner("Chess")
+                .expect("xboard")
+                .expect("protover 2")
+                .answerNudges(1, "Invalid move: ")
+                .expect("xboard")
+                .expect("protover 2", "feature done=0", "feature ping=1 myname=\"GNU Chess\"", "feature done=1")
+                .expect("accepted done").expect("accepted ping").expect("accepted myname").expect("accepted done")
+                .expect("easy").expect("post").expect("ping 1", "pong 1");
+        long t0 = System.nanoTime();
+        XboardSession s = Scripted.xboard(ch);
+        assertTrue((System.nanoTime() - t0) / 1_000_000 < 1500);
+        assertEquals("GNU Chess", s.info().name());
+        ch.assertUsedUp();
+        s.abort();
+    }
+
+    @Test
+    void silentEngineGetsHalfTheHandshakeTimeout() throws Exception {
+        // Silence from an engine that has said nothing yet may be a slow start: half of 6 s.
+        ScriptedChannel ch = new ScriptedChannel()
+                .expect("xboard")
+                .expect("protover 2")
+                .expect("easy").expect("post");
+        long t0 = System.nanoTime();
+        org.kibitz.api.engine.EngineConfig config = Scripted.config().withTimeouts(new org.kibitz.api.engine.EngineTimeouts(
+                Duration.ofSeconds(6), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        XboardSession s = new XboardSession(config, TestGames.games(), ch);
+        s.handshake(config.timeouts().handshake(), false);
+        s.afterHandshake();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 2900 && ms < 4500, "waited " + ms + " ms");
+        assertFalse(s.recognisedProtocol(), "nothing showed it speaks xboard: a probe would not take it");
+        ch.assertUsedUp();
+        s.abort();
+    }
+
     @Test
     void featuresAndOptionsAreReadAsTheSpecWritesThem() {
         List<Features.Pair> pairs = Features.parse("feature myname=\"Fairy-Max 5.0b\" setboard=0 xedit=1 ping=1 done=0");
@@ -255,6 +347,27 @@ class XboardScriptTest {
         assertEquals(Optional.of(new EngineOption.Button("Clear Hash")), Features.option("Clear Hash -button"));
         assertEquals(Optional.of(new EngineOption.Button("Save in hash file")), Features.option("Save in hash file -save"));
         assertEquals(Optional.empty(), Features.option("No type here"));
+    }
+
+    @Test
+    void twoSecondsOfSilenceAfterTheEngineSpokeEndTheFeatureWait() throws Exception {
+        ScriptedChannel ch = new ScriptedChannel()
+                .banner("MyEngine 1.0 by somebody")
+                .expect("xboard")
+                .expect("protover 2", "feature ping=1 myname=\"MyEngine\"")
+                .expect("accepted ping").expect("accepted myname")
+                .expect("easy").expect("post").expect("ping 1", "pong 1");
+        long t0 = System.nanoTime();
+        org.kibitz.api.engine.EngineConfig config = Scripted.config().withTimeouts(new org.kibitz.api.engine.EngineTimeouts(
+                Duration.ofSeconds(8), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)));
+        XboardSession s = new XboardSession(config, TestGames.games(), ch);
+        s.handshake(config.timeouts().handshake(), false);
+        s.afterHandshake();
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 1900 && ms < 3500, "waited " + ms + " ms");
+        assertEquals("MyEngine", s.info().name());
+        ch.assertUsedUp();
+        s.abort();
     }
 
     @Test

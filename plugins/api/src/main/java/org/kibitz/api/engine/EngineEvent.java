@@ -18,7 +18,9 @@ import org.kibitz.api.i18n.Text;
 public sealed interface EngineEvent {
 
     /**
-     * A search progress report: one {@code info ... pv} line (or xboard thinking line), typed.
+     * A search progress report: one {@code info} line (or xboard thinking line), typed. Most carry a
+     * PV; progress lines ({@code info depth 20 currmove e2e4 currmovenumber 3}, UCCI's separate
+     * {@code info time 100 nodes 5000}) have an empty {@code pv} and no score.
      *
      * @param position  the position being searched; the score and PV are from its side to move
      * @param multipv   the line's rank, 1 for the best

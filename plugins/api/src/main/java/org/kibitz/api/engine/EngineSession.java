@@ -61,7 +61,8 @@ public interface EngineSession extends AutoCloseable {
     /**
      * Asks a running search to stop. The future completes with the best move, or fails with a
      * {@link EngineException.Kind#TIMEOUT} if the engine does not answer within the stop timeout (the
-     * session is then unusable and the engine is killed). Completes at once when nothing is searching.
+     * session is then unusable and the engine is killed). Completes at once when nothing is searching,
+     * with the last search's best move ({@link EngineEvent.BestMove#none()} before any).
      */
     CompletableFuture<EngineEvent.BestMove> stop();
 

@@ -65,6 +65,7 @@ public final class EngineCore {
      * still reported). {@code done} runs on the search thread with the result.
      */
     public void start(SearchBoard root, Limits limits, SearchObserver observer, Consumer<SearchResult> done) {
+        Warmup.skip();
         stopAndWait();
         SearchBoard board = root.copy();
         SearchControl c = new SearchControl(limits);

@@ -42,6 +42,9 @@ final class Ucci implements Protocol {
         switch (t.get(0)) {
             case "ucci" -> identify();
             case "isready" -> {
+                if (!core.searching()) {
+                    Warmup.once();
+                }
                 core.awaitStopping(100);
                 out.println("readyok");
             }

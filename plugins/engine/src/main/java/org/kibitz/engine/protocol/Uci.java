@@ -33,7 +33,7 @@ final class Uci implements Protocol {
     private Game variant = Game.CHESS;
     private boolean chess960;
     private int multiPv = 1;
-    private long moveOverhead = 30;
+    private long moveOverhead = Limits.DEFAULT_MOVE_OVERHEAD_MS;
 
     /** The last position command: game, FEN (null for the start) and moves, rebuilt when options change it. */
     private Game positionGame = Game.CHESS;
@@ -63,6 +63,9 @@ final class Uci implements Protocol {
         switch (t.get(0)) {
             case "uci" -> identify();
             case "isready" -> {
+                if (!core.searching()) {
+                    Warmup.once();
+                }
                 core.awaitStopping(100);
                 out.println("readyok");
             }
@@ -95,7 +98,7 @@ final class Uci implements Protocol {
         out.println("option name Threads type spin default 1 min 1 max 1");
         out.println("option name MultiPV type spin default 1 min 1 max " + MAX_MULTIPV);
         out.println("option name Ponder type check default false");
-        out.println("option name Move Overhead type spin default 30 min 0 max 5000");
+        out.println("option name Move Overhead type spin default " + Limits.DEFAULT_MOVE_OVERHEAD_MS + " min 0 max 5000");
         out.println("option name UCI_Variant type combo default chess var chess var xiangqi");
         out.println("option name UCI_Chess960 type check default false");
         out.println("uciok");
@@ -114,7 +117,7 @@ final class Uci implements Protocol {
             case "hash" -> core.setHash((int) Protocol.number(value, EngineCore.DEFAULT_HASH_MB));
             case "clear hash" -> core.clearHash();
             case "multipv" -> multiPv = (int) Math.max(1, Math.min(MAX_MULTIPV, Protocol.number(value, 1)));
-            case "move overhead" -> moveOverhead = Math.max(0, Math.min(5000, Protocol.number(value, 30)));
+            case "move overhead" -> moveOverhead = Math.max(0, Math.min(5000, Protocol.number(value, Limits.DEFAULT_MOVE_OVERHEAD_MS)));
             case "uci_variant" -> {
                 Game g = Game.named(value).orElse(null);
                 if (g == null) {

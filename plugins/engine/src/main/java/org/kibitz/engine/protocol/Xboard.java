@@ -167,6 +167,8 @@ final class Xboard implements Protocol {
         out.println("feature myname=\"" + Uci.NAME + "\" variants=\"normal,xiangqi\" ping=1 setboard=1 usermove=1"
                 + " analyze=1 colors=0 sigint=0 sigterm=0 time=1 draw=0 reuse=1 playother=1 san=0 memory=1 done=0");
         out.println("feature option=\"MultiPV -spin 1 1 " + Uci.MAX_MULTIPV + "\"");
+        // done=0 asked the GUI to wait: the time to compile the search before the first move.
+        Warmup.once();
         out.println("feature done=1");
     }
 

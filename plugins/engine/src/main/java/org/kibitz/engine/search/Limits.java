@@ -24,6 +24,12 @@ public record Limits(int depth, long nodes, long moveTimeMs, long timeLeftMs, lo
                      boolean infinite, boolean ponder, int mate, int multiPv, int[] searchMoves, int[] bannedMoves,
                      long moveOverheadMs) {
 
+    /**
+     * Time kept back per move for what the engine does not see: the pipe, the GUI's reading and a busy
+     * machine's scheduling (the UCI option Move Overhead changes it).
+     */
+    public static final long DEFAULT_MOVE_OVERHEAD_MS = 50;
+
     public Limits {
         searchMoves = searchMoves.clone();
         bannedMoves = bannedMoves.clone();
@@ -48,7 +54,7 @@ public record Limits(int depth, long nodes, long moveTimeMs, long timeLeftMs, lo
         private int multiPv = 1;
         private int[] searchMoves = new int[0];
         private int[] bannedMoves = new int[0];
-        private long moveOverheadMs = 30;
+        private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
 
         public Builder depth(int v) {
             depth = Math.max(0, v);

@@ -72,9 +72,10 @@ public final class SearchControl {
 
     /**
      * The soft and hard time budgets in milliseconds ({@code Long.MAX_VALUE} when untimed). A fixed
-     * move time is used in full less the overhead; with a clock, a share of the time left (by the moves
-     * to go, 30 when sudden death) plus most of the increment, and at most four times that or half the
-     * clock when a search runs long.
+     * move time is used in full less the overhead. With a clock: a share of the time left (by the moves
+     * to go, 30 when sudden death) plus most of the increment; a search that runs long may take four
+     * times that, but never more than a third of the clock (three quarters on the last move before the
+     * control), so that a string of hard moves cannot run it out.
      */
     static long[] budget(Limits l) {
         if (l.infinite()) {
@@ -88,11 +89,8 @@ public final class SearchControl {
             long left = Math.max(1, l.timeLeftMs() - l.moveOverheadMs());
             int mtg = l.movesToGo() > 0 ? Math.min(l.movesToGo(), 40) : 30;
             long soft = left / mtg + l.incrementMs() * 3 / 4;
-            long hard = Math.min(left / 2, soft * 4);
-            if (l.movesToGo() == 1) {
-                hard = Math.max(hard, left * 3 / 4);
-            }
-            hard = Math.max(1, Math.min(hard, left));
+            long hard = Math.min(soft * 4, l.movesToGo() == 1 ? left * 3 / 4 : left / 3);
+            hard = Math.max(1, hard);
             soft = Math.max(1, Math.min(soft, hard));
             return new long[] {soft, hard};
         }

@@ -39,7 +39,7 @@ class UcciDialogueTest {
             long t0 = System.nanoTime();
             d.send("quit");
             d.expect("bye");
-            assertTrue((System.nanoTime() - t0) / 1_000_000 < 200, "bye within 200 ms");
+            assertTrue((System.nanoTime() - t0) / 1_000_000 < 1000, "bye at once (the figure: kibitz bench engine)");
         }
     }
 

@@ -46,7 +46,7 @@ class UciDialogueTest {
             d.send("stop");
             String best = d.expectStart("bestmove ");
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            assertTrue(ms < 200, "stop answered in " + ms + " ms");
+            assertTrue(ms < 1000, "stop answered at once (the figure: kibitz bench engine), took " + ms + " ms");
             Matcher m = Pattern.compile("bestmove (\\S+) ponder (\\S+)").matcher(best);
             assertTrue(m.matches(), best);
             var root = Game.CHESS.setUp(null, List.of("e2e4", "e7e5"), false);
@@ -54,7 +54,7 @@ class UciDialogueTest {
             assertTrue(Game.CHESS.setUp(null, List.of("e2e4", "e7e5", m.group(1)), false).parseMove(m.group(2)) != 0,
                     "legal ponder move " + best);
             Duration quit = d.quit();
-            assertTrue(quit.toMillis() < 200, "quit took " + quit.toMillis() + " ms");
+            assertTrue(quit.toMillis() < 1000, "quit at once, took " + quit.toMillis() + " ms");
         }
     }
 

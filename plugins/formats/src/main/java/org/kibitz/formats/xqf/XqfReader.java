@@ -35,6 +35,8 @@ import org.kibitz.formats.text.EncodingDetector;
 final class XqfReader implements GameReader {
 
     static final int HEADER = 0x400;
+    /** One game with its comments: real files are kilobytes; anything this big is not an XQF game. */
+    static final int MAX_SIZE = 64 << 20;
     /** Piece types of the 32 header slots: Red R N B A K A B N R C C P P P P P, then Black likewise. */
     static final String SLOTS = "RNBAKABNRCCPPPPP";
 
@@ -53,7 +55,11 @@ final class XqfReader implements GameReader {
             return null;
         }
         done = true;
-        byte[] data = in.readAllBytes();
+        byte[] data = in.readNBytes(MAX_SIZE + 1);
+        if (data.length > MAX_SIZE) {
+            return new ReadResult(1, Optional.empty(), List.of(FormatMessages.error(context.source(), 1,
+                    Location.offset(MAX_SIZE), "xqf.too.large", MAX_SIZE >> 20)));
+        }
         return new Parse(data).read();
     }
 

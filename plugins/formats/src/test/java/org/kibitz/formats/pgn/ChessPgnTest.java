@@ -180,6 +180,21 @@ class ChessPgnTest {
         assertEquals(List.of(16), g.mainline().get(9).nags());
         assertEquals("loses the bishop", g.mainline().get(8).comment());
         assertEquals(13, g.mainline().size());
+        // Written back as python-chess writes it: numbers only where the export format needs them.
+        String out = new String(Fixtures.write("pgn", List.of(g), Optional.empty()), StandardCharsets.UTF_8);
+        assertEquals("""
+                {Main opening:} 1. e4 c5 {Sicilian} ( {Scandinavian defense:} 1... d5 ) ( 1...
+                h5 $2 {is nonesense} ) ( 1... e5 2. Qf3 $2 Bc5 3. Bc4 Nc6 $4 {falls for
+                mate} 4. Ne2 $4 {throws the mate away} ( 4. Qxf7# {would have been mate} ) ) 2.
+                Nf3 g6 {is the accelerated dragon} 3. d4 cxd4 4. Qxd4 Nf6 5. Ba6 $4
+                {loses the bishop} 5... bxa6 $16 6. O-O Nxe4 $2 7. Qxe4 $10 *
+                """, out.substring(out.indexOf("\n\n") + 2, out.length() - 1));
+        String variation = new String(Fixtures.write("pgn", clean(read("1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *\n")), Optional.empty()),
+                StandardCharsets.UTF_8);
+        assertTrue(variation.contains("1. e4 e5 ( 1... c5 2. Nf3 ) 2. Nf3 *"), variation);
+        String white = new String(Fixtures.write("pgn", clean(read("1. e4 (1. d4 d5) 1... e5 *\n")), Optional.empty()),
+                StandardCharsets.UTF_8);
+        assertTrue(white.contains("1. e4 ( 1. d4 d5 ) 1... e5 *"), white);
     }
 
     @ParameterizedTest
