@@ -65,8 +65,8 @@ final class AnalysisPanel extends BorderPane {
     private String shownMessage = "";
     private java.util.Locale controlsLocale;
     private boolean updatingControls;
-    /** Below this width the per-line figures are hidden, below the next the side-to-move score too. */
-    private static final double NARROW = 760;
+    /** Below this width the per-line figures the header shows are hidden, below the next the side-to-move score and WDL too. */
+    private static final double NARROW = 800;
     private static final double VERY_NARROW = 480;
     /** Two lines of moves. */
     private static final double ROW_HEIGHT = 42;
@@ -165,6 +165,8 @@ final class AnalysisPanel extends BorderPane {
         };
         ui.engineListRevision().addListener(engineListListener);
         ui.panelsRevision().addListener(panelsListener);
+        // The chooser's cells mark the built-in engine in the current language.
+        ui.i18n().localeProperty().addListener((o, a, b) -> engines.setButtonCell(new EngineCell()));
         refreshEngines();
         ui.service().slot(slotId).setEngine(ui.engineFor(slotId, ui.document().game().id()));
         refreshControls(ui.service().slot(slotId).state());
@@ -204,15 +206,19 @@ final class AnalysisPanel extends BorderPane {
         table.setPlaceholder(empty);
 
         TableColumn<LineRow, String> rank = column("lines.col.rank", r -> r.rank.getReadOnlyProperty(), 26);
-        TableColumn<LineRow, String> score = column("lines.col.score", r -> r.score.getReadOnlyProperty(), 62);
+        TableColumn<LineRow, String> score = column("lines.col.score", r -> r.score.getReadOnlyProperty(), 70);
         score.setCellFactory(c -> new ScoreCell(false));
         whiteColumn.setCellValueFactory(c -> c.getValue().white.getReadOnlyProperty());
-        whiteColumn.setPrefWidth(62);
+        whiteColumn.setPrefWidth(70);
+        whiteColumn.setMinWidth(66);
         whiteColumn.setSortable(false);
         whiteColumn.setReorderable(false);
         whiteColumn.setCellFactory(c -> new ScoreCell(true));
-        TableColumn<LineRow, String> depth = column("lines.col.depth", r -> r.depth.getReadOnlyProperty(), 58);
-        TableColumn<LineRow, String> wdl = column("lines.col.wdl", r -> r.wdl.getReadOnlyProperty(), 74);
+        TableColumn<LineRow, String> depth = column("lines.col.depth", r -> r.depth.getReadOnlyProperty(), 62);
+        TableColumn<LineRow, String> wdl = column("lines.col.wdl", r -> r.wdl.getReadOnlyProperty(), 76);
+        score.setMinWidth(66);
+        depth.setMinWidth(58);
+        wdl.setMinWidth(70);
         TableColumn<LineRow, String> nodes = column("lines.col.nodes", r -> r.nodes.getReadOnlyProperty(), 62);
         TableColumn<LineRow, String> nps = column("lines.col.nps", r -> r.nps.getReadOnlyProperty(), 62);
         TableColumn<LineRow, String> time = column("lines.col.time", r -> r.time.getReadOnlyProperty(), 54);
@@ -224,13 +230,15 @@ final class AnalysisPanel extends BorderPane {
         table.getColumns().setAll(List.of(rank, score, whiteColumn, depth, wdl, nodes, nps, time, pv));
         // Side by side, a panel is narrow: the per-line figures the header shows too make way for
         // the moves (the table's menu brings them back).
-        List<TableColumn<LineRow, String>> secondary = List.of(wdl, nodes, nps, time);
+        List<TableColumn<LineRow, String>> secondary = List.of(nodes, nps, time);
         table.widthProperty().addListener((o, a, b) -> {
             int before = widthClass(a.doubleValue());
             int now = widthClass(b.doubleValue());
             if (a.doubleValue() == 0 || before != now) {
                 secondary.forEach(c -> c.setVisible(now == 0));
-                score.setVisible(now < 2);
+                // The White/Red score stays: it reads the same whoever is to move.
+                score.setVisible(now == 0);
+                wdl.setVisible(now < 2);
             }
         });
         table.setRowFactory(t -> {
