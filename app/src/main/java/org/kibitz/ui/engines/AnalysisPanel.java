@@ -166,7 +166,8 @@ final class AnalysisPanel extends BorderPane {
         ui.engineListRevision().addListener(engineListListener);
         ui.panelsRevision().addListener(panelsListener);
         // The chooser's cells mark the built-in engine in the current language.
-        ui.i18n().localeProperty().addListener((o, a, b) -> engines.setButtonCell(new EngineCell()));
+        localeListener = (o, a, b) -> engines.setButtonCell(new EngineCell());
+        ui.i18n().localeProperty().addListener(localeListener);
         refreshEngines();
         ui.service().slot(slotId).setEngine(ui.engineFor(slotId, ui.document().game().id()));
         refreshControls(ui.service().slot(slotId).state());
@@ -174,6 +175,7 @@ final class AnalysisPanel extends BorderPane {
 
     private javafx.beans.value.ChangeListener<Number> engineListListener;
     private javafx.beans.value.ChangeListener<Number> panelsListener;
+    private javafx.beans.value.ChangeListener<java.util.Locale> localeListener;
 
     String slotId() {
         return slotId;
@@ -183,6 +185,7 @@ final class AnalysisPanel extends BorderPane {
     void dispose() {
         ui.engineListRevision().removeListener(engineListListener);
         ui.panelsRevision().removeListener(panelsListener);
+        ui.i18n().localeProperty().removeListener(localeListener);
     }
 
     private void tooltip(javafx.scene.control.Control c, String key) {
