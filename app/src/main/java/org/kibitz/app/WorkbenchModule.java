@@ -28,6 +28,7 @@ public final class WorkbenchModule extends AbstractModule {
         Multibinder.newSetBinder(binder(), PaneProvider.class);
         Multibinder.newSetBinder(binder(), MenuContributor.class);
         install(new GameUiModule());
+        install(new EngineUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */

@@ -6,6 +6,8 @@ public enum DockRegion {
     CENTER,
     /** Beside the board on the right: moves, game lists. */
     RIGHT,
+    /** Under the right column's panes: the evaluation curve, beside the moves it plots. */
+    RIGHT_BOTTOM,
     /** Under the board: engine lines, curve, logs. */
     BOTTOM,
     /** Left of the board: explorers, trees. */

@@ -98,7 +98,19 @@ public final class DockingManager {
         DockContainer left = leafOf(byRegion.get(DockRegion.LEFT));
         DockContainer center = leafOf(byRegion.get(DockRegion.CENTER));
         DockContainer right = leafOf(byRegion.get(DockRegion.RIGHT));
+        DockContainer rightBottom = leafOf(byRegion.get(DockRegion.RIGHT_BOTTOM));
         DockContainer bottom = leafOf(byRegion.get(DockRegion.BOTTOM));
+        if (rightBottom != null) {
+            if (right == null) {
+                right = rightBottom;
+            } else {
+                DockContainerBranch column = bento.dockBuilding().branch();
+                column.setOrientation(Orientation.VERTICAL);
+                column.addContainers(right, rightBottom);
+                setDividers(column, new double[] {0.62});
+                right = column;
+            }
+        }
 
         DockContainer middle = center;
         if (bottom != null) {

@@ -83,6 +83,12 @@ public final class EngineProber {
      * more start of the engine, ended before the session's own).
      */
     public EngineSession open(EngineConfig config, Games games) throws EngineException {
+        return open(config, games, null);
+    }
+
+    /** Opens a session as {@link #open(EngineConfig, Games)} does, {@code listener} attached before the handshake. */
+    public EngineSession open(EngineConfig config, Games games, org.kibitz.api.engine.EngineListener listener)
+            throws EngineException {
         ProtocolPlugin p;
         if (config.protocol().isPresent()) {
             String id = config.protocol().get();
@@ -92,6 +98,7 @@ public final class EngineProber {
         } else {
             p = probe(config).protocol();
         }
-        return p.open(config.withProtocol(p.id()), games);
+        return listener == null ? p.open(config.withProtocol(p.id()), games)
+                : p.open(config.withProtocol(p.id()), games, listener);
     }
 }

@@ -26,7 +26,7 @@ public final class ProtocolSupport {
     /** Starts the engine and completes the handshake; the process is ended again if that fails. */
     public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory)
             throws EngineException {
-        return open(config, factory, false);
+        return open(config, factory, false, null);
     }
 
     /**
@@ -37,9 +37,28 @@ public final class ProtocolSupport {
      */
     public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
                                                        boolean retrySilentStart) throws EngineException {
+        return open(config, factory, retrySilentStart, null);
+    }
+
+    /**
+     * Starts the engine and completes the handshake with {@code listener} (if not null) attached
+     * first, so it hears every line from the start; the process is ended again if that fails.
+     */
+    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
+                                                       org.kibitz.api.engine.EngineListener listener) throws EngineException {
+        return open(config, factory, false, listener);
+    }
+
+    /** The whole of opening: see {@code retrySilentStart} and {@code listener} on the forms above. */
+    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
+                                                       boolean retrySilentStart,
+                                                       org.kibitz.api.engine.EngineListener listener) throws EngineException {
         for (int attempt = 0; ; attempt++) {
             EngineProcess process = start(config);
             S session = factory.create(config, process);
+            if (listener != null) {
+                session.addListener(listener);
+            }
             session.restartWith(() -> start(config));
             try {
                 session.handshake(config.timeouts().handshake(), false);

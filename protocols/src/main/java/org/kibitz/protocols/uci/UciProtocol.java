@@ -36,4 +36,10 @@ public final class UciProtocol implements ProtocolPlugin {
     public EngineSession open(EngineConfig config, Games games) throws EngineException {
         return ProtocolSupport.open(config, (c, ch) -> new UciSession(UciSession.Dialect.UCI, c, games, ch));
     }
+
+    @Override
+    public EngineSession open(EngineConfig config, Games games, org.kibitz.api.engine.EngineListener listener)
+            throws EngineException {
+        return ProtocolSupport.open(config, (c, ch) -> new UciSession(UciSession.Dialect.UCI, c, games, ch), listener);
+    }
 }

@@ -35,4 +35,10 @@ public final class XboardProtocol implements ProtocolPlugin {
     public EngineSession open(EngineConfig config, Games games) throws EngineException {
         return ProtocolSupport.open(config, (c, ch) -> new XboardSession(c, games, ch), true);
     }
+
+    @Override
+    public EngineSession open(EngineConfig config, Games games, org.kibitz.api.engine.EngineListener listener)
+            throws EngineException {
+        return ProtocolSupport.open(config, (c, ch) -> new XboardSession(c, games, ch), true, listener);
+    }
 }

@@ -25,6 +25,17 @@ public interface ProtocolPlugin extends Plugin {
     EngineSession open(EngineConfig config, Games games) throws EngineException;
 
     /**
+     * Like {@link #open(EngineConfig, Games)}, with {@code listener} attached before the engine is
+     * started, so that it hears the handshake too (an engine log shows every line, the first ones
+     * included). The default attaches it afterwards; the built-in protocols attach it first.
+     */
+    default EngineSession open(EngineConfig config, Games games, EngineListener listener) throws EngineException {
+        EngineSession s = open(config, games);
+        s.addListener(listener);
+        return s;
+    }
+
+    /**
      * The order in which auto-detection tries protocols, lowest first; a protocol whose handshake an
      * engine of another protocol is most likely to reject loudly and fast goes first.
      */

@@ -1,0 +1,142 @@
+package org.kibitz.testing;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import org.kibitz.api.UsesStandardStreams;
+
+/**
+ * A UCI chess engine for what real engines will not do on demand. Its lines are legal from the
+ * start position only (it does not read positions). The first argument says how it behaves:
+ * <ul>
+ * <li>{@code flood RATE}: while searching, writes {@code RATE} {@code info} lines a second (three
+ *     MultiPV ranks in turn, with changing figures), paced in batches every millisecond</li>
+ * <li>{@code crash}: in the middle of a search, a line on stderr and exit code 3</li>
+ * <li>{@code hang-on-stop}: searches and ignores {@code stop}</li>
+ * <li>{@code silent}: never answers, not even {@code uci}</li>
+ * <li>{@code calm}: a few lines a second, answers everything</li>
+ * </ul>
+ */
+@UsesStandardStreams("a fake engine speaks UCI on stdin/stdout")
+public final class FakeUciEngine {
+
+    private static final String[] PVS = {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6",
+            "g1f3 g8f6 c2c4 e7e6 g2g3 d7d5"};
+
+    private FakeUciEngine() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String mode = args.length > 0 ? args[0] : "calm";
+        int rate = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
+        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
+                StandardCharsets.UTF_8), 1 << 16);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        AtomicBoolean searching = new AtomicBoolean();
+        Object writeLock = new Object();
+        int multiPv = 1;
+        Thread searcher = null;
+        String line;
+        while ((line = in.readLine()) != null) {
+            line = line.strip();
+            if (mode.equals("silent")) {
+                continue;
+            }
+            if (line.equals("uci")) {
+                say(out, writeLock, "id name Fake " + mode, "id author Kibitz tests",
+                        "option name Hash type spin default 16 min 1 max 1024",
+                        "option name MultiPV type spin default 1 min 1 max 3", "uciok");
+            } else if (line.equals("isready")) {
+                say(out, writeLock, "readyok");
+            } else if (line.startsWith("setoption name MultiPV value ")) {
+                multiPv = Integer.parseInt(line.substring("setoption name MultiPV value ".length()).strip());
+            } else if (line.equals("quit")) {
+                return;
+            } else if (line.equals("stop")) {
+                if (mode.equals("hang-on-stop")) {
+                    continue;
+                }
+                if (searcher != null) {
+                    searching.set(false);
+                    searcher.join();
+                    searcher = null;
+                    say(out, writeLock, "bestmove e2e4 ponder e7e5");
+                }
+            } else if (line.startsWith("go")) {
+                searching.set(true);
+                if (mode.equals("crash")) {
+                    say(out, writeLock, "info depth 1 score cp 20 nodes 20 pv e2e4");
+                    Thread.sleep(300);
+                    System.err.println("Segmentation fault in search()");
+                    System.err.flush();
+                    Thread.sleep(50);
+                    Runtime.getRuntime().halt(3);
+                }
+                int k = multiPv;
+                int perSecond = mode.equals("flood") ? rate : 20;
+                searcher = new Thread(() -> search(out, writeLock, searching, k, perSecond));
+                searcher.setDaemon(true);
+                searcher.start();
+            }
+        }
+    }
+
+    private static void search(BufferedWriter out, Object writeLock, AtomicBoolean searching, int multiPv, int perSecond) {
+        long start = System.nanoTime();
+        long sent = 0;
+        try {
+            while (searching.get()) {
+                long elapsed = System.nanoTime() - start;
+                long due = elapsed * perSecond / 1_000_000_000L;
+                if (sent >= due) {
+                    LockSupport.parkNanos(Math.max(200_000L, 1_000_000_000L / perSecond));
+                    continue;
+                }
+                synchronized (writeLock) {
+                    while (sent < due) {
+                        long n = sent + 1;
+                        int rank = (int) (n % multiPv) + 1;
+                        int depth = (int) (n / 50 % 60) + 1;
+                        out.write("info depth " + depth + " seldepth " + (depth + 5) + " multipv " + rank
+                                + " score cp " + (30 - rank * 7 + (int) (n % 11)) + " wdl 420 480 100 nodes " + n * 1000
+                                + " nps " + 1_000_000 + " hashfull " + (n % 1000) + " time " + elapsed / 1_000_000
+                                + " pv " + PVS[rank - 1]);
+                        out.newLine();
+                        sent = n;
+                    }
+                    out.flush();
+                }
+            }
+        } catch (java.io.IOException e) {
+            // the GUI went away
+        }
+    }
+
+    private static void say(BufferedWriter out, Object writeLock, String... lines) throws java.io.IOException {
+        synchronized (writeLock) {
+            for (String l : lines) {
+                out.write(l);
+                out.newLine();
+            }
+            out.flush();
+        }
+    }
+
+    /** The command that runs this fake with the tests' class path. */
+    public static List<String> command(String... args) {
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        java.util.ArrayList<String> cmd = new java.util.ArrayList<>(List.of(javaBin, "-Xshare:auto",
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                FakeUciEngine.class.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+}
