@@ -654,10 +654,12 @@ public final class Searcher {
 
     /** Counts a node and, now and then, checks the limits; true when the search must unwind. */
     private boolean poll() {
-        nodes++;
+        // Nodes visited while unwinding a stopped search are not searched: counting them would
+        // report more nodes than `go nodes N` allowed.
         if (stopped) {
             return true;
         }
+        nodes++;
         if (nodeLimit > 0 && nodes >= nodeLimit && rootDepth > 1) {
             stopped = true;
             return true;
