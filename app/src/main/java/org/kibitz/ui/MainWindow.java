@@ -294,7 +294,8 @@ public final class MainWindow {
         system.setOnAction(e -> setLanguage(Optional.empty()));
         language.getItems().add(system);
         for (Locale l : I18n.LANGUAGES) {
-            RadioMenuItem item = new RadioMenuItem(l.getDisplayName(l));
+            // Each language in its own words, as users look for it: "简体中文", not "中文 (中国)".
+            RadioMenuItem item = new RadioMenuItem(l.equals(Locale.SIMPLIFIED_CHINESE) ? "简体中文" : l.getDisplayName(l));
             item.setId("language-" + l.toLanguageTag());
             item.setToggleGroup(group);
             item.setSelected(settings.language().map(Locale::forLanguageTag).map(I18n::supported).filter(l::equals).isPresent());

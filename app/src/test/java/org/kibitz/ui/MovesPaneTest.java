@@ -57,6 +57,24 @@ class MovesPaneTest {
     }
 
     @Test
+    void theNotationChoiceFollowsTheLanguage() {
+        javafx.scene.control.ComboBox<?> box = w.robot.lookup("#moves-notation").queryAs(javafx.scene.control.ComboBox.class);
+        assertEquals(List.of("Chinese"), shownIn(box));
+        runFx(() -> w.window.i18n().localeProperty().set(java.util.Locale.SIMPLIFIED_CHINESE));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("中文纵线"), shownIn(box), "the combo names its choice in the new language at once");
+    }
+
+    /** The texts the combo shows on screen (its button cell), not what its converter would say. */
+    private static List<String> shownIn(javafx.scene.control.ComboBox<?> box) {
+        return onFx(() -> box.lookupAll(".list-cell").stream()
+                .filter(javafx.scene.Node::isVisible)
+                .map(n -> ((javafx.scene.control.Labeled) n).getText())
+                .filter(t -> t != null && !t.isEmpty())
+                .toList());
+    }
+
+    @Test
     void glyphsAndCommentsAreEditedFromTheMovesMenu() {
         w.clickMove("h2", "e2");
         GameNode cannon = onFx(w.document::cursor);

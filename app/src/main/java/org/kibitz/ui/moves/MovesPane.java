@@ -137,10 +137,23 @@ public final class MovesPane extends BorderPane {
         }
     }
 
-    private Region top() {
-        notationBox.setId("moves-notation");
-        notationBox.setFocusTraversable(false);
-        notationBox.setConverter(new StringConverter<>() {
+    private javafx.scene.control.ListCell<Notation> notationCell() {
+        return new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(Notation n, boolean empty) {
+                super.updateItem(n, empty);
+                textProperty().unbind();
+                if (empty || n == null) {
+                    setText(null);
+                } else {
+                    textProperty().bind(i18n.text("notation." + n.id()));
+                }
+            }
+        };
+    }
+
+    private StringConverter<Notation> notationNames() {
+        return new StringConverter<>() {
             @Override
             public String toString(Notation n) {
                 return n == null ? "" : i18n.get("notation." + n.id());
@@ -150,7 +163,17 @@ public final class MovesPane extends BorderPane {
             public Notation fromString(String s) {
                 return null;
             }
-        });
+        };
+    }
+
+    private Region top() {
+        notationBox.setId("moves-notation");
+        notationBox.setFocusTraversable(false);
+        notationBox.setConverter(notationNames());
+        // Cells whose text is bound to the language: a combo renders its shown value once, and a
+        // switch of language must rename it at once.
+        notationBox.setCellFactory(list -> notationCell());
+        notationBox.setButtonCell(notationCell());
         notationBox.setOnAction(e -> {
             Notation n = notationBox.getValue();
             if (n != null && namesGame != null) {
