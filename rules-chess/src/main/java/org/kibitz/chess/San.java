@@ -75,9 +75,8 @@ final class San {
                 square(s, to);
             }
         }
-        BoardState after = b.play(move);
-        if (after.inCheck()) {
-            s.append(after.hasLegalMove() ? '+' : '#');
+        if (b.givesCheck(move)) {
+            s.append(b.play(move).hasLegalMove() ? '+' : '#');
         }
     }
 

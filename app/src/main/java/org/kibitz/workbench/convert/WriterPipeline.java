@@ -19,9 +19,15 @@ final class WriterPipeline implements AutoCloseable {
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(CAPACITY);
     private final Object end = new Object();
     private final Thread thread;
+    private final java.util.function.Consumer<GameTree> written;
     private volatile Throwable failure;
 
-    WriterPipeline(GameWriter writer) {
+    /**
+     * @param written told of each game once it is written, on the writer's thread; what it records
+     *                is visible to the caller after {@link #close()}
+     */
+    WriterPipeline(GameWriter writer, java.util.function.Consumer<GameTree> written) {
+        this.written = written;
         thread = new Thread(() -> run(writer), "kibitz-convert-writer");
         thread.setDaemon(true);
         thread.start();
@@ -37,6 +43,7 @@ final class WriterPipeline implements AutoCloseable {
                 if (failure == null) {
                     try {
                         writer.write((GameTree) o);
+                        written.accept((GameTree) o);
                     } catch (IOException | RuntimeException | Error e) {
                         // Keep taking games so the reader never blocks on a full queue.
                         failure = e;

@@ -496,9 +496,40 @@ public final class BoardState {
                 fullmoveNumber + (us == Board.BLACK ? 1 : 0), chess960, geometry);
     }
 
-    /** Whether a legal move gives check. */
+    /**
+     * Whether a legal move gives check: the moved (or promoted) piece attacks the enemy king from
+     * its new square, or a slider of the mover's sees the king through the squares it left.
+     */
     public boolean givesCheck(int move) {
-        return play(move).inCheck();
+        int flag = Moves.flag(move);
+        if (flag == Moves.CASTLING) {
+            return play(move).inCheck();
+        }
+        int us = sideToMove;
+        int from = Moves.from(move);
+        int to = Moves.to(move);
+        long fromBit = 1L << from;
+        long ours = pieces(us);
+        long occ = ((white | black) & ~fromBit) | (1L << to);
+        if (flag == Moves.EN_PASSANT) {
+            occ &= ~(1L << (to ^ 8));
+        }
+        int ksq = Long.numberOfTrailingZeros(kings & pieces(us ^ 1));
+        int type = flag >= Moves.PROMOTE_KNIGHT ? flag - Moves.PROMOTE_KNIGHT + Board.KNIGHT : typeOn(from);
+        long attacks = switch (type) {
+            case Board.PAWN -> Attacks.PAWN[64 * us + to];
+            case Board.KNIGHT -> Attacks.KNIGHT[to];
+            case Board.BISHOP -> Attacks.bishop(to, occ);
+            case Board.ROOK -> Attacks.rook(to, occ);
+            case Board.QUEEN -> Attacks.queen(to, occ);
+            default -> 0L;
+        };
+        if ((attacks >>> ksq & 1) != 0) {
+            return true;
+        }
+        long others = ours & ~fromBit;
+        return (Attacks.bishop(ksq, occ) & (bishops | queens) & others) != 0
+                || (Attacks.rook(ksq, occ) & (rooks | queens) & others) != 0;
     }
 
     // ---------------------------------------------------------------- equality
