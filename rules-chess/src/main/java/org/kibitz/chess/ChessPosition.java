@@ -14,13 +14,17 @@ import org.kibitz.api.game.Side;
 import org.kibitz.api.game.Square;
 import org.kibitz.api.game.Termination;
 import org.kibitz.chess.board.Board;
+import org.kibitz.chess.board.BoardState;
 import org.kibitz.chess.board.Moves;
 
 /**
  * An immutable chess position (standard or Chess960) behind the game-neutral {@link Position}.
  *
- * <p>It wraps a {@link Board} that is never changed after construction; {@link #play(Move)} copies
- * it and makes the move on the copy. Legal moves are generated once, on first use.
+ * <p>It holds a {@link BoardState}: the bitboards and the state, about a hundred bytes, with no
+ * {@link Board} inside. Reading and writing a game ask only targeted questions of it (which piece
+ * of a type reaches a square, is this one move legal, what comes after it), answered on the
+ * bitboards; the full list of legal moves is generated on a {@link Board} the first time someone
+ * asks for it, and kept.
  *
  * <p><b>Castling in {@link Move}s</b>: a standard position writes castling as the king's
  * two-square move ({@code e1g1}), a Chess960 position as the king taking its own rook
@@ -40,27 +44,31 @@ public final class ChessPosition implements Position {
 
     private static final String PIECE_LETTERS = "PNBRQK";
 
-    private final Board board;
+    private final BoardState state;
     private volatile int[] legal;
     private volatile List<Move> legalMoves;
 
-    ChessPosition(Board frozen) {
-        this.board = frozen;
+    ChessPosition(Board board) {
+        this.state = BoardState.of(board);
+    }
+
+    ChessPosition(BoardState state) {
+        this.state = state;
     }
 
     /** A position holding a copy of {@code board} (its move history is not kept). */
     public static ChessPosition of(Board board) {
-        return new ChessPosition(board.copy());
+        return new ChessPosition(board);
     }
 
     /** A fresh mutable board for this position, for search or perft. */
     public Board toBoard() {
-        return board.copy();
+        return state.toBoard();
     }
 
-    /** The frozen board, for reading only (package use, no copy). */
-    Board board() {
-        return board;
+    /** The position's bitboards and state (package use: notations read it). */
+    BoardState state() {
+        return state;
     }
 
     @Override
@@ -70,12 +78,12 @@ public final class ChessPosition implements Position {
 
     /** Whether castling follows Chess960 rules (and is written king takes rook). */
     public boolean isChess960() {
-        return board.isChess960();
+        return state.isChess960();
     }
 
     @Override
     public Side sideToMove() {
-        return board.sideToMove() == Board.WHITE ? Side.WHITE : Side.BLACK;
+        return state.sideToMove() == Board.WHITE ? Side.WHITE : Side.BLACK;
     }
 
     @Override
@@ -83,7 +91,7 @@ public final class ChessPosition implements Position {
         if (square.file() > 7 || square.rank() > 7) {
             return Optional.empty();
         }
-        int p = board.pieceOn(8 * square.rank() + square.file());
+        int p = state.pieceOn(8 * square.rank() + square.file());
         return p == Board.NO_PIECE ? Optional.empty() : Optional.of(piece(p));
     }
 
@@ -91,7 +99,7 @@ public final class ChessPosition implements Position {
     public Map<Square, Piece> pieces() {
         Map<Square, Piece> out = new LinkedHashMap<>();
         for (int sq = 0; sq < 64; sq++) {
-            int p = board.pieceOn(sq);
+            int p = state.pieceOn(sq);
             if (p != Board.NO_PIECE) {
                 out.put(square(sq), piece(p));
             }
@@ -104,7 +112,7 @@ public final class ChessPosition implements Position {
         int[] l = legal;
         if (l == null) {
             int[] buffer = new int[Board.MAX_MOVES];
-            int n = board.generate(buffer, 0, Board.GEN_ALL);
+            int n = state.toBoard().generate(buffer, 0, Board.GEN_ALL);
             l = java.util.Arrays.copyOf(buffer, n);
             legal = l;
         }
@@ -142,25 +150,24 @@ public final class ChessPosition implements Position {
 
     /** The position after a legal move in the board's encoding. */
     ChessPosition play(int move) {
-        Board b = board.copy();
-        b.makeMove(move);
-        return new ChessPosition(b);
+        return new ChessPosition(state.play(move));
     }
 
     @Override
     public boolean isCapture(Move move) {
         int m = toInternal(move);
-        return m != Moves.NONE && board.isCapture(m);
+        return m != Moves.NONE && state.isCapture(m);
     }
 
     @Override
     public boolean inCheck() {
-        return board.inCheck();
+        return state.inCheck();
     }
 
     @Override
     public Optional<Outcome> outcome() {
-        if (intMoves().length == 0) {
+        Board board = state.toBoard();
+        if (!board.hasLegalMove()) {
             return Optional.of(board.inCheck()
                     ? Outcome.win(sideToMove().opposite(), Termination.CHECKMATE)
                     : Outcome.draw(Termination.STALEMATE));
@@ -173,38 +180,38 @@ public final class ChessPosition implements Position {
 
     @Override
     public String fen() {
-        return board.fen();
+        return state.toBoard().fen();
     }
 
     /** The FEN with castling rights as rook files (Shredder-FEN), e.g. {@code HAha}. */
     public String shredderFen() {
-        return board.shredderFen();
+        return state.toBoard().shredderFen();
     }
 
     /** The Polyglot key. */
     @Override
     public long hash() {
-        return board.key();
+        return state.key();
     }
 
     /** The key for the repetition rule: the Polyglot key, without an en passant file no legal capture uses. */
     public long repetitionKey() {
-        return board.repetitionKey();
+        return state.enPassantSquare() == Board.NO_SQUARE ? state.key() : state.toBoard().repetitionKey();
     }
 
     /** Whether the two positions count as the same position for the repetition rule. */
     public boolean sameForRepetition(ChessPosition other) {
-        return board.sameRepetitionState(other.board);
+        return state.toBoard().sameRepetitionState(other.state.toBoard());
     }
 
     @Override
     public int halfmoveClock() {
-        return board.halfmoveClock();
+        return state.halfmoveClock();
     }
 
     @Override
     public int fullmoveNumber() {
-        return board.fullmoveNumber();
+        return state.fullmoveNumber();
     }
 
     /**
@@ -223,21 +230,36 @@ public final class ChessPosition implements Position {
         if (move.isPromotion() && (promotion < Board.KNIGHT || promotion > Board.QUEEN)) {
             return Moves.NONE;
         }
-        boolean chess960 = board.isChess960();
-        for (int m : intMoves()) {
-            if (Moves.from(m) != from) {
+        return toInternal(from, to, promotion);
+    }
+
+    /** {@link #toInternal(Move)} for squares and a promotion piece type ({@link Board#NO_PIECE} for none). */
+    int toInternal(int from, int to, int promotion) {
+        BoardState s = state;
+        if (promotion == Board.NO_PIECE && (s.piecesOfType(Board.KING) >>> from & 1) != 0
+                && from == s.kingSquare(s.sideToMove())) {
+            int castling = castlingTo(from, to);
+            if (castling != Moves.NONE) {
+                return castling;
+            }
+        }
+        return s.legalMove(from, to, promotion);
+    }
+
+    /** The legal castling move a king move from {@code from} to {@code to} stands for, or {@link Moves#NONE}. */
+    private int castlingTo(int from, int to) {
+        boolean chess960 = state.isChess960();
+        for (int side = 0; side < 2; side++) {
+            int m = state.castlingMove(side == 0);
+            if (m == Moves.NONE || Moves.from(m) != from) {
                 continue;
             }
-            if (Moves.isCastling(m)) {
-                int rook = Moves.to(m);
-                int kingTo = (from & 56) + (rook > from ? 6 : 2);
-                boolean matches = chess960
-                        ? to == rook || (to == kingTo && Math.abs((kingTo & 7) - (from & 7)) >= 2)
-                        : to == kingTo || to == rook;
-                if (matches && promotion == Board.NO_PIECE) {
-                    return m;
-                }
-            } else if (Moves.to(m) == to && Moves.promotionType(m) == promotion) {
+            int rook = Moves.to(m);
+            int kingTo = (from & 56) + (rook > from ? 6 : 2);
+            boolean matches = chess960
+                    ? to == rook || (to == kingTo && Math.abs((kingTo & 7) - (from & 7)) >= 2)
+                    : to == kingTo || to == rook;
+            if (matches) {
                 return m;
             }
         }
@@ -248,7 +270,7 @@ public final class ChessPosition implements Position {
     public Move toMove(int move) {
         int from = Moves.from(move);
         int to = Moves.to(move);
-        if (Moves.isCastling(move) && !board.isChess960()) {
+        if (Moves.isCastling(move) && !state.isChess960()) {
             to = (from & 56) + (to > from ? 6 : 2);
         }
         int promo = Moves.promotionType(move);
@@ -268,12 +290,12 @@ public final class ChessPosition implements Position {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ChessPosition p && board.sameState(p.board);
+        return o instanceof ChessPosition p && state.sameState(p.state);
     }
 
     @Override
     public int hashCode() {
-        return Long.hashCode(board.key()) * 31 + board.halfmoveClock() * 7 + board.fullmoveNumber();
+        return Long.hashCode(state.key()) * 31 + state.halfmoveClock() * 7 + state.fullmoveNumber();
     }
 
     @Override

@@ -2,16 +2,13 @@ package org.kibitz.chess;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.kibitz.api.game.AmbiguousMoveException;
 import org.kibitz.api.game.IllegalMoveException;
-import org.kibitz.api.game.Move;
 import org.kibitz.api.game.MoveParseException;
 import org.kibitz.api.game.NotAMoveException;
-import org.kibitz.api.game.Square;
 import org.kibitz.api.i18n.Text;
 import org.kibitz.chess.board.Board;
+import org.kibitz.chess.board.BoardState;
 import org.kibitz.chess.board.Moves;
 
 /**
@@ -26,6 +23,12 @@ import org.kibitz.chess.board.Moves;
  * {@code e2-e4}, {@code e2e4}, {@code e7e8q}, castling as {@code e1g1} or king takes rook); figurines
  * of either colour for the piece letters. A pawn move without a from-file is a push (a capture
  * needs its file: {@code exd5}, or {@code ed5}).
+ *
+ * <p>Both directions ask the position only what they need, on its bitboards: reading finds the
+ * pieces of the named type that reach the target square and checks each one's move for legality;
+ * writing disambiguates the same way, and tests for mate only after a check. No list of every
+ * legal move is generated: a game file has a couple of million moves, and reading and writing
+ * each is most of what converting it costs.
  */
 final class San {
 
@@ -36,26 +39,27 @@ final class San {
     /** Figurines written for display: the white set for both sides, as figurine notation in print does. */
     private static final String FIGURINES = "  ♘♗♖♕♔";
 
-    private static final Pattern SAN = Pattern.compile(
-            "([NBRQK])?([a-h])?([1-8])?([-x:×])?([a-h])([1-8])(?:[=/]?([NBRQKnbrqk])|\\(([NBRQKnbrqk])\\))?");
-    private static final Pattern CASTLING = Pattern.compile("([O0o])-?([O0o])(-?([O0o]))?");
-
     /** Writes a legal move of {@code position} in SAN, or in figurine SAN. */
     static String format(ChessPosition position, int move, boolean figurine) {
-        Board b = position.board();
         StringBuilder s = new StringBuilder(8);
+        format(position.state(), move, figurine, s);
+        return s.toString();
+    }
+
+    /** Appends a legal move of {@code b} in SAN, or in figurine SAN, to {@code s}. */
+    static void format(BoardState b, int move, boolean figurine, StringBuilder s) {
         int from = Moves.from(move);
         int to = Moves.to(move);
         if (Moves.isCastling(move)) {
             s.append(to > from ? "O-O" : "O-O-O");
         } else {
-            int type = Board.typeOf(b.pieceOn(from));
+            int type = b.typeOn(from);
             boolean capture = b.isCapture(move);
             if (type == Board.PAWN) {
                 if (capture) {
                     s.append((char) ('a' + (from & 7))).append('x');
                 }
-                s.append(Moves.squareName(to));
+                square(s, to);
                 int promo = Moves.promotionType(move);
                 if (promo != Board.NO_PIECE) {
                     s.append('=').append(letter(promo, figurine));
@@ -63,37 +67,37 @@ final class San {
             } else {
                 s.append(letter(type, figurine));
                 if (type != Board.KING) {
-                    disambiguate(s, position, move, type);
+                    disambiguate(s, b, from, to, type);
                 }
                 if (capture) {
                     s.append('x');
                 }
-                s.append(Moves.squareName(to));
+                square(s, to);
             }
         }
-        Board after = b.copy();
-        after.makeMove(move);
-        if (after.inCheck()) {
-            s.append(after.hasLegalMove() ? '+' : '#');
+        if (b.givesCheck(move)) {
+            s.append(b.play(move).hasLegalMove() ? '+' : '#');
         }
-        return s.toString();
+    }
+
+    private static void square(StringBuilder s, int sq) {
+        s.append((char) ('a' + (sq & 7))).append((char) ('1' + (sq >>> 3)));
     }
 
     private static char letter(int type, boolean figurine) {
         return (figurine ? FIGURINES : LETTERS).charAt(type);
     }
 
-    /** Adds the from-file, else the from-rank, else both, when another piece of the type can reach the square. */
-    private static void disambiguate(StringBuilder s, ChessPosition position, int move, int type) {
-        Board b = position.board();
-        int from = Moves.from(move);
-        int to = Moves.to(move);
+    /** Adds the from-file, else the from-rank, else both, when another piece of the type can legally reach the square. */
+    private static void disambiguate(StringBuilder s, BoardState b, int from, int to, int type) {
+        long others = b.reaching(type, to) & ~(1L << from);
         boolean ambiguous = false;
         boolean sameFile = false;
         boolean sameRank = false;
-        for (int m : position.intMoves()) {
-            int f = Moves.from(m);
-            if (f == from || Moves.to(m) != to || Moves.isCastling(m) || Board.typeOf(b.pieceOn(f)) != type) {
+        while (others != 0) {
+            int f = Long.numberOfTrailingZeros(others);
+            others &= others - 1;
+            if (b.legalMove(f, to, Board.NO_PIECE) == Moves.NONE) {
                 continue;
             }
             ambiguous = true;
@@ -108,7 +112,7 @@ final class San {
         } else if (!sameRank) {
             s.append((char) ('1' + (from >>> 3)));
         } else {
-            s.append(Moves.squareName(from));
+            square(s, from);
         }
     }
 
@@ -121,81 +125,157 @@ final class San {
         if (isNullMove(s)) {
             throw new NotAMoveException(input, Text.of(San.class, "move.nullMove", input));
         }
-        Matcher c = CASTLING.matcher(s);
-        if (c.matches()) {
-            boolean kingSide = c.group(3) == null;
-            for (int m : position.intMoves()) {
-                if (Moves.isCastling(m) && (Moves.to(m) > Moves.from(m)) == kingSide) {
-                    return m;
-                }
+        BoardState b = position.state();
+        int castle = castling(s);
+        if (castle != 0) {
+            int m = b.castlingMove(castle == 1);
+            if (m == Moves.NONE) {
+                throw new IllegalMoveException(input, Text.of(San.class, "move.illegal", input));
             }
-            throw new IllegalMoveException(input, Text.of(San.class, "move.illegal", input));
+            return m;
         }
-        Matcher m = SAN.matcher(s);
-        if (!m.matches()) {
+        // [NBRQK]?[a-h]?[1-8]?[-x:×]?[a-h][1-8]([=/]?[NBRQKnbrqk]|\([NBRQKnbrqk]\))?, read from both ends.
+        int end = s.length();
+        char promoChar = 0;
+        if (end >= 5 && s.charAt(end - 1) == ')' && s.charAt(end - 3) == '(' && isPromotionLetter(s.charAt(end - 2))) {
+            promoChar = s.charAt(end - 2);
+            end -= 3;
+        } else if (end >= 3 && isPromotionLetter(s.charAt(end - 1))) {
+            if (isRank(s.charAt(end - 2))) {
+                promoChar = s.charAt(end - 1);
+                end -= 1;
+            } else if (end >= 4 && (s.charAt(end - 2) == '=' || s.charAt(end - 2) == '/') && isRank(s.charAt(end - 3))) {
+                promoChar = s.charAt(end - 1);
+                end -= 2;
+            }
+        }
+        if (end < 2 || !isFile(s.charAt(end - 2)) || !isRank(s.charAt(end - 1))) {
             throw new NotAMoveException(input, Text.of(San.class, "move.notAMove", input));
         }
-        String pieceLetter = m.group(1);
-        int fromFile = m.group(2) == null ? -1 : m.group(2).charAt(0) - 'a';
-        int fromRank = m.group(3) == null ? -1 : m.group(3).charAt(0) - '1';
-        int to = (m.group(5).charAt(0) - 'a') + 8 * (m.group(6).charAt(0) - '1');
-        String promoText = m.group(7) != null ? m.group(7) : m.group(8);
-        int promo = promoText == null ? Board.NO_PIECE : LETTERS.indexOf(Character.toUpperCase(promoText.charAt(0)));
+        int i = 0;
+        int type = Board.PAWN;
+        boolean pieceLetter = false;
+        if (i < end - 2 && "NBRQK".indexOf(s.charAt(i)) >= 0) {
+            type = LETTERS.indexOf(s.charAt(i++));
+            pieceLetter = true;
+        }
+        int fromFile = -1;
+        int fromRank = -1;
+        if (i < end - 2 && isFile(s.charAt(i))) {
+            fromFile = s.charAt(i++) - 'a';
+        }
+        if (i < end - 2 && isRank(s.charAt(i))) {
+            fromRank = s.charAt(i++) - '1';
+        }
+        if (i < end - 2 && "-x:×".indexOf(s.charAt(i)) >= 0) {
+            i++;
+        }
+        if (i != end - 2) {
+            throw new NotAMoveException(input, Text.of(San.class, "move.notAMove", input));
+        }
+        int to = (s.charAt(end - 2) - 'a') + 8 * (s.charAt(end - 1) - '1');
+        int promo = promoChar == 0 ? Board.NO_PIECE : LETTERS.indexOf(Character.toUpperCase(promoChar));
 
-        if (pieceLetter == null && fromFile >= 0 && fromRank >= 0) {
+        if (!pieceLetter && fromFile >= 0 && fromRank >= 0) {
             // Fully specified without a piece letter: long algebraic or coordinates, castling forms included.
-            Move move = promo == Board.NO_PIECE
-                    ? new Move(Square.of(fromFile, fromRank), ChessPosition.square(to))
-                    : new Move(Square.of(fromFile, fromRank), ChessPosition.square(to), LETTERS.charAt(promo));
-            int found = position.toInternal(move);
+            int from = fromFile + 8 * fromRank;
+            int found = position.toInternal(from, to, promo);
             if (found == Moves.NONE) {
-                throw illegal(position, input, fromFile + 8 * fromRank, to, promo);
+                boolean promotionMissing = promo == Board.NO_PIECE
+                        && position.toInternal(from, to, Board.QUEEN) != Moves.NONE;
+                throw new IllegalMoveException(input, Text.of(San.class,
+                        promotionMissing ? "move.promotionMissing" : "move.illegal", input));
             }
             return found;
         }
 
-        int type = pieceLetter == null ? Board.PAWN : LETTERS.indexOf(pieceLetter.charAt(0));
-        Board b = position.board();
-        List<Integer> found = new ArrayList<>(2);
+        long mask = -1L;
+        if (fromFile >= 0) {
+            mask &= 0x0101010101010101L << fromFile;
+        } else if (type == Board.PAWN) {
+            // A pawn move without a from-file is a push.
+            mask &= 0x0101010101010101L << (to & 7);
+        }
+        if (fromRank >= 0) {
+            mask &= 0xFFL << (8 * fromRank);
+        }
+        int first = Moves.NONE;
+        int count = 0;
+        int[] all = null;
         boolean promotionMissing = false;
-        for (int mv : position.intMoves()) {
-            int f = Moves.from(mv);
-            if (Moves.to(mv) != to || Moves.isCastling(mv) || Board.typeOf(b.pieceOn(f)) != type
-                    || (fromFile >= 0 && (f & 7) != fromFile) || (fromRank >= 0 && (f >>> 3) != fromRank)) {
-                continue;
+        // Queens in the order a board generates them (diagonal moves first): ambiguity lists read the same.
+        for (int pass = 0; pass < (type == Board.QUEEN ? 2 : 1); pass++) {
+            long candidates = (type == Board.QUEEN ? b.queensTo(to, pass == 0) : b.reaching(type, to)) & mask;
+            while (candidates != 0) {
+                int f = Long.numberOfTrailingZeros(candidates);
+                candidates &= candidates - 1;
+                int m = b.legalMove(f, to, promo);
+                if (m == Moves.NONE) {
+                    promotionMissing |= promo == Board.NO_PIECE && type == Board.PAWN
+                            && b.legalMove(f, to, Board.QUEEN) != Moves.NONE;
+                    continue;
+                }
+                if (count == 0) {
+                    first = m;
+                } else {
+                    if (all == null) {
+                        all = new int[8];
+                        all[0] = first;
+                    }
+                    if (count == all.length) {
+                        all = java.util.Arrays.copyOf(all, 2 * count);
+                    }
+                    all[count] = m;
+                }
+                count++;
             }
-            if (type == Board.PAWN && fromFile < 0 && (f & 7) != (to & 7)) {
-                continue;
-            }
-            if (Moves.promotionType(mv) != promo) {
-                promotionMissing |= promo == Board.NO_PIECE;
-                continue;
-            }
-            found.add(mv);
         }
-        if (found.size() == 1) {
-            return found.get(0);
+        if (count == 1) {
+            return first;
         }
-        if (found.isEmpty()) {
+        if (count == 0) {
             throw new IllegalMoveException(input, Text.of(San.class,
                     promotionMissing ? "move.promotionMissing" : "move.illegal", input));
         }
-        List<String> options = new ArrayList<>(found.size());
-        for (int mv : found) {
-            options.add(format(position, mv, false));
+        List<String> options = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            options.add(format(position, all[k], false));
         }
         throw new AmbiguousMoveException(input, Text.of(San.class, "move.ambiguous", input, String.join(", ", options)));
     }
 
-    private static IllegalMoveException illegal(ChessPosition position, String input, int from, int to, int promo) {
-        boolean promotionMissing = false;
-        if (promo == Board.NO_PIECE) {
-            for (int mv : position.intMoves()) {
-                promotionMissing |= Moves.from(mv) == from && Moves.to(mv) == to && Moves.isPromotion(mv);
+    private static boolean isPromotionLetter(char c) {
+        return "NBRQKnbrqk".indexOf(c) >= 0;
+    }
+
+    private static boolean isFile(char c) {
+        return c >= 'a' && c <= 'h';
+    }
+
+    private static boolean isRank(char c) {
+        return c >= '1' && c <= '8';
+    }
+
+    /** 1 king side, 2 queen side, 0 not castling: {@code [O0o]-?[O0o](-?[O0o])?}. */
+    private static int castling(String s) {
+        int n = s.length();
+        int os = 0;
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c != 'O' && c != '0' && c != 'o') {
+                return 0;
+            }
+            os++;
+            i++;
+            if (i < n && s.charAt(i) == '-') {
+                i++;
+                if (i == n) {
+                    return 0;
+                }
             }
         }
-        return new IllegalMoveException(input, Text.of(San.class,
-                promotionMissing ? "move.promotionMissing" : "move.illegal", input));
+        return os == 2 ? 1 : os == 3 ? 2 : 0;
     }
 
     static boolean isNullMove(String s) {
@@ -204,6 +284,15 @@ final class San {
 
     /** Figurines to letters, typographic dashes to '-', then off with check marks, annotation suffixes and "e.p.". */
     static String clean(String input) {
+        // Nearly every token in a file is plain already: letters, digits, 'x', '=', '-'.
+        boolean plain = !input.isEmpty();
+        for (int k = 0; k < input.length() && plain; k++) {
+            char ch = input.charAt(k);
+            plain = ch < 128 && ch > ' ' && ch != '+' && ch != '#' && ch != '!' && ch != '?' && ch != '.';
+        }
+        if (plain) {
+            return input;
+        }
         StringBuilder s = new StringBuilder(input.strip());
         for (int i = 0; i < s.length(); i++) {
             int k = "♔♕♖♗♘♚♛♜♝♞".indexOf(s.charAt(i));

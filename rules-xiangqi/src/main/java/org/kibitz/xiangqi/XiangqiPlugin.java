@@ -35,13 +35,20 @@ public final class XiangqiPlugin implements GamePlugin {
                     new BoardGeometry.Zone(Square.of(3, 7), Square.of(5, 9))),
             markedPoints(), RED_FILES, BLACK_FILES, List.of());
 
-    private static final XiangqiPosition START;
+    /**
+     * The start position, built on first use: building it fills the board's move tables (tens of
+     * milliseconds), which discovery, constructing every plugin, should not pay for a run that
+     * never touches xiangqi (converting a chess file, say).
+     */
+    private static final class Start {
+        static final XiangqiPosition POSITION;
 
-    static {
-        try {
-            START = XiangqiPosition.of(XiangqiFen.parse(XiangqiFen.START));
-        } catch (FenException e) {
-            throw new ExceptionInInitializerError(e);
+        static {
+            try {
+                POSITION = XiangqiPosition.of(XiangqiFen.parse(XiangqiFen.START));
+            } catch (FenException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
     }
 
@@ -88,7 +95,7 @@ public final class XiangqiPlugin implements GamePlugin {
 
     @Override
     public XiangqiPosition startPosition() {
-        return START;
+        return Start.POSITION;
     }
 
     @Override

@@ -162,11 +162,11 @@ public final class GameConverter {
                 AtomicFiles.write(out, stream -> {
                     try (GameWriter writer = writing.writer(unclosable(stream), writeContext)) {
                         if (Runtime.getRuntime().availableProcessors() > 1) {
-                            try (WriterPipeline pipeline = new WriterPipeline(writer)) {
+                            // The writer thread counts plies after writing, while the game's nodes are in its cache.
+                            try (WriterPipeline pipeline = new WriterPipeline(writer, run::count)) {
                                 for (ReadResult r; (r = reader.next()) != null; ) {
                                     GameTree g = run.accept(r);
                                     if (g != null) {
-                                        run.count(g);
                                         pipeline.put(g);
                                     }
                                 }
@@ -175,8 +175,8 @@ public final class GameConverter {
                             for (ReadResult r; (r = reader.next()) != null; ) {
                                 GameTree g = run.accept(r);
                                 if (g != null) {
-                                    run.count(g);
                                     writer.write(g);
+                                    run.count(g);
                                 }
                             }
                         }
@@ -197,6 +197,7 @@ public final class GameConverter {
         final FormatPlugin writing;
         final WriteContext context;
         final Listener listener;
+        /** Games and plies written: counted by whichever thread writes (see {@link WriterPipeline}). */
         int games;
         long plies;
         int errors;

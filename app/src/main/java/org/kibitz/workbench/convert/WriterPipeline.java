@@ -2,8 +2,11 @@ package org.kibitz.workbench.convert;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.function.Consumer;
 import org.kibitz.api.format.GameWriter;
 import org.kibitz.api.tree.GameTree;
 
@@ -11,17 +14,30 @@ import org.kibitz.api.tree.GameTree;
  * Hands games to a writer on a thread of its own, a bounded number at a time, so that writing
  * (formatting moves goes through the rules, as reading does) overlaps reading on another core.
  * The games passed in must not be touched afterwards.
+ *
+ * <p>Games travel in batches: handing over one game at a time woke the writer (or the reader)
+ * for every game, tens of thousands of wake-ups for a big file. At most {@link #BATCHES} full
+ * batches wait, plus the one being filled and the one being written, so memory stays bounded.
  */
 final class WriterPipeline implements AutoCloseable {
 
-    private static final int CAPACITY = 16;
+    static final int BATCH = 4;
+    static final int BATCHES = 4;
 
-    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(CAPACITY);
-    private final Object end = new Object();
+    private static final List<GameTree> END = List.of();
+
+    private final BlockingQueue<List<GameTree>> queue = new ArrayBlockingQueue<>(BATCHES);
     private final Thread thread;
+    private final Consumer<GameTree> written;
+    private List<GameTree> filling = new ArrayList<>(BATCH);
     private volatile Throwable failure;
 
-    WriterPipeline(GameWriter writer) {
+    /**
+     * @param written told of each game once it is written, on the writer's thread; what it records
+     *                is visible to the caller after {@link #close()}
+     */
+    WriterPipeline(GameWriter writer, Consumer<GameTree> written) {
+        this.written = written;
         thread = new Thread(() -> run(writer), "kibitz-convert-writer");
         thread.setDaemon(true);
         thread.start();
@@ -30,15 +46,18 @@ final class WriterPipeline implements AutoCloseable {
     private void run(GameWriter writer) {
         try {
             for (;;) {
-                Object o = queue.take();
-                if (o == end) {
+                List<GameTree> batch = queue.take();
+                if (batch == END) {
                     return;
                 }
-                if (failure == null) {
+                for (GameTree g : batch) {
+                    if (failure != null) {
+                        break; // keep taking batches so the reader never blocks on a full queue
+                    }
                     try {
-                        writer.write((GameTree) o);
+                        writer.write(g);
+                        written.accept(g);
                     } catch (IOException | RuntimeException | Error e) {
-                        // Keep taking games so the reader never blocks on a full queue.
                         failure = e;
                     }
                 }
@@ -50,9 +69,17 @@ final class WriterPipeline implements AutoCloseable {
 
     /** Queues a game; throws what writing has thrown so far. */
     void put(GameTree game) throws IOException {
-        rethrow();
+        filling.add(game);
+        if (filling.size() == BATCH) {
+            rethrow();
+            hand(filling);
+            filling = new ArrayList<>(BATCH);
+        }
+    }
+
+    private void hand(List<GameTree> batch) throws InterruptedIOException {
         try {
-            queue.put(game);
+            queue.put(batch);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while writing");
@@ -63,12 +90,19 @@ final class WriterPipeline implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            queue.put(end);
+            if (!filling.isEmpty()) {
+                hand(filling);
+                filling = new ArrayList<>(0);
+            }
+            hand(END);
             thread.join();
         } catch (InterruptedException e) {
             thread.interrupt();
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while writing");
+        } catch (InterruptedIOException e) {
+            thread.interrupt();
+            throw e;
         }
         rethrow();
     }

@@ -6,8 +6,13 @@ package org.kibitz.chess.board;
  * <p>Squares are numbered {@code 8 * rank + file}, a1 = 0, h8 = 63; a bitboard has bit {@code sq}
  * set for each square in it. Java has no portable fast PEXT ({@code Long.compress} is slow
  * microcode on some CPUs), so sliding attacks use magic multiplication: one shared table, one
- * multiply, one shift and one load per lookup. The magics are found at class initialisation with
- * a fixed-seed generator (a few milliseconds), so there are no hand-copied constants to get wrong.
+ * multiply, one shift and one load per lookup.
+ *
+ * <p>The magics are constants: searching for them at class initialisation (as Stockfish does)
+ * took a fifth of a second of every CLI run, most of it before the JIT had compiled the search.
+ * They are the numbers that search finds with Stockfish's seeds; {@code AttacksTest} runs the
+ * search again and checks every table entry against a plain ray walk, so a wrong constant fails
+ * the build. The table is filled with ray lookups, one pass per square.
  */
 public final class Attacks {
 
@@ -43,11 +48,45 @@ public final class Attacks {
     public static final long[] BISHOP_EMPTY = new long[64];
 
     private static final long[] ROOK_MASK = new long[64];
-    private static final long[] ROOK_MAGIC = new long[64];
+    static final long[] ROOK_MAGIC = {
+            0x0A80004000801220L, 0x8040004010002008L, 0x2080200010008008L, 0x1100100008210004L,
+            0xC200209084020008L, 0x2100010004000208L, 0x0400081000822421L, 0x0200010422048844L,
+            0x0800800080400024L, 0x0001402000401000L, 0x3000801000802001L, 0x4400800800100083L,
+            0x0904802402480080L, 0x4040800400020080L, 0x0018808042000100L, 0x4040800080004100L,
+            0x0040048001458024L, 0x00A0004000205000L, 0x3100808010002000L, 0x4825010010000820L,
+            0x5004808008000401L, 0x2024818004000A00L, 0x0005808002000100L, 0x2100060004806104L,
+            0x0080400880008421L, 0x4062220600410280L, 0x010A004A00108022L, 0x0000100080080080L,
+            0x0021000500080010L, 0x0044000202001008L, 0x0000100400080102L, 0xC020128200040545L,
+            0x0080002000400040L, 0x0000804000802004L, 0x0000120022004080L, 0x010A386103001001L,
+            0x9010080080800400L, 0x8440020080800400L, 0x0004228824001001L, 0x000000490A000084L,
+            0x0080002000504000L, 0x200020005000C000L, 0x0012088020420010L, 0x0010010080080800L,
+            0x0085001008010004L, 0x0002000204008080L, 0x0040413002040008L, 0x0000304081020004L,
+            0x0080204000800080L, 0x3008804000290100L, 0x1010100080200080L, 0x2008100208028080L,
+            0x5000850800910100L, 0x8402019004680200L, 0x0120911028020400L, 0x0000008044010200L,
+            0x0020850200244012L, 0x0020850200244012L, 0x0000102001040841L, 0x140900040A100021L,
+            0x000200282410A102L, 0x000200282410A102L, 0x000200282410A102L, 0x4048240043802106L,
+    };
     private static final int[] ROOK_SHIFT = new int[64];
     private static final int[] ROOK_BASE = new int[64];
     private static final long[] BISHOP_MASK = new long[64];
-    private static final long[] BISHOP_MAGIC = new long[64];
+    static final long[] BISHOP_MAGIC = {
+            0x40106000A1160020L, 0x0020010250810120L, 0x2010010220280081L, 0x002806004050C040L,
+            0x0002021018000000L, 0x2001112010000400L, 0x0881010120218080L, 0x1030820110010500L,
+            0x0000120222042400L, 0x2000020404040044L, 0x8000480094208000L, 0x0003422A02000001L,
+            0x000A220210100040L, 0x8004820202226000L, 0x0018234854100800L, 0x0100004042101040L,
+            0x0004001004082820L, 0x0010000810010048L, 0x1014004208081300L, 0x2080818802044202L,
+            0x0040880C00A00100L, 0x0080400200522010L, 0x0001000188180B04L, 0x0080249202020204L,
+            0x1004400004100410L, 0x00013100A0022206L, 0x2148500001040080L, 0x4241080011004300L,
+            0x4020848004002000L, 0x10101380D1004100L, 0x0008004422020284L, 0x01010A1041008080L,
+            0x0808080400082121L, 0x0808080400082121L, 0x0091128200100C00L, 0x0202200802010104L,
+            0x8C0A020200440085L, 0x01A0008080B10040L, 0x0889520080122800L, 0x100902022202010AL,
+            0x04081A0816002000L, 0x0000681208005000L, 0x8170840041008802L, 0x0A00004200810805L,
+            0x0830404408210100L, 0x2602208106006102L, 0x1048300680802628L, 0x2602208106006102L,
+            0x0602010120110040L, 0x0941010801043000L, 0x000040440A210428L, 0x0008240020880021L,
+            0x0400002012048200L, 0x00AC102001210220L, 0x0220021002009900L, 0x84440C080A013080L,
+            0x0001008044200440L, 0x0004C04410841000L, 0x2000500104011130L, 0x1A0C010011C20229L,
+            0x0044800112202200L, 0x0434804908100424L, 0x0300404822C08200L, 0x48081010008A2A80L,
+    };
     private static final int[] BISHOP_SHIFT = new int[64];
     private static final int[] BISHOP_BASE = new int[64];
     /** Rook and bishop attack sets for every relevant occupancy, one region per square. */
@@ -55,6 +94,11 @@ public final class Attacks {
 
     private static final int[][] ROOK_DIRS = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     private static final int[][] BISHOP_DIRS = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    /**
+     * Rays to the edge by {@code 64 * direction + square}, for filling the table: directions 0..3
+     * go up the square numbers (E, N, NE, NW), 4..7 down (W, S, SW, SE).
+     */
+    private static final long[] RAY = new long[8 * 64];
 
     static {
         for (int sq = 0; sq < 64; sq++) {
@@ -64,6 +108,10 @@ public final class Attacks {
             PAWN[64 + sq] = leaper(sq, new int[][]{{-1, -1}, {1, -1}});
             ROOK_EMPTY[sq] = slide(sq, 0L, ROOK_DIRS);
             BISHOP_EMPTY[sq] = slide(sq, 0L, BISHOP_DIRS);
+            int[][] dirs = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}, {-1, 0}, {0, -1}, {-1, -1}, {1, -1}};
+            for (int d = 0; d < 8; d++) {
+                RAY[64 * d + sq] = slide(sq, 0L, new int[][]{dirs[d]});
+            }
         }
         for (int a = 0; a < 64; a++) {
             for (int b = 0; b < 64; b++) {
@@ -80,8 +128,8 @@ public final class Attacks {
                 }
             }
         }
-        int base = initMagics(ROOK_DIRS, ROOK_MASK, ROOK_MAGIC, ROOK_SHIFT, ROOK_BASE, 0);
-        initMagics(BISHOP_DIRS, BISHOP_MASK, BISHOP_MAGIC, BISHOP_SHIFT, BISHOP_BASE, base);
+        int base = fill(ROOK_DIRS, 0, ROOK_MASK, ROOK_MAGIC, ROOK_SHIFT, ROOK_BASE, 0);
+        fill(BISHOP_DIRS, 2, BISHOP_MASK, BISHOP_MAGIC, BISHOP_SHIFT, BISHOP_BASE, base);
     }
 
     /** Rook attacks from {@code sq} with the given occupied squares (attacked blockers included). */
@@ -129,8 +177,8 @@ public final class Attacks {
         return b;
     }
 
-    /** Reference ray walk, used only to build the tables. */
-    private static long slide(int sq, long occupied, int[][] dirs) {
+    /** Reference ray walk, used to build the small tables and by the tests. */
+    static long slide(int sq, long occupied, int[][] dirs) {
         long b = 0;
         for (int[] d : dirs) {
             int f = (sq & 7) + d[0];
@@ -148,21 +196,58 @@ public final class Attacks {
         return b;
     }
 
-    private static int initMagics(int[][] dirs, long[] masks, long[] magics, int[] shifts, int[] bases, int start) {
-        // Seeds known to find magics quickly with this generator (one per rank), as in Stockfish.
-        long[] seeds = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
-        long[] occupancy = new long[4096];
-        long[] reference = new long[4096];
-        int[] epoch = new int[4096];
-        int attempt = 0;
+    /** Sets masks, shifts and bases of one slider and fills its part of the table; returns the next free index. */
+    private static int fill(int[][] dirs, int firstRay, long[] masks, long[] magics, int[] shifts, int[] bases, int start) {
         int base = start;
         for (int sq = 0; sq < 64; sq++) {
             long edges = ((RANK_1 | RANK_8) & ~rankOf(sq)) | ((FILE_A | FILE_H) & ~fileOf(sq));
             long mask = slide(sq, 0L, dirs) & ~edges;
-            int bits = Long.bitCount(mask);
+            int shift = 64 - Long.bitCount(mask);
+            long magic = magics[sq];
             masks[sq] = mask;
-            shifts[sq] = 64 - bits;
+            shifts[sq] = shift;
             bases[sq] = base;
+            long b = 0;
+            do {
+                TABLE[base + (int) ((b * magic) >>> shift)] = rays(sq, b, firstRay);
+                b = (b - mask) & mask;
+            } while (b != 0);
+            base += 1 << (64 - shift);
+        }
+        return base;
+    }
+
+    /** The attacks along two pairs of opposite rays ({@code first}, {@code first + 1} up; {@code first + 4}, {@code first + 5} down). */
+    private static long rays(int sq, long occupied, int first) {
+        long attacks = 0;
+        for (int d = first; d < first + 2; d++) {
+            long up = RAY[64 * d + sq];
+            long blockers = up & occupied;
+            attacks |= blockers == 0 ? up : up ^ RAY[64 * d + Long.numberOfTrailingZeros(blockers)];
+            long down = RAY[64 * (d + 4) + sq];
+            blockers = down & occupied;
+            attacks |= blockers == 0 ? down : down ^ RAY[64 * (d + 4) + 63 - Long.numberOfLeadingZeros(blockers)];
+        }
+        return attacks;
+    }
+
+    /**
+     * The magic search the constants came from (Stockfish's, with its seeds): for the tests, which
+     * check that it still finds exactly {@link #ROOK_MAGIC} and {@link #BISHOP_MAGIC}.
+     */
+    static long[] searchMagics(boolean rook) {
+        int[][] dirs = rook ? ROOK_DIRS : BISHOP_DIRS;
+        long[] seeds = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
+        long[] magics = new long[64];
+        long[] occupancy = new long[4096];
+        long[] reference = new long[4096];
+        long[] table = new long[4096];
+        int[] epoch = new int[4096];
+        int attempt = 0;
+        for (int sq = 0; sq < 64; sq++) {
+            long edges = ((RANK_1 | RANK_8) & ~rankOf(sq)) | ((FILE_A | FILE_H) & ~fileOf(sq));
+            long mask = slide(sq, 0L, dirs) & ~edges;
+            int shift = 64 - Long.bitCount(mask);
             int size = 0;
             long b = 0;
             do {
@@ -180,18 +265,17 @@ public final class Attacks {
                 magics[sq] = magic;
                 attempt++;
                 for (i = 0; i < size; i++) {
-                    int idx = (int) ((occupancy[i] * magic) >>> shifts[sq]);
+                    int idx = (int) ((occupancy[i] * magic) >>> shift);
                     if (epoch[idx] < attempt) {
                         epoch[idx] = attempt;
-                        TABLE[base + idx] = reference[i];
-                    } else if (TABLE[base + idx] != reference[i]) {
+                        table[idx] = reference[i];
+                    } else if (table[idx] != reference[i]) {
                         break;
                     }
                 }
             }
-            base += size;
         }
-        return base;
+        return magics;
     }
 
     private static long random(long[] state) {

@@ -67,7 +67,13 @@ public interface GamePlugin extends Plugin {
     List<Notation> notations();
 
     default Optional<Notation> notation(String id) {
-        return notations().stream().filter(n -> n.id().equals(id)).findFirst();
+        // A loop, not a stream: asked once per game by readers and writers.
+        for (Notation n : notations()) {
+            if (n.id().equals(id)) {
+                return Optional.of(n);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The coordinate notation engines speak: {@code uci} for chess, {@code iccs} for xiangqi. */

@@ -12,7 +12,13 @@ public interface Games {
     List<GamePlugin> all();
 
     default Optional<GamePlugin> byId(String id) {
-        return all().stream().filter(g -> g.id().equals(id)).findFirst();
+        // A loop, not a stream: readers and writers ask once per game, a million times in a big file.
+        for (GamePlugin g : all()) {
+            if (g.id().equals(id)) {
+                return Optional.of(g);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The game that answers to a variant name ({@code [Variant "..."]}, {@code UCI_Variant}), ignoring case. */

@@ -37,7 +37,18 @@ public record Move(Square from, Square to, char promotion) {
 
     /** Whether this is {@link #NULL}: no real move starts and ends on one point. */
     public boolean isNull() {
-        return from.equals(to);
+        return from.file() == to.file() && from.rank() == to.rank();
+    }
+
+    // Written out rather than generated (see Square): moves are compared in hot loops.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Move m && m.promotion == promotion && from.equals(m.from) && to.equals(m.to);
+    }
+
+    @Override
+    public int hashCode() {
+        return (from.hashCode() * 31 + to.hashCode()) * 31 + promotion;
     }
 
     public boolean isPromotion() {

@@ -33,6 +33,18 @@ public record Square(int file, int rank) {
         return new Square(file, rank);
     }
 
+    // equals and hashCode written out: a record's generated ones go through an invokedynamic
+    // bootstrap whose method-handle tree the JIT inlines into every hot caller (Move.isNull, say).
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Square s && s.file == file && s.rank == rank;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * file + rank;
+    }
+
     /** The file as a letter, {@code a} for 0. */
     public char fileLetter() {
         return (char) ('a' + file);

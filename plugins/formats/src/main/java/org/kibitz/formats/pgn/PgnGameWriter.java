@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -52,12 +51,12 @@ final class PgnGameWriter implements GameWriter {
         GamePlugin plugin = context.games().byId(game.gameId())
                 .orElseThrow(() -> new IOException("no rules for game " + game.gameId()));
         Notation notation = notationFor(plugin, context);
-        writeTags(game, plugin, notation, sb);
+        String result = game.result().pgn();
+        writeTags(game, plugin, notation, result, sb);
         sb.append('\n');
         MovetextLayout layout = new MovetextLayout(sb);
         new Movetext(notation, layout).line(game.root(), true, true);
-        GameResult result = game.result();
-        layout.token(result.pgn());
+        layout.token(result);
         layout.end();
         sb.append('\n');
     }
@@ -76,50 +75,48 @@ final class PgnGameWriter implements GameWriter {
         return plugin.notations().get(0);
     }
 
-    private static void writeTags(GameTree game, GamePlugin plugin, Notation notation, StringBuilder sb) {
+    /**
+     * The roster first (the seven tags for chess, with their placeholders; for xiangqi the game
+     * name, the tags present and the result), then {@code [SetUp]}/{@code [FEN]} when the game
+     * starts from a set-up position, then the other tags in the order read.
+     */
+    private static void writeTags(GameTree game, GamePlugin plugin, Notation notation, String result, StringBuilder sb) {
         Tags tags = game.tags();
-        Map<String, String> out = new LinkedHashMap<>();
         boolean chess = plugin.id().equals("chess");
-        String result = game.result().pgn();
-        if (chess) {
-            for (String name : Tags.SEVEN_TAG_ROSTER) {
-                String fallback = name.equals("Date") ? "????.??.??" : "?";
-                out.put(name, name.equals("Result") ? result : tags.getOrDefault(name, fallback));
-            }
-        } else {
-            for (String name : XIANGQI_ROSTER) {
-                if (name.equals("Result")) {
-                    out.put(name, result);
-                } else if (name.equals("Game")) {
-                    out.put(name, plugin.id().equals("xiangqi") ? "Chinese Chess" : tags.getOrDefault("Game", plugin.id()));
-                } else {
-                    tags.get(name).ifPresent(v -> out.put(name, v));
+        List<String> roster = chess ? Tags.SEVEN_TAG_ROSTER : XIANGQI_ROSTER;
+        for (String name : roster) {
+            if (name.equals("Result")) {
+                tag(sb, name, result);
+            } else if (chess) {
+                tag(sb, name, tags.getOrDefault(name, name.equals("Date") ? "????.??.??" : "?"));
+            } else if (name.equals("Game")) {
+                tag(sb, name, plugin.id().equals("xiangqi") ? "Chinese Chess" : tags.getOrDefault("Game", plugin.id()));
+            } else {
+                String v = tags.getOrDefault(name, null);
+                if (v != null) {
+                    tag(sb, name, v);
                 }
             }
         }
         Position start = game.startPosition();
-        boolean setUp = !start.equals(plugin.startPosition());
-        if (setUp || tags.contains("FEN")) {
+        if (tags.contains("FEN") || !start.equals(plugin.startPosition())) {
             // Right after the roster, where readers look for it.
-            out.put("SetUp", "1");
-            out.put("FEN", start.fen());
+            tag(sb, "SetUp", "1");
+            tag(sb, "FEN", start.fen());
         }
         for (Map.Entry<String, String> t : tags.asMap().entrySet()) {
             String name = t.getKey();
-            if (out.containsKey(name) || name.equals("SetUp") || name.equals("FEN")) {
+            if (roster.contains(name) || name.equals("SetUp") || name.equals("FEN")) {
                 continue;
             }
-            if (name.equals("Format")) {
-                out.put(name, formatName(notation));
-                continue;
-            }
-            out.put(name, t.getValue());
+            tag(sb, name, name.equals("Format") ? formatName(notation) : t.getValue());
         }
-        for (Map.Entry<String, String> t : out.entrySet()) {
-            sb.append('[').append(t.getKey()).append(" \"");
-            escape(t.getValue(), sb);
-            sb.append("\"]\n");
-        }
+    }
+
+    private static void tag(StringBuilder sb, String name, String value) {
+        sb.append('[').append(name).append(" \"");
+        escape(value, sb);
+        sb.append("\"]\n");
     }
 
     private static String formatName(Notation n) {
@@ -132,7 +129,17 @@ final class PgnGameWriter implements GameWriter {
     }
 
     private static void escape(String v, StringBuilder sb) {
-        for (int i = 0; i < v.length(); i++) {
+        int n = v.length();
+        int i = 0;
+        while (i < n) {
+            char ch = v.charAt(i);
+            if (ch == '\\' || ch == '"' || ch == '\n' || ch == '\r' || ch == '\t') {
+                break;
+            }
+            i++;
+        }
+        sb.append(v, 0, i);
+        for (; i < n; i++) {
             char ch = v.charAt(i);
             switch (ch) {
                 case '\\', '"' -> sb.append('\\').append(ch);

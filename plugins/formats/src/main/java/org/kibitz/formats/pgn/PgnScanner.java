@@ -178,7 +178,12 @@ final class PgnScanner implements Closeable {
             String name = new String(c, nameStart, j - nameStart);
             j = skipSpace(c, j, n);
             String value;
-            if (j < n && c[j] == '"') {
+            int end = j < n && c[j] == '"' ? plainValueEnd(c, j + 1, n) : -1;
+            if (end >= 0) {
+                // Nearly every tag: no escapes, the closing quote followed by "]".
+                value = new String(c, j + 1, end - j - 1);
+                j = skipSpace(c, end + 1, n);
+            } else if (j < n && c[j] == '"') {
                 StringBuilder sb = new StringBuilder();
                 j++;
                 boolean closed = false;
@@ -233,6 +238,23 @@ final class PgnScanner implements Closeable {
             i = skipSpace(c, j, n);
         }
         return i;
+    }
+
+    /**
+     * Where a tag value starting at {@code i} ends (its closing quote) when it holds no backslash
+     * and its first quote is followed by {@code ]} (after blanks, or the end of the line): then the
+     * general reading below would take exactly the characters between. -1 otherwise.
+     */
+    private static int plainValueEnd(char[] c, int i, int n) {
+        int j = i;
+        while (j < n && c[j] != '"' && c[j] != '\\') {
+            j++;
+        }
+        if (j == n || c[j] == '\\') {
+            return -1;
+        }
+        int k = skipSpace(c, j + 1, n);
+        return k >= n || c[k] == ']' ? j : -1;
     }
 
     private static boolean repeatsTag(PgnGameText game, char[] c, int i, int n) {

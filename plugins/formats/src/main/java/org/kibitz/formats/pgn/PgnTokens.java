@@ -85,7 +85,11 @@ final class PgnTokens {
     }
 
     private static boolean isSymbolChar(char ch) {
-        return "!?=+-∞±∓⩲⩱□".indexOf(ch) >= 0;
+        // A switch, not indexOf on a string with non-Latin-1 letters: asked of nearly every short token.
+        return switch (ch) {
+            case '!', '?', '=', '+', '-', '∞', '±', '∓', '⩲', '⩱', '□' -> true;
+            default -> false;
+        };
     }
 
     /** The text of the suffix annotations for NAGs 1-6, or {@code null}. */
