@@ -31,6 +31,8 @@ final class WriterPipeline implements AutoCloseable {
     private final Consumer<GameTree> written;
     private List<GameTree> filling = new ArrayList<>(BATCH);
     private volatile Throwable failure;
+    /** Whether {@link #failure} has been thrown to the caller: it is thrown once, not again by close. */
+    private boolean failureThrown;
 
     /**
      * @param written told of each game once it is written, on the writer's thread; what it records
@@ -109,6 +111,12 @@ final class WriterPipeline implements AutoCloseable {
 
     private void rethrow() throws IOException {
         Throwable f = failure;
+        if (f == null || failureThrown) {
+            return;
+        }
+        // Thrown once: a try-with-resources whose body got it from put() would otherwise be given
+        // the same exception again by close(), and Throwable.addSuppressed refuses itself.
+        failureThrown = true;
         if (f instanceof IOException e) {
             throw e;
         }

@@ -85,4 +85,17 @@ class WriterPipelineTest {
         assertTrue(e.getMessage().contains("disk full"), e.getMessage());
         assertEquals(5, written.size());
     }
+
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS)
+    void aFailureOnTheLastGamesIsThrownByClose() throws IOException {
+        WriterPipeline pipeline = new WriterPipeline(writer(g -> {
+            throw new IOException("no space left");
+        }), g -> { });
+        for (GameTree g : games(WriterPipeline.BATCH - 1)) { // never a full batch: written only at close
+            pipeline.put(g);
+        }
+        IOException e = assertThrows(IOException.class, pipeline::close);
+        assertTrue(e.getMessage().contains("no space left"), e.getMessage());
+    }
 }
