@@ -57,15 +57,15 @@ public final class Main {
             @Override
             protected void configure() {
                 com.google.inject.Provider<Injector> injector = getProvider(Injector.class);
-                bind(WorkbenchStarter.class).toInstance(() -> startWorkbench(injector.get()));
+                bind(WorkbenchStarter.class).toInstance(files -> startWorkbench(injector.get(), files));
             }
         });
     }
 
-    private static int startWorkbench(Injector injector) {
+    private static int startWorkbench(Injector injector, java.util.List<Path> files) {
         try {
             Class<?> launcher = Class.forName(WORKBENCH_LAUNCHER);
-            return (int) launcher.getMethod("launch", Injector.class).invoke(null, injector);
+            return (int) launcher.getMethod("launch", Injector.class, java.util.List.class).invoke(null, injector, files);
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof RuntimeException re) {

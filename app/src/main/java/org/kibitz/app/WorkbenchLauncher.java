@@ -1,8 +1,12 @@
 package org.kibitz.app;
 
 import com.google.inject.Injector;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
 import org.kibitz.ui.MainWindow;
 import org.kibitz.ui.WorkbenchApp;
+import org.kibitz.ui.files.FileActions;
 
 /**
  * Starts the JavaFX workbench. {@link Main} loads this class by name only when no command is given,
@@ -13,8 +17,14 @@ public final class WorkbenchLauncher {
     private WorkbenchLauncher() {
     }
 
-    public static int launch(Injector injector) {
+    /** Shows the workbench and, once it is up, opens the first of {@code files} as if it were dropped. */
+    public static int launch(Injector injector, List<Path> files) {
         Injector ui = injector.createChildInjector(new WorkbenchModule());
-        return WorkbenchApp.launch(() -> ui.getInstance(MainWindow.class));
+        List<File> toOpen = files.stream().map(Path::toFile).toList();
+        return WorkbenchApp.launch(() -> ui.getInstance(MainWindow.class), () -> {
+            if (!toOpen.isEmpty()) {
+                ui.getInstance(FileActions.class).openDropped(toOpen);
+            }
+        });
     }
 }
