@@ -197,6 +197,27 @@ class EnginePanesTest {
     }
 
     @Test
+    void aNewGameOfTheOtherKindHandsTheRunningPanelItsEngineAndPosition() throws Exception {
+        open(real("stockfish", "chess"), real("fairy-stockfish", "chess", "xiangqi"));
+        assertEquals("xiangqi", onFx(() -> w.document.game().id()));
+        click("#analysis-toggle-1");
+        waitUntil(() -> !table("1").getItems().isEmpty());
+        assertEquals("fairy-stockfish", state("1").engine().orElseThrow().id());
+        newChessGame();
+        // Stockfish comes first in the list for chess; it must get the chess position, never the
+        // xiangqi one (which it refuses: the panel would fail and stop).
+        waitUntil(() -> state("1").status() == AnalysisState.Status.FAILED
+                || state("1").status() == AnalysisState.Status.RUNNING
+                && state("1").info().map(i -> i.name().startsWith("Stockfish")).orElse(false)
+                && state("1").request().map(r -> r.gameId().equals("chess")).orElse(false)
+                && !table("1").getItems().isEmpty() && cell("1", 0, PV).matches("1\\. [a-hNBRQKO].*"));
+        assertEquals(AnalysisState.Status.RUNNING, state("1").status(), () -> "error: " + state("1").error());
+        assertEquals("stockfish", state("1").engine().orElseThrow().id());
+        runFx(ui::toggleAll);
+        waitUntil(() -> !ui.service().anyRunning());
+    }
+
+    @Test
     void clickingTheCurveMovesTheCursor() throws Exception {
         open();
         GamePlugin chess = game("chess");

@@ -391,18 +391,18 @@ public final class EnginesUi {
         if (change == GameDocument.Change.FILE) {
             return;
         }
+        AnalysisRequest r = AnalysisRequest.forNode(document.cursor());
         if (change == GameDocument.Change.GAME) {
             String gameId = document.game().id();
             for (String id : panelIds()) {
                 AnalysisSlot s = service.slot(id);
                 EngineEntry want = engineFor(id, gameId);
                 if (s.engine().map(e -> !e.id().equals(want.id()) || !e.plays(gameId)).orElse(false)) {
-                    s.setEngine(want);
+                    s.switchGame(want, r);
                 }
             }
             panelsRevision.set(panelsRevision.get() + 1);
         }
-        AnalysisRequest r = AnalysisRequest.forNode(document.cursor());
         if (lastRequest == null || lastRequest.target() != r.target() || !lastRequest.position().equals(r.position())
                 || lastRequest.game() != r.game()) {
             lastRequest = r;

@@ -144,6 +144,26 @@ public final class AnalysisSlot {
         kick();
     }
 
+    /**
+     * Another game: the engine for it and the position to analyse change together. Set one after
+     * the other, the worker could start the new engine on the old game's position (Stockfish handed
+     * a xiangqi position when the user opened a chess game during xiangqi analysis) and fail.
+     */
+    public void switchGame(EngineEntry entry, AnalysisRequest request) {
+        synchronized (this) {
+            wantedRequest = Objects.requireNonNull(request, "request");
+            if (!Objects.equals(entry, wantedEngine)) {
+                wantedEngine = entry;
+                if (!wantRunning && status == Status.FAILED) {
+                    status = Status.IDLE;
+                    error = null;
+                }
+                changed();
+            }
+        }
+        kick();
+    }
+
     public synchronized Optional<EngineEntry> engine() {
         return Optional.ofNullable(wantedEngine);
     }
