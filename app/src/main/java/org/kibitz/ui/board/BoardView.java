@@ -288,8 +288,9 @@ public final class BoardView extends Region {
         }
         selectedMoves.stream().map(Move::to).distinct()
                 .forEach(to -> painter.paintTarget(g, l, to, position.pieceAt(to).isPresent()));
-        for (BoardArrow a : arrows) {
-            drawArrow(g, l, a);
+        double[] lanes = lanes(arrows);
+        for (int i = 0; i < arrows.size(); i++) {
+            drawArrow(g, l, arrows.get(i), lanes[i]);
         }
         if (dragging && selected != null) {
             position.pieceAt(selected).ifPresent(p -> painter.paintPiece(g, l, p, game.pieceLabel(p), mouseX, mouseY, 1.08));
@@ -305,10 +306,38 @@ public final class BoardView extends Region {
                 .map(Map.Entry::getKey).findFirst();
     }
 
-    private void drawArrow(GraphicsContext g, BoardLayout l, BoardArrow a) {
+    /**
+     * Where each arrow runs across its own path, in squares from the path's centre line: 0 for an
+     * arrow alone on its move; arrows on the same move (two engines agreeing) side by side, far
+     * enough apart that each one's badge can be read.
+     */
+    static double[] lanes(List<BoardArrow> arrows) {
+        double[] lanes = new double[arrows.size()];
+        Map<String, List<Integer>> byPath = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < arrows.size(); i++) {
+            Move m = arrows.get(i).move();
+            byPath.computeIfAbsent(m.from() + "-" + m.to(), k -> new ArrayList<>()).add(i);
+        }
+        for (List<Integer> same : byPath.values()) {
+            if (same.size() < 2) {
+                continue;
+            }
+            boolean labelled = same.stream().anyMatch(i -> !arrows.get(i).label().isEmpty());
+            double widest = same.stream().mapToDouble(i -> arrows.get(i).width()).max().orElse(0.18);
+            // A badge is 0.4 of a square across; the lanes stay inside the square the arrow ends on.
+            double step = Math.min(labelled ? 0.42 : 1.2 * widest, 0.9 / (same.size() - 1));
+            for (int k = 0; k < same.size(); k++) {
+                lanes[same.get(k)] = (k - (same.size() - 1) / 2.0) * step;
+            }
+        }
+        return lanes;
+    }
+
+    private void drawArrow(GraphicsContext g, BoardLayout l, BoardArrow a, double lane) {
         if (a.move().isNull() || !l.geometry.contains(a.move().from()) || !l.geometry.contains(a.move().to())) {
             return;
         }
+        double c = l.cell;
         Point2D from = l.center(a.move().from());
         Point2D to = l.center(a.move().to());
         double dx = to.getX() - from.getX();
@@ -317,7 +346,13 @@ public final class BoardView extends Region {
         if (len < 1) {
             return;
         }
-        double c = l.cell;
+        if (lane != 0) {
+            // Shift the whole arrow sideways (perpendicular to its path) into its lane.
+            double ox = -dy / len * lane * c;
+            double oy = dx / len * lane * c;
+            from = new Point2D(from.getX() + ox, from.getY() + oy);
+            to = new Point2D(to.getX() + ox, to.getY() + oy);
+        }
         double w = a.width() * c;
         double head = Math.min(2.4 * w, 0.55 * len);
         double headHalf = 1.25 * w;
