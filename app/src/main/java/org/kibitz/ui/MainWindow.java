@@ -98,6 +98,7 @@ public final class MainWindow {
         notifications = new NotificationPane(docking.root());
         notifications.setId("notifications");
         notifications.setShowFromTop(true);
+        notifications.setOnHidden(e -> notificationHidden());
         docking.onRootChanged(notifications::setContent);
         statusBar = new StatusBar();
         statusBar.setId("status-bar");
@@ -165,8 +166,55 @@ public final class MainWindow {
 
     /** Shows a message across the top of the docking area until the user closes it. */
     public void notify(String message) {
+        if (notificationShown) {
+            // One is on screen: this one waits its turn instead of replacing it unread.
+            if (!message.equals(notifications.getText()) && !pendingNotifications.contains(message)) {
+                if (pendingNotifications.size() == MAX_PENDING_NOTIFICATIONS) {
+                    pendingNotifications.removeFirst();
+                }
+                pendingNotifications.addLast(message);
+                showNextAction();
+            }
+            return;
+        }
+        showNotification(message);
+    }
+
+    /** The messages waiting behind the one on screen, oldest first. */
+    public List<String> pendingNotifications() {
+        return List.copyOf(pendingNotifications);
+    }
+
+    private static final int MAX_PENDING_NOTIFICATIONS = 20;
+    private final java.util.ArrayDeque<String> pendingNotifications = new java.util.ArrayDeque<>();
+    /** Whether a notification was shown and not yet hidden (showing is false while it slides in). */
+    private boolean notificationShown;
+
+    private void showNotification(String message) {
         notifications.setText(message);
+        notificationShown = true;
+        showNextAction();
         notifications.show();
+    }
+
+    /** A "Next" button while messages wait, saying how many. */
+    private void showNextAction() {
+        notifications.getActions().clear();
+        if (!pendingNotifications.isEmpty()) {
+            notifications.getActions().add(new org.controlsfx.control.action.Action(
+                    i18n.get("notify.next", pendingNotifications.size()), e -> notifications.hide()));
+        }
+    }
+
+    /** The user closed a notification (or pressed Next): the next waiting one comes. */
+    private void notificationHidden() {
+        notificationShown = false;
+        String next = pendingNotifications.pollFirst();
+        if (next != null) {
+            showNotification(next);
+        } else {
+            notifications.getActions().clear();
+        }
     }
 
     /** Shows a short message in the status bar. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.kibitz.ui.WorkbenchFixture.runFx;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -153,6 +154,35 @@ class WorkbenchShellTest {
             assertTrue(files.anyMatch(p -> p.getFileName().toString().startsWith("layout.json.corrupt-")),
                     "the unreadable file is set aside, not overwritten");
         }
+    }
+
+    @Test
+    void notificationsWaitTheirTurnInsteadOfReplacingOneAnother() throws Exception {
+        MainWindow w = open();
+        WaitForAsyncUtils.waitForFxEvents();
+        NotificationPane note = robot.lookup("#notifications").queryAs(NotificationPane.class);
+        runFx(() -> {
+            w.notify("first");
+            w.notify("second");
+            w.notify("first"); // the one on screen: not queued again
+            w.notify("third");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("first", onFx(note::getText), "the first stays until it is closed");
+        assertEquals(List.of("second", "third"), onFx(w::pendingNotifications));
+        assertEquals(List.of("Next (2 more)"), onFx(() -> note.getActions().stream().map(a -> a.getText()).toList()));
+
+        runFx(note::hide);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(note::getText).equals("second"));
+        assertEquals(List.of("third"), onFx(w::pendingNotifications));
+        runFx(note::hide);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(note::getText).equals("third"));
+        assertTrue(onFx(() -> note.getActions().isEmpty()), "nothing more waits");
+        runFx(note::hide);
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> !onFx(note::isShowing));
+        runFx(() -> w.notify("fourth"));
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(note::isShowing));
+        assertEquals("fourth", onFx(note::getText), "shown at once when nothing else is");
     }
 
     @Test
