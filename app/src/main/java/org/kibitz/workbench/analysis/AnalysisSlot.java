@@ -130,18 +130,7 @@ public final class AnalysisSlot {
 
     /** Chooses the engine; a running analysis restarts with it. */
     public void setEngine(EngineEntry entry) {
-        synchronized (this) {
-            if (Objects.equals(entry, wantedEngine)) {
-                return;
-            }
-            wantedEngine = entry;
-            if (!wantRunning && status == Status.FAILED) {
-                status = Status.IDLE;
-                error = null;
-            }
-            changed();
-        }
-        kick();
+        change(entry, null);
     }
 
     /**
@@ -150,9 +139,20 @@ public final class AnalysisSlot {
      * a xiangqi position when the user opened a chess game during xiangqi analysis) and fail.
      */
     public void switchGame(EngineEntry entry, AnalysisRequest request) {
+        change(entry, Objects.requireNonNull(request, "request"));
+    }
+
+    /** The engine, and the position when {@code request} is not null, under one lock, then one kick. */
+    private void change(EngineEntry entry, AnalysisRequest request) {
         synchronized (this) {
-            wantedRequest = Objects.requireNonNull(request, "request");
-            if (!Objects.equals(entry, wantedEngine)) {
+            boolean newEngine = !Objects.equals(entry, wantedEngine);
+            if (!newEngine && request == null) {
+                return;
+            }
+            if (request != null) {
+                wantedRequest = request;
+            }
+            if (newEngine) {
                 wantedEngine = entry;
                 if (!wantRunning && status == Status.FAILED) {
                     status = Status.IDLE;
