@@ -500,15 +500,20 @@ public final class XboardSession extends EngineSessionBase {
         if (s == null || s.stopSent || s.pondering) {
             return; // a ponder search's limits count from the ponder hit, as in UCI
         }
-        // An engine told sd N stops at N by itself; one that did not understand sd (GNU Chess) or
-        // goes beyond it is stopped here.
-        boolean depthReached = s.enforceDepth.isPresent() && !info.pv.isEmpty()
-                && (info.depth > s.enforceDepth.getAsInt()
-                    || (refused.contains("sd") && info.depth >= s.enforceDepth.getAsInt()));
-        boolean nodesReached = s.enforceNodes.isPresent() && info.nodes >= s.enforceNodes.getAsLong();
-        if (depthReached || nodesReached) {
+        if (limitReached(s, info.depth, info.nodes, !info.pv.isEmpty())) {
             requestStop(s);
         }
+    }
+
+    /** Whether a depth or node count the session keeps is reached by a report of {@code depth} and {@code nodes}. */
+    private boolean limitReached(Search s, int depth, long nodes, boolean withPv) {
+        // An engine told sd N stops at N by itself; one that did not understand sd (GNU Chess) or
+        // goes beyond it is stopped here.
+        boolean depthReached = s.enforceDepth.isPresent() && withPv
+                && (depth > s.enforceDepth.getAsInt()
+                    || (refused.contains("sd") && depth >= s.enforceDepth.getAsInt()));
+        boolean nodesReached = s.enforceNodes.isPresent() && nodes >= s.enforceNodes.getAsLong();
+        return depthReached || nodesReached;
     }
 
     // ---------------------------------------------------------------- what the engine plays
@@ -975,7 +980,10 @@ public final class XboardSession extends EngineSessionBase {
             Duration left = s.limits.moveTime().get().minus(spent);
             s.stopAfter(left.isNegative() ? Duration.ofMillis(1) : left);
         }
-        enforceLimits();
+        // What this search reported while pondering, not the last line parsed (it may be older).
+        if (limitReached(s, s.lastDepth, s.lastNodes, !s.bestPv.isEmpty())) {
+            requestStop(s);
+        }
     }
 
     /** A stop (or close) while a move is held needs nothing from the engine: it moved already. */

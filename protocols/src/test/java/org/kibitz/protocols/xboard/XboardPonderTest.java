@@ -137,6 +137,32 @@ class XboardPonderTest {
     }
 
     @Test
+    void aNodeCountReachedWhilePonderingStopsTheSearchAtThePonderHitOnly() throws Exception {
+        ScriptedChannel ch = afterE4E5().expect("st 3600").expect("go", "3 20 5 5000 g1f3 b8c6");
+        XboardSession s = Scripted.xboard(ch);
+        CompletableFuture<BestMove> f = s.search(START, line("e2e4", "e7e5"), SearchLimits.nodes(1000).withPonder(true));
+        ch.drain();
+        ch.assertUsedUp(); // 5000 nodes are past the limit, but no ? while pondering
+        ch.expect("?", "move g1f3").expect("force");
+        s.ponderHit();
+        assertEquals("g1f3", coords(f));
+        ch.assertUsedUp();
+
+        // A ponder hit before this search reported anything: the last search's 5000 nodes do not count.
+        ch.expect("usermove b8c6").expect("ping 4", "pong 4").expect("st 3600").expect("go");
+        CompletableFuture<BestMove> g = s.search(START, line("e2e4", "e7e5", "g1f3", "b8c6"),
+                SearchLimits.nodes(1000).withPonder(true));
+        s.ponderHit();
+        ch.assertUsedUp();
+        assertFalse(g.isDone());
+        ch.expect("?", "move f1b5").expect("force");
+        ch.emit("1 10 0 2000 f1b5");
+        assertEquals("f1b5", coords(g), "its own report past the limit stops it");
+        ch.assertUsedUp();
+        s.abort();
+    }
+
+    @Test
     void stopWhileAMoveIsHeldAnswersWithItAndAMissResetsTheBoard() throws Exception {
         ScriptedChannel ch = clockAndGo(afterE4E5(), "5 20 10 1000 g1f3 b8c6", "move g1f3").expect("force");
         XboardSession s = Scripted.xboard(ch);
