@@ -21,6 +21,7 @@ import org.kibitz.api.engine.EngineException;
 import org.kibitz.api.engine.EngineException.Kind;
 import org.kibitz.api.engine.EngineOption;
 import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.engine.SessionState;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
@@ -47,6 +48,12 @@ import org.kibitz.protocols.session.InfoLine;
  * {@code level}, and the session itself sends {@code ?} when a limit the engine cannot be told (a
  * node count, a depth it does not know {@code sd} for, a move time shorter than a second) is
  * reached. Commands an engine refuses ({@code Error (unknown command): cores}) are not sent again.
+ *
+ * <p>CECP has no ponder search of its own (its {@code hard} lets the engine ponder on a move it
+ * guesses itself), so a ponder search is emulated as a GUI would: the position with the predicted
+ * move is searched by {@code go} on the engine's clock, and a move the engine plays before
+ * {@link #ponderHit()} or {@link #stop()} is held back, because callers rely on UCI's promise that
+ * no best move comes while pondering. Limits the session keeps itself wait for the ponder hit.
  */
 public final class XboardSession extends EngineSessionBase {
 
@@ -75,6 +82,10 @@ public final class XboardSession extends EngineSessionBase {
     private int multiPvLines = 1;
     private int multiPvIndex;
     private int multiPvDepth = Integer.MIN_VALUE;
+    /** The engine's answer to a ponder search, kept until the ponder hit or stop; null when none. */
+    private BestMove heldMove;
+    /** When the running go was sent, for a move time counted from there after a ponder hit. */
+    private long goSentNanos;
 
     // What the engine's own board holds: the start it was given and the moves played on it since.
     private Position engineStart;
@@ -161,7 +172,7 @@ public final class XboardSession extends EngineSessionBase {
         long period = nudgeInterval().toMillis();
         nudger = TIMER.scheduleWithFixedDelay(() -> {
             synchronized (lock) {
-                if (stateLocked() == org.kibitz.api.engine.SessionState.TERMINATED) {
+                if (stateLocked() == SessionState.TERMINATED) {
                     nudger.cancel(false);
                     return;
                 }
@@ -257,7 +268,7 @@ public final class XboardSession extends EngineSessionBase {
         }
         if (line.equals("resign") || line.startsWith("resign ")) {
             if (search != null && !analyzing) {
-                finishSearch(new BestMove(Optional.empty(), Optional.empty(), drawOffered, true));
+                conclude(new BestMove(Optional.empty(), Optional.empty(), drawOffered, true));
             }
             return;
         }
@@ -270,7 +281,7 @@ public final class XboardSession extends EngineSessionBase {
             message(MessageKind.INFO, line);
             if (search != null && !analyzing && discardUntilPong == 0) {
                 // A claim instead of a move: the game is over on the engine's board.
-                finishSearch(new BestMove(Optional.empty(), Optional.empty(), m.group(1).equals("1/2-1/2"), false));
+                conclude(new BestMove(Optional.empty(), Optional.empty(), m.group(1).equals("1/2-1/2"), false));
             }
             return;
         }
@@ -443,7 +454,31 @@ public final class XboardSession extends EngineSessionBase {
         engineMoves.add(best.get());
         Optional<Move> ponder = s.bestPv.size() > 1 && s.bestPv.get(0).equals(best.get())
                 ? Optional.of(s.bestPv.get(1)) : Optional.empty();
-        finishSearch(new BestMove(best, ponder, drawOffered, false));
+        conclude(new BestMove(best, ponder, drawOffered, false));
+    }
+
+    /**
+     * Ends the search with the engine's answer (under the lock), or holds the answer while the
+     * search is still a ponder search: the caller hears it on the ponder hit or stop. Only the
+     * first answer counts; a result line after a held move changes nothing.
+     */
+    private void conclude(BestMove best) {
+        Search s = search;
+        if (s == null || heldMove != null) {
+            return;
+        }
+        if (s.pondering && !s.stopSent) {
+            heldMove = best;
+            return;
+        }
+        finishSearch(best);
+    }
+
+    /** Completes the running search with the held answer (under the lock). */
+    private void releaseHeldMove() {
+        BestMove best = heldMove;
+        heldMove = null;
+        finishSearch(best);
     }
 
     /** Numbers MultiPV lines: engines print the lines of one depth in rank order. */
@@ -462,18 +497,23 @@ public final class XboardSession extends EngineSessionBase {
     /** Sends {@code ?} (or ends analysis) once a limit the engine was not told is reached. */
     private void enforceLimits() {
         Search s = search;
-        if (s == null || s.stopSent) {
-            return;
+        if (s == null || s.stopSent || s.pondering) {
+            return; // a ponder search's limits count from the ponder hit, as in UCI
         }
-        // An engine told sd N stops at N by itself; one that did not understand sd (GNU Chess) or
-        // goes beyond it is stopped here.
-        boolean depthReached = s.enforceDepth.isPresent() && !info.pv.isEmpty()
-                && (info.depth > s.enforceDepth.getAsInt()
-                    || (refused.contains("sd") && info.depth >= s.enforceDepth.getAsInt()));
-        boolean nodesReached = s.enforceNodes.isPresent() && info.nodes >= s.enforceNodes.getAsLong();
-        if (depthReached || nodesReached) {
+        if (limitReached(s, info.depth, info.nodes, !info.pv.isEmpty())) {
             requestStop(s);
         }
+    }
+
+    /** Whether a depth or node count the session keeps is reached by a report of {@code depth} and {@code nodes}. */
+    private boolean limitReached(Search s, int depth, long nodes, boolean withPv) {
+        // An engine told sd N stops at N by itself; one that did not understand sd (GNU Chess) or
+        // goes beyond it is stopped here.
+        boolean depthReached = s.enforceDepth.isPresent() && withPv
+                && (depth > s.enforceDepth.getAsInt()
+                    || (refused.contains("sd") && depth >= s.enforceDepth.getAsInt()));
+        boolean nodesReached = s.enforceNodes.isPresent() && nodes >= s.enforceNodes.getAsLong();
+        return depthReached || nodesReached;
     }
 
     // ---------------------------------------------------------------- what the engine plays
@@ -679,9 +719,6 @@ public final class XboardSession extends EngineSessionBase {
             if (position == null) {
                 throw new EngineException(Kind.STATE, ProtocolMessages.text("state.noPosition", displayName()));
             }
-            if (limits.ponder()) {
-                throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("xboard.noPonder", displayName()));
-            }
             if (!limits.searchMoves().isEmpty()) {
                 throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("xboard.noSearchMoves", displayName()));
             }
@@ -709,6 +746,7 @@ public final class XboardSession extends EngineSessionBase {
             multiPvDepth = Integer.MIN_VALUE;
             multiPvIndex = 0;
             drawOffered = false;
+            heldMove = null;
             thinking.reset();
             Search s = beginSearch(limits);
             boolean infinite = limits.infinite() || (limits.depth().isEmpty() && limits.nodes().isEmpty()
@@ -768,8 +806,11 @@ public final class XboardSession extends EngineSessionBase {
         } else if (l.moveTime().isPresent()) {
             long ms = l.moveTime().get().toMillis();
             send("st " + Math.max(1, (ms + 999) / 1000));
-            // st is whole seconds in most engines: a shorter time is ours to keep.
-            s.stopAfter(l.moveTime().get());
+            // st is whole seconds in most engines: a shorter time is ours to keep (from the ponder
+            // hit on, when pondering: until then a move is held anyway).
+            if (!s.pondering) {
+                s.stopAfter(l.moveTime().get());
+            }
         } else {
             // No clock: a generous one, so that the limit below is what ends the search.
             send("st 3600");
@@ -788,6 +829,7 @@ public final class XboardSession extends EngineSessionBase {
             s.enforceNodes = l.nodes();
         }
         send("go");
+        goSentNanos = System.nanoTime();
     }
 
     /**
@@ -907,9 +949,52 @@ public final class XboardSession extends EngineSessionBase {
         }
     }
 
+    /**
+     * The engine searched on with its clock running since the go, which is the time pondering
+     * saves: a held move completes the search now, otherwise the engine goes on and the limits the
+     * session keeps itself start to count.
+     */
     @Override
     public void ponderHit() throws EngineException {
-        throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("xboard.noPonder", displayName()));
+        synchronized (lock) {
+            requireAlive();
+            Search s = search;
+            if (stateLocked() != SessionState.PONDERING || s == null) {
+                throw new EngineException(Kind.STATE, ProtocolMessages.text("state.notPondering", displayName()));
+            }
+            s.pondering = false;
+            transition(SessionState.SEARCHING);
+            if (heldMove != null) {
+                releaseHeldMove();
+            } else {
+                enforceLimitsAfterPonderHit(s);
+            }
+        }
+        events.flush();
+    }
+
+    /** Arms what {@link #goSearch} left for the ponder hit: the rest of a move time, a depth or node count already reached. */
+    private void enforceLimitsAfterPonderHit(Search s) {
+        if (!analyzing && s.limits.moveTime().isPresent()) {
+            Duration spent = Duration.ofNanos(System.nanoTime() - goSentNanos);
+            Duration left = s.limits.moveTime().get().minus(spent);
+            s.stopAfter(left.isNegative() ? Duration.ofMillis(1) : left);
+        }
+        // What this search reported while pondering, not the last line parsed (it may be older).
+        if (limitReached(s, s.lastDepth, s.lastNodes, !s.bestPv.isEmpty())) {
+            requestStop(s);
+        }
+    }
+
+    /** A stop (or close) while a move is held needs nothing from the engine: it moved already. */
+    @Override
+    protected void requestStop(Search s) {
+        if (s == search && heldMove != null) {
+            transition(SessionState.STOPPING); // the states a UCI engine's stop goes through
+            releaseHeldMove();
+            return;
+        }
+        super.requestStop(s);
     }
 
     @Override
