@@ -577,7 +577,10 @@ public final class UciSession extends EngineSessionBase {
         } else {
             b.append(" infinite");
         }
-        l.moveTime().ifPresent(s::stopAfter);
+        if (!l.ponder()) {
+            // A ponder search's move time counts from the ponder hit, as a UCI engine's does.
+            l.moveTime().ifPresent(s::stopAfter);
+        }
         return b.toString();
     }
 
@@ -603,7 +606,7 @@ public final class UciSession extends EngineSessionBase {
     protected void report(InfoLine line) {
         super.report(line);
         Search s = search;
-        if (s != null && !s.stopSent && s.enforceNodes.isPresent() && line.nodes >= s.enforceNodes.getAsLong()) {
+        if (s != null && !s.stopSent && !s.pondering && s.enforceNodes.isPresent() && line.nodes >= s.enforceNodes.getAsLong()) {
             requestStop(s);
         }
     }
@@ -622,6 +625,10 @@ public final class UciSession extends EngineSessionBase {
             }
             search.pondering = false;
             send("ponderhit");
+            if (dialect == Dialect.UCCI) {
+                // The limits UCCI cannot pass on, which we keep ourselves, start now.
+                search.limits.moveTime().ifPresent(search::stopAfter);
+            }
             transition(SessionState.SEARCHING);
         }
         events.flush();

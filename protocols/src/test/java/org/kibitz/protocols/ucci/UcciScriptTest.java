@@ -120,4 +120,30 @@ class UcciScriptTest {
         assertTrue((System.nanoTime() - c0) / 1_000_000 < 1500);
         ch.assertUsedUp();
     }
+
+    @Test
+    void aPonderSearchsMoveTimeStartsAtThePonderHit() throws Exception {
+        GamePlugin xq = TestGames.xiangqi();
+        Position start = xq.startPosition();
+        List<Move> line = TestGames.moves(xq, start, "h2e2", "h9g7");
+        ScriptedChannel ch = elephantEye()
+                .expect("setoption newgame")
+                .expect("isready", "readyok")
+                .expect("position startpos moves h2e2 h9g7")
+                .expect("go ponder infinite", "info depth 3 score 20 pv h0g2")
+                .expect("ponderhit", "info depth 4 score 22 pv h0g2")
+                .expect("stop", "bestmove h0g2");
+        UciSession s = Scripted.uci(ch, UciSession.Dialect.UCCI);
+        s.setPosition(start, line);
+        var f = s.go(SearchLimits.moveTime(Duration.ofMillis(150)).withPonder(true));
+        Thread.sleep(400);
+        assertTrue(!f.isDone(), "no stop while pondering, however long the move time has run");
+        long t0 = System.nanoTime();
+        s.ponderHit();
+        BestMove best = f.get(3, TimeUnit.SECONDS);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(ms >= 140, "the move time counted from the ponder hit: stopped after " + ms + " ms");
+        assertEquals("h0g2", best.move().orElseThrow().coordinates(0));
+        ch.assertUsedUp();
+    }
 }
