@@ -82,7 +82,8 @@ class CliEngineTest {
         Run maxqi = run("engine", "probe", "--", engine("maxqi"));
         assertEquals(0, maxqi.exit(), maxqi.err());
         assertEquals(List.of("protocol xboard", "name MaxQi 4.8G", "games xiangqi"), maxqi.out().subList(0, 3));
-        Run gnu = run("engine", "probe", "--", engine("gnuchess"), "-x");
+        // GNU Chess 6 takes seconds to start on a busy machine and answers only when nudged: room for that.
+        Run gnu = run("engine", "probe", "--wait", "10", "--", engine("gnuchess"), "-x");
         assertEquals(List.of("protocol xboard", "name GNU Chess", "games chess"), gnu.out().subList(0, 3));
         Run fsf = run("engine", "probe", "--protocol", "ucci", "--", engine("fairy-stockfish"));
         assertEquals(List.of("protocol ucci", "name Fairy-Stockfish 11.1 LB 64", "games xiangqi"), fsf.out().subList(0, 3));
