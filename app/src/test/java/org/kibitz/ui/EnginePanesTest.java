@@ -254,6 +254,16 @@ class EnginePanesTest {
         assertTrue(zoomed < whole * 0.9, "zoomed from " + whole + " to " + zoomed);
         click("#curve-fit");
         waitUntil(() -> Math.abs(curve.moveAxisLength() - whole) < 1e-6);
+
+        // The band: ±6 pawns by default; ±2 chosen from its menu is drawn and kept.
+        assertEquals(6.4, onFx(curve::evalAxisUpperBound), 1e-9);
+        click("#curve-band");
+        click("#curve-band-2");
+        waitUntil(() -> Math.abs(curve.evalAxisUpperBound() - 2.4) < 1e-9);
+        assertEquals("±2", onFx(() -> ((javafx.scene.control.MenuButton) w.robot.lookup("#curve-band").query()).getText()));
+        assertTrue(onFx(() -> curve.points().stream().allMatch(q -> q.value().orElse(0.0) <= 2.0 && q.value().orElse(0.0) >= -2.0)),
+                "values clipped to the band");
+        assertTrue(Files.readString(home.resolve("config").resolve("analysis.json")).contains("2.0"), "the band is kept");
     }
 
     @Test

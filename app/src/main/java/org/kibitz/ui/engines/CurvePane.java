@@ -159,7 +159,7 @@ public final class CurvePane extends BorderPane {
         });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox bar = new HBox(6, caption, spring, fit);
+        HBox bar = new HBox(6, caption, spring, bandChooser(), fit);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 6, 2, 8));
         bar.getStyleClass().add("curve-toolbar");
@@ -171,6 +171,37 @@ public final class CurvePane extends BorderPane {
         ui.curveSignal().raise();
     }
 
+    /** The bands offered: pawns either side of equal; mates sit at the edges. */
+    static final List<Double> BANDS = List.of(2.0, 4.0, 6.0, 10.0, 20.0);
+
+    /** A menu of bands: a close game reads better on ±2, a lopsided one on ±10. */
+    private javafx.scene.control.MenuButton bandChooser() {
+        javafx.scene.control.MenuButton band = new javafx.scene.control.MenuButton();
+        band.setId("curve-band");
+        band.setMinWidth(Region.USE_PREF_SIZE); // the caption gives way, not the band's value
+        band.getStyleClass().add("flat");
+        javafx.scene.control.ToggleGroup group = new javafx.scene.control.ToggleGroup();
+        for (double b : BANDS) {
+            javafx.scene.control.RadioMenuItem item = new javafx.scene.control.RadioMenuItem();
+            item.setId("curve-band-" + (int) b);
+            item.setToggleGroup(group);
+            item.textProperty().bind(ui.i18n().text("curve.band.item", (int) b));
+            item.setSelected(b == ui.curveClip());
+            item.setOnAction(e -> {
+                ui.setCurveClip(b);
+                band.setText(ui.i18n().get("curve.band.short", (int) b));
+            });
+            band.getItems().add(item);
+        }
+        Runnable label = () -> band.setText(ui.i18n().get("curve.band.short", (int) Math.round(ui.curveClip())));
+        label.run();
+        ui.i18n().localeProperty().addListener((o, a, b) -> label.run());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(ui.i18n().text("curve.band"));
+        band.setTooltip(tip);
+        return band;
+    }
+
     /** The points plotted now (for tests). */
     public List<EvalCurve.Point> points() {
         return points;
@@ -178,6 +209,11 @@ public final class CurvePane extends BorderPane {
 
     public ChartViewer viewer() {
         return viewer;
+    }
+
+    /** The top of the evaluation axis: the band plus a margin for the dots (for tests). */
+    public double evalAxisUpperBound() {
+        return plot.getRangeAxis().getUpperBound();
     }
 
     /** How many moves the move axis spans now (for tests of zooming). */

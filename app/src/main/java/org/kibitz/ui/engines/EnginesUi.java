@@ -191,6 +191,14 @@ public final class EnginesUi {
         return settings.curveClip();
     }
 
+    /** Sets the curve's band (pawns either side of equal), keeps it, and redraws the curve. */
+    public void setCurveClip(double pawns) {
+        if (pawns != settings.curveClip()) {
+            saveSettings(settings.withCurveClip(pawns));
+            curveSignal.raise();
+        }
+    }
+
     /** The notation the move list uses for {@code gameId}, which the engine lines use too. */
     public Notation notation(String gameId) {
         GamePlugin g = games.byId(gameId).orElse(document.game());

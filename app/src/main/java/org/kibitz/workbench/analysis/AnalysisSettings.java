@@ -30,6 +30,10 @@ public record AnalysisSettings(ScoreText.Unit scoreUnit, double curveClip, boole
         return new AnalysisSettings(u, curveClip, arrows, panels);
     }
 
+    public AnalysisSettings withCurveClip(double pawns) {
+        return new AnalysisSettings(scoreUnit, pawns, arrows, panels);
+    }
+
     public AnalysisSettings withArrows(boolean on) {
         return new AnalysisSettings(scoreUnit, curveClip, on, panels);
     }
