@@ -14,6 +14,7 @@ import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
 import org.kibitz.api.engine.EngineEvent.BestMove;
 import org.kibitz.api.engine.EngineException;
 import org.kibitz.api.engine.EngineSession;
+import org.kibitz.protocols.process.ProgramSearch;
 import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.engine.SearchLimits;
 import org.kibitz.api.game.GamePlugin;
@@ -93,9 +94,10 @@ public final class EngineBenchmark {
     /** The peers installed for a game (PATH, then /usr/games). */
     public static List<Peer> defaultPeers(String gameId) {
         List<Peer> out = new ArrayList<>();
-        PerftPeer.find("fairy-stockfish").ifPresent(p -> out.add(new Peer("fairy-stockfish", p)));
+        ProgramSearch search = ProgramSearch.current();
+        search.locate("fairy-stockfish").ifPresent(p -> out.add(new Peer("fairy-stockfish", p)));
         if (gameId.equals("chess")) {
-            PerftPeer.find("stockfish").ifPresent(p -> out.add(new Peer("stockfish", p)));
+            search.locate("stockfish").ifPresent(p -> out.add(new Peer("stockfish", p)));
         }
         return out;
     }

@@ -1,21 +1,19 @@
 package org.kibitz.workbench;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.kibitz.protocols.process.ProgramSearch;
 
 /**
  * Another program's perft, for benchmarks: a UCI engine with Stockfish's {@code go perft N} (Stockfish,
@@ -39,32 +37,19 @@ public record PerftPeer(String name, Path executable, List<String> options) {
     /** The peers a game is compared with by default, those installed (PATH, then /usr/games). */
     public static List<PerftPeer> defaults(String gameId) {
         List<PerftPeer> out = new ArrayList<>();
+        ProgramSearch search = ProgramSearch.current();
         switch (gameId) {
-            case "xiangqi" -> find("fairy-stockfish").ifPresent(p ->
+            case "xiangqi" -> search.locate("fairy-stockfish").ifPresent(p ->
                     out.add(new PerftPeer("fairy-stockfish", p, List.of("setoption name UCI_Variant value xiangqi"))));
             case "chess" -> {
-                find("fairy-stockfish").ifPresent(p ->
+                search.locate("fairy-stockfish").ifPresent(p ->
                         out.add(new PerftPeer("fairy-stockfish", p, List.of("setoption name UCI_Variant value chess"))));
-                find("stockfish").ifPresent(p -> out.add(new PerftPeer("stockfish", p, List.of())));
+                search.locate("stockfish").ifPresent(p -> out.add(new PerftPeer("stockfish", p, List.of())));
             }
             default -> {
             }
         }
         return out;
-    }
-
-    /** A program on PATH or in /usr/games, where Debian puts the engines. */
-    public static Optional<Path> find(String name) {
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String dir : (path + File.pathSeparator + "/usr/games").split(File.pathSeparator)) {
-            if (!dir.isEmpty()) {
-                Path p = Path.of(dir, name);
-                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                    return Optional.of(p);
-                }
-            }
-        }
-        return Optional.empty();
     }
 
     /** A peer for an engine given by path; xiangqi gets Fairy-Stockfish's variant option. */

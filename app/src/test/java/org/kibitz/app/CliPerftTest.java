@@ -18,7 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kibitz.workbench.PerftPeer;
+import org.kibitz.protocols.process.ProgramSearch;
 
 /** {@code kibitz perft} and {@code kibitz bench perft} as a user runs them: through discovery, Guice and picocli. */
 class CliPerftTest {
@@ -110,7 +110,7 @@ class CliPerftTest {
 
     @Test
     void benchAgainstFairyStockfish() {
-        Optional<Path> fsf = PerftPeer.find("fairy-stockfish");
+        Optional<Path> fsf = ProgramSearch.current().locate("fairy-stockfish");
         if (fsf.isEmpty() && System.getenv("CI") != null) {
             throw new AssertionError("fairy-stockfish is not installed, and CI needs it");
         }

@@ -3,12 +3,9 @@ package org.kibitz.testing;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
+import org.kibitz.protocols.process.ProgramSearch;
 
 /**
  * The engines Debian packages and CI installs, found on the PATH or in /usr/games. A missing engine
@@ -19,21 +16,9 @@ public final class RealEngines {
     private RealEngines() {
     }
 
+    /** Where the program is, looked up as Kibitz starts engines (PATH, then /usr/games). */
     public static Optional<Path> find(String program) {
-        List<String> dirs = new ArrayList<>();
-        String path = System.getenv("PATH");
-        if (path != null) {
-            dirs.addAll(List.of(path.split(File.pathSeparator)));
-        }
-        dirs.add("/usr/games");
-        dirs.add("/usr/local/games");
-        for (String d : dirs) {
-            Path p = Path.of(d, program);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return Optional.of(p);
-            }
-        }
-        return Optional.empty();
+        return ProgramSearch.current().locate(program);
     }
 
     /** The engine's path; skips (or, in CI, fails) the test when it is not installed. */

@@ -113,31 +113,8 @@ public final class EngineProcess implements LineChannel {
             }
             return p;
         }
-        List<String> dirs = new ArrayList<>();
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String d : path.split(File.pathSeparator)) {
-                if (!d.isEmpty()) {
-                    dirs.add(d);
-                }
-            }
-        }
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
-        if (!windows) {
-            dirs.add("/usr/games");
-            dirs.add("/usr/local/games");
-        }
-        List<String> names = windows && !program.toLowerCase(Locale.ROOT).endsWith(".exe")
-                ? List.of(program, program + ".exe") : List.of(program);
-        for (String d : dirs) {
-            for (String n : names) {
-                Path p = Path.of(d, n);
-                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                    return p;
-                }
-            }
-        }
-        throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.notFoundOnPath", program));
+        return ProgramSearch.current().locate(program).orElseThrow(() -> new EngineException(
+                EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.notFoundOnPath", program)));
     }
 
     private static String reason(IOException e) {
