@@ -20,7 +20,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kibitz.api.game.GamePlugin;
-import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.Side;
@@ -51,10 +50,6 @@ class BoardPaneTest {
     @AfterEach
     void close() throws TimeoutException {
         FxToolkit.cleanupStages();
-    }
-
-    private GamePlugin game(String id) {
-        return w.injector.getInstance(Games.class).byId(id).orElseThrow();
     }
 
     private String status() {
@@ -102,7 +97,7 @@ class BoardPaneTest {
         w.clickMove("c7", "c5");
         assertEquals("c7c5", w.cursorMove());
 
-        GamePlugin chess = game("chess");
+        GamePlugin chess = w.game("chess");
         runFx(() -> {
             try {
                 w.document.newGame(chess, chess.parseFen("1r5k/P7/8/8/8/8/8/K7 w - - 0 1"));
@@ -123,7 +118,7 @@ class BoardPaneTest {
 
     @Test
     void aPromotionChoiceCanBeCancelled() throws Exception {
-        GamePlugin chess = game("chess");
+        GamePlugin chess = w.game("chess");
         runFx(() -> {
             try {
                 w.document.newGame(chess, chess.parseFen("7k/P7/8/8/8/8/8/K7 w - - 0 1"));

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kibitz.api.game.GamePlugin;
-import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
 import org.kibitz.ui.board.BoardArrow;
 import org.testfx.api.FxToolkit;
@@ -64,7 +63,7 @@ class BoardSnapshots {
     @Test
     void pictures() throws Exception {
         WorkbenchFixture w = WorkbenchFixture.open(home);
-        GamePlugin chess = w.injector.getInstance(Games.class).byId("chess").orElseThrow();
+        GamePlugin chess = w.game("chess");
         w.clickMove("h2", "e2");
         w.clickMove("h9", "g7");
         runFx(() -> w.boardController.setArrows(List.of(

@@ -32,7 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.GamePlugin;
-import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
@@ -105,12 +104,8 @@ class EnginePanesTest {
                 java.util.Map.of(), List.of(), new EngineEntry.Timeouts(20_000, 5_000, stopMs, 500, 500), false);
     }
 
-    private GamePlugin game(String id) {
-        return w.injector.getInstance(Games.class).byId(id).orElseThrow();
-    }
-
     private void newChessGame() {
-        GamePlugin chess = game("chess");
+        GamePlugin chess = w.game("chess");
         runFx(() -> w.document.newGame(chess, chess.startPosition()));
     }
 
@@ -220,7 +215,7 @@ class EnginePanesTest {
     @Test
     void clickingTheCurveMovesTheCursor() throws Exception {
         open();
-        GamePlugin chess = game("chess");
+        GamePlugin chess = w.game("chess");
         GameTree tree = new GameTree(chess.startPosition());
         GameNode n = tree.root();
         int cp = 20;

@@ -27,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.GamePlugin;
-import org.kibitz.api.game.Games;
 import org.kibitz.testing.FakeUciEngine;
 import org.kibitz.ui.engines.CurvePane;
 import org.kibitz.ui.engines.EngineLogPane;
@@ -85,7 +84,7 @@ class FloodFrameTimeTest {
         r.offersAnswered();
         WorkbenchFixture w = WorkbenchFixture.open(home);
         ui = w.injector.getInstance(EnginesUi.class);
-        GamePlugin chess = w.injector.getInstance(Games.class).byId("chess").orElseThrow();
+        GamePlugin chess = w.game("chess");
         runFx(() -> w.document.newGame(chess, chess.startPosition()));
         // A second window with the log and the curve, so all three panes are on screen and updating.
         Stage side = onFx(() -> {

@@ -11,6 +11,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import javafx.geometry.Point2D;
 import javafx.stage.Stage;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Square;
 import org.kibitz.app.KibitzModule;
 import org.kibitz.app.PluginDiscovery;
@@ -108,6 +110,11 @@ final class WorkbenchFixture {
         }
         javafx.application.Platform.runLater(item::fire);
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The game plugin with this id, as the workbench has it. */
+    GamePlugin game(String id) {
+        return injector.getInstance(Games.class).byId(id).orElseThrow();
     }
 
     private static javafx.scene.control.MenuItem find(List<? extends javafx.scene.control.MenuItem> items, String id) {
