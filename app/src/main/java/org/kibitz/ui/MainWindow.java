@@ -187,7 +187,11 @@ public final class MainWindow {
 
     private static final int MAX_PENDING_NOTIFICATIONS = 20;
     private final java.util.ArrayDeque<String> pendingNotifications = new java.util.ArrayDeque<>();
-    /** Whether a notification was shown and not yet hidden (showing is false while it slides in). */
+    /**
+     * From show() until the pane's onHidden, after it has slid away. Not {@code isShowing()}: that
+     * turns false as soon as hide() starts, and a message shown during the slide-out would then be
+     * replaced by the next waiting one when onHidden comes.
+     */
     private boolean notificationShown;
 
     private void showNotification(String message) {

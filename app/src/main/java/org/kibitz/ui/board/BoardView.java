@@ -313,10 +313,11 @@ public final class BoardView extends Region {
      */
     static double[] lanes(List<BoardArrow> arrows) {
         double[] lanes = new double[arrows.size()];
-        Map<String, List<Integer>> byPath = new java.util.LinkedHashMap<>();
+        Map<Move, List<Integer>> byPath = new java.util.LinkedHashMap<>();
         for (int i = 0; i < arrows.size(); i++) {
             Move m = arrows.get(i).move();
-            byPath.computeIfAbsent(m.from() + "-" + m.to(), k -> new ArrayList<>()).add(i);
+            // The path, promotion aside: arrows ignore it.
+            byPath.computeIfAbsent(new Move(m.from(), m.to()), k -> new ArrayList<>()).add(i);
         }
         for (List<Integer> same : byPath.values()) {
             if (same.size() < 2) {

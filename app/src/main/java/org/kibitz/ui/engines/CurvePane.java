@@ -180,6 +180,7 @@ public final class CurvePane extends BorderPane {
         band.setId("curve-band");
         band.setMinWidth(Region.USE_PREF_SIZE); // the caption gives way, not the band's value
         band.getStyleClass().add("flat");
+        Runnable label = () -> band.setText(ui.i18n().get("curve.band.short", (int) Math.round(ui.curveClip())));
         javafx.scene.control.ToggleGroup group = new javafx.scene.control.ToggleGroup();
         for (double b : BANDS) {
             javafx.scene.control.RadioMenuItem item = new javafx.scene.control.RadioMenuItem();
@@ -189,11 +190,10 @@ public final class CurvePane extends BorderPane {
             item.setSelected(b == ui.curveClip());
             item.setOnAction(e -> {
                 ui.setCurveClip(b);
-                band.setText(ui.i18n().get("curve.band.short", (int) b));
+                label.run();
             });
             band.getItems().add(item);
         }
-        Runnable label = () -> band.setText(ui.i18n().get("curve.band.short", (int) Math.round(ui.curveClip())));
         label.run();
         ui.i18n().localeProperty().addListener((o, a, b) -> label.run());
         Tooltip tip = new Tooltip();

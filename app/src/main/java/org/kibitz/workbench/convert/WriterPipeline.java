@@ -126,8 +126,6 @@ final class WriterPipeline implements AutoCloseable {
         if (f instanceof Error e) {
             throw e;
         }
-        if (f != null) {
-            throw new InterruptedIOException("interrupted while writing");
-        }
+        throw new InterruptedIOException("interrupted while writing");
     }
 }
