@@ -91,7 +91,9 @@ public final class ProtocolSupport {
                                              boolean retrySilentStart) throws EngineException {
         Optional<EngineInfo> first = probeOnce(config, timeout, factory);
         if (first.isEmpty() && retrySilentStart && lastProbeSilent.get()) {
-            return probeOnce(config, timeout, factory);
+            // Silence may be a slow start (GNU Chess on a busy machine) as well as a hang: the
+            // second start gets twice the time.
+            return probeOnce(config, timeout.multipliedBy(2), factory);
         }
         return first;
     }

@@ -20,6 +20,8 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code flood}: writes {@code info} lines as fast as it can while searching</li>
  * <li>{@code mute-quit}: exits on {@code quit} at once (the ordinary case, without a {@code bye})</li>
  * <li>{@code deaf-quit}: ignores {@code quit} and has to be killed</li>
+ * <li>{@code slow-xboard}: an xboard engine that reads nothing for 1.8 s after it starts (GNU Chess
+ *     on a busy machine)</li>
  * </ul>
  */
 @UsesStandardStreams("a fake engine speaks UCI on stdin/stdout")
@@ -35,10 +37,23 @@ public final class FakeEngine {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         AtomicBoolean searching = new AtomicBoolean();
         Thread searcher = null;
+        if (mode.equals("slow-xboard")) {
+            Thread.sleep(1800);
+        }
         String line;
         while ((line = in.readLine()) != null) {
             line = line.strip();
             if (mode.equals("silent")) {
+                continue;
+            }
+            if (mode.equals("slow-xboard")) {
+                if (line.startsWith("protover")) {
+                    out.println("feature myname=\"Fake slow-xboard\" ping=1 setboard=1 usermove=1 done=1");
+                } else if (line.startsWith("ping ")) {
+                    out.println("pong " + line.substring(5));
+                } else if (line.equals("quit")) {
+                    return;
+                }
                 continue;
             }
             switch (line) {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +18,7 @@ import org.kibitz.api.engine.EngineConfig;
 import org.kibitz.api.engine.EngineEvent;
 import org.kibitz.api.engine.EngineEvent.BestMove;
 import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineInfo;
 import org.kibitz.api.engine.EngineSession;
 import org.kibitz.api.engine.EngineTimeouts;
 import org.kibitz.api.engine.SearchLimits;
@@ -24,6 +26,7 @@ import org.kibitz.api.engine.SessionState;
 import org.kibitz.protocols.testing.Recorder;
 import org.kibitz.protocols.testing.TestGames;
 import org.kibitz.protocols.uci.UciProtocol;
+import org.kibitz.protocols.xboard.XboardProtocol;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -209,5 +212,15 @@ class FaultTest {
         assertEquals(2, tree.size(), "the shell and the engine under it");
         s.close();
         // nothingLeftRunning checks that the engine under the shell is gone too
+    }
+
+    @Test
+    void aSilentStartGetsASecondChanceWithTwiceTheTime() throws EngineException {
+        // Silent for 1.8 s and the JVM's start: more than a recognition time of 1.5 s, so the first
+        // start is taken for a silent one; less than the 3 s the second start gets.
+        long t0 = System.nanoTime();
+        Optional<EngineInfo> info = new XboardProtocol().probe(fake("slow-xboard"), Duration.ofMillis(1500));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals("Fake slow-xboard", info.orElseThrow(() -> new AssertionError("not recognised after " + ms + " ms")).name());
     }
 }
