@@ -91,9 +91,12 @@ public final class ProtocolSupport {
                                              boolean retrySilentStart) throws EngineException {
         Optional<EngineInfo> first = probeOnce(config, timeout, factory);
         if (first.isEmpty() && retrySilentStart && lastProbeSilent.get()) {
-            // Silence may be a slow start (GNU Chess on a busy machine) as well as a hang: the
-            // second start gets twice the time.
-            return probeOnce(config, timeout.multipliedBy(2), factory);
+            // Silence may be a slow start (GNU Chess 6 now and then takes over three seconds to
+            // say its first word, more on a busy machine) as well as a hang: the second start gets
+            // the whole handshake timeout, or twice the first wait if that is longer.
+            Duration whole = config.timeouts().handshake();
+            Duration twice = timeout.multipliedBy(2);
+            return probeOnce(config, whole.compareTo(twice) > 0 ? whole : twice, factory);
         }
         return first;
     }

@@ -132,9 +132,13 @@ public final class XboardSession extends EngineSessionBase {
      */
     private Duration featureTimeout() {
         Duration half = timeouts.handshake().dividedBy(2);
-        // Until the engine has said anything at all it is still starting (GNU Chess takes seconds
-        // on a busy machine): silence then proves nothing, so give it half the handshake timeout.
-        Duration d = heardFromEngine() ? Duration.ofSeconds(2) : half;
+        if (!heardFromEngine()) {
+            // Until the engine has said anything at all it is still starting (GNU Chess 6 now and
+            // then takes over three seconds, more on a busy machine): silence then proves nothing,
+            // so give it three quarters of the handshake timeout.
+            return timeouts.handshake().multipliedBy(3).dividedBy(4);
+        }
+        Duration d = Duration.ofSeconds(2);
         return d.compareTo(half) < 0 ? d : half;
     }
 
@@ -381,6 +385,12 @@ public final class XboardSession extends EngineSessionBase {
 
     private void onError(String line, String what) {
         String word = what.isEmpty() ? "" : what.split("\\s+")[0];
+        if (handshaking()) {
+            // An answer in CECP's words (to a nudge, to a command it does not know) shows the
+            // engine speaks the protocol even before its features come: a probe then waits the
+            // whole handshake timeout for them (GNU Chess 6 on a busy machine takes seconds).
+            recognised = true;
+        }
         if (what.isEmpty()) {
             // The answer to an empty nudge. If it came during the handshake and protover never got
             // an answer, the engine lost what it was sent while it started (GNU Chess 6): say it again.

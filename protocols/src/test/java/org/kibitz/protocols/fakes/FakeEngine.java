@@ -20,8 +20,11 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code flood}: writes {@code info} lines as fast as it can while searching</li>
  * <li>{@code mute-quit}: exits on {@code quit} at once (the ordinary case, without a {@code bye})</li>
  * <li>{@code deaf-quit}: ignores {@code quit} and has to be killed</li>
- * <li>{@code slow-xboard}: an xboard engine that reads nothing for 1.8 s after it starts (GNU Chess
- *     on a busy machine)</li>
+ * <li>{@code slow-xboard}: an xboard engine that reads nothing for 3.5 s after it starts (GNU Chess 6
+ *     now and then, more on a busy machine)</li>
+ * <li>{@code slow-features}: an xboard engine whose front end answers every empty line with
+ *     {@code Invalid move: } at once but whose features come only 2.5 s after it starts (GNU Chess 6
+ *     on a busy machine: its front end is up, the engine thread behind it is not)</li>
  * </ul>
  */
 @UsesStandardStreams("a fake engine speaks UCI on stdin/stdout")
@@ -37,8 +40,9 @@ public final class FakeEngine {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         AtomicBoolean searching = new AtomicBoolean();
         Thread searcher = null;
+        long started = System.nanoTime();
         if (mode.equals("slow-xboard")) {
-            Thread.sleep(1800);
+            Thread.sleep(3500);
         }
         String line;
         while ((line = in.readLine()) != null) {
@@ -46,9 +50,27 @@ public final class FakeEngine {
             if (mode.equals("silent")) {
                 continue;
             }
-            if (mode.equals("slow-xboard")) {
+            if (mode.equals("slow-features") && line.isEmpty()) {
+                out.println("Invalid move: ");
+                continue;
+            }
+            if (mode.equals("slow-xboard") || mode.equals("slow-features")) {
                 if (line.startsWith("protover")) {
-                    out.println("feature myname=\"Fake slow-xboard\" ping=1 setboard=1 usermove=1 done=1");
+                    String features = "feature myname=\"Fake " + mode + "\" ping=1 setboard=1 usermove=1 done=1";
+                    long late = 2500 - (System.nanoTime() - started) / 1_000_000;
+                    if (mode.equals("slow-features") && late > 0) {
+                        // Later, while the nudges go on being answered.
+                        Thread.ofPlatform().daemon().start(() -> {
+                            try {
+                                Thread.sleep(late);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                            out.println(features);
+                        });
+                    } else {
+                        out.println(features);
+                    }
                 } else if (line.startsWith("ping ")) {
                     out.println("pong " + line.substring(5));
                 } else if (line.equals("quit")) {

@@ -215,12 +215,24 @@ class FaultTest {
     }
 
     @Test
-    void aSilentStartGetsASecondChanceWithTwiceTheTime() throws EngineException {
-        // Silent for 1.8 s and the JVM's start: more than a recognition time of 1.5 s, so the first
-        // start is taken for a silent one; less than the 3 s the second start gets.
+    void aSilentStartGetsASecondChanceWithTheWholeHandshakeTime() throws EngineException {
+        // Silent for 3.5 s and the JVM's start: more than a recognition time of 1.5 s, so the first
+        // start is taken for a silent one, and more than twice that; less than the half of the 8 s
+        // handshake timeout that the second start may stay silent.
         long t0 = System.nanoTime();
         Optional<EngineInfo> info = new XboardProtocol().probe(fake("slow-xboard"), Duration.ofMillis(1500));
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals("Fake slow-xboard", info.orElseThrow(() -> new AssertionError("not recognised after " + ms + " ms")).name());
+    }
+
+    @Test
+    void anEngineThatAnswersInCecpWordsGetsTheWholeHandshakeForItsFeatures() throws EngineException {
+        // It answers the nudges with 'Invalid move: ' at once (so its start is not silent and gets
+        // no second chance) and its features come after the 1.5 s recognition time.
+        long t0 = System.nanoTime();
+        Optional<EngineInfo> info = new XboardProtocol().probe(fake("slow-features"), Duration.ofMillis(1500));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals("Fake slow-features", info.orElseThrow(() -> new AssertionError("not recognised after " + ms + " ms")).name());
+        assertTrue(ms >= 2500, "the features came late: " + ms + " ms");
     }
 }
