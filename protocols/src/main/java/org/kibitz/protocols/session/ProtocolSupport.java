@@ -23,33 +23,15 @@ public final class ProtocolSupport {
     private ProtocolSupport() {
     }
 
-    /** Starts the engine and completes the handshake; the process is ended again if that fails. */
-    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory)
-            throws EngineException {
-        return open(config, factory, false, null);
-    }
-
-    /**
-     * Like {@link #open(EngineConfig, SessionFactory)}; with {@code retrySilentStart}, an engine that
-     * has not said a word by the end of its handshake is started once more: GNU Chess 6 now and
-     * then hangs as it starts, before it reads anything, and a protocol whose handshake can end on
-     * silence (xboard) would otherwise hand out a dead engine.
-     */
-    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
-                                                       boolean retrySilentStart) throws EngineException {
-        return open(config, factory, retrySilentStart, null);
-    }
-
     /**
      * Starts the engine and completes the handshake with {@code listener} (if not null) attached
      * first, so it hears every line from the start; the process is ended again if that fails.
+     *
+     * @param retrySilentStart whether an engine that has not said a word by the end of its handshake
+     *                         is started once more: GNU Chess 6 now and then hangs as it starts,
+     *                         before it reads anything, and a protocol whose handshake can end on
+     *                         silence (xboard) would otherwise hand out a dead engine
      */
-    public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
-                                                       org.kibitz.api.engine.EngineListener listener) throws EngineException {
-        return open(config, factory, false, listener);
-    }
-
-    /** The whole of opening: see {@code retrySilentStart} and {@code listener} on the forms above. */
     public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
                                                        boolean retrySilentStart,
                                                        org.kibitz.api.engine.EngineListener listener) throws EngineException {
@@ -78,40 +60,36 @@ public final class ProtocolSupport {
     /**
      * Starts the engine, tries the handshake and ends the engine again, whatever happens.
      *
-     * @param timeout how long the engine may take to show that it speaks the protocol
+     * @param timeout          how long the engine may take to show that it speaks the protocol
+     * @param retrySilentStart whether an engine that said nothing at all is started once more, with
+     *                         more time (see {@link #open})
      */
-    public static Optional<EngineInfo> probe(EngineConfig config, Duration timeout,
-                                             SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
-        return probe(config, timeout, factory, false);
-    }
-
-    /** Like {@link #probe(EngineConfig, Duration, SessionFactory)}; see {@code retrySilentStart} at {@link #open}. */
     public static Optional<EngineInfo> probe(EngineConfig config, Duration timeout,
                                              SessionFactory<? extends EngineSessionBase> factory,
                                              boolean retrySilentStart) throws EngineException {
-        Optional<EngineInfo> first = probeOnce(config, timeout, factory);
-        if (first.isEmpty() && retrySilentStart && lastProbeSilent.get()) {
+        Attempt first = probeOnce(config, timeout, factory);
+        if (first.info().isEmpty() && retrySilentStart && first.silent()) {
             // Silence may be a slow start (GNU Chess 6 now and then takes over three seconds to
             // say its first word, more on a busy machine) as well as a hang: the second start gets
             // the whole handshake timeout, or twice the first wait if that is longer.
             Duration whole = config.timeouts().handshake();
             Duration twice = timeout.multipliedBy(2);
-            return probeOnce(config, whole.compareTo(twice) > 0 ? whole : twice, factory);
+            return probeOnce(config, whole.compareTo(twice) > 0 ? whole : twice, factory).info();
         }
-        return first;
+        return first.info();
     }
 
-    private static final ThreadLocal<Boolean> lastProbeSilent = ThreadLocal.withInitial(() -> false);
+    /** What one start of a probe found, and whether the engine said nothing at all. */
+    private record Attempt(Optional<EngineInfo> info, boolean silent) {
+    }
 
-    private static Optional<EngineInfo> probeOnce(EngineConfig config, Duration timeout,
-                                                  SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
-        lastProbeSilent.set(false);
+    private static Attempt probeOnce(EngineConfig config, Duration timeout,
+                                     SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
         EngineProcess process = start(config);
         EngineSessionBase session = factory.create(config, process);
         boolean clean = false;
         try {
             if (!session.handshake(timeout, true) || !session.recognisedProtocol()) {
-                lastProbeSilent.set(!session.saidAnything());
                 Optional<EngineExit> exit = exitSoon(session);
                 if (exit.isPresent() && !exit.get().requested() && !session.saidAnything()) {
                     // It ended before saying a word: it cannot start (a missing library, a bad
@@ -122,12 +100,12 @@ public final class ProtocolSupport {
                             lines.isBlank() ? "probe.died" : "probe.died.output", String.join(" ", config.command()),
                             e.exitCode().orElse(-1), lines));
                 }
-                return Optional.empty();
+                return new Attempt(Optional.empty(), !session.saidAnything());
             }
             EngineInfo info = session.info();
             session.close();
             clean = true;
-            return Optional.of(info);
+            return new Attempt(Optional.of(info), false);
         } finally {
             if (!clean) {
                 session.abort();

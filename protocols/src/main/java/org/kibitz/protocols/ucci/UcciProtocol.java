@@ -1,45 +1,24 @@
 package org.kibitz.protocols.ucci;
 
-import java.time.Duration;
-import java.util.Optional;
 import org.kibitz.api.engine.EngineConfig;
-import org.kibitz.api.engine.EngineException;
-import org.kibitz.api.engine.EngineInfo;
-import org.kibitz.api.engine.EngineSession;
-import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.Games;
-import org.kibitz.protocols.session.ProtocolSupport;
+import org.kibitz.protocols.process.LineChannel;
+import org.kibitz.protocols.session.EngineSessionBase;
+import org.kibitz.protocols.session.SessionProtocol;
 import org.kibitz.protocols.uci.UciSession;
 
 /**
  * The Universal Chinese Chess Protocol ({@code ucci}, 3.0): ElephantEye and the engines made for
  * 象棋巫师 and 兵河五四; Fairy-Stockfish when it is sent {@code ucci}. Xiangqi only.
  */
-public final class UcciProtocol implements ProtocolPlugin {
+public final class UcciProtocol extends SessionProtocol {
 
-    @Override
-    public String id() {
-        return "ucci";
+    public UcciProtocol() {
+        super("ucci", 20, false);
     }
 
     @Override
-    public int probeOrder() {
-        return 20;
-    }
-
-    @Override
-    public Optional<EngineInfo> probe(EngineConfig config, Duration timeout) throws EngineException {
-        return ProtocolSupport.probe(config, timeout, (c, ch) -> new UciSession(UciSession.Dialect.UCCI, c, null, ch));
-    }
-
-    @Override
-    public EngineSession open(EngineConfig config, Games games) throws EngineException {
-        return ProtocolSupport.open(config, (c, ch) -> new UciSession(UciSession.Dialect.UCCI, c, games, ch));
-    }
-
-    @Override
-    public EngineSession open(EngineConfig config, Games games, org.kibitz.api.engine.EngineListener listener)
-            throws EngineException {
-        return ProtocolSupport.open(config, (c, ch) -> new UciSession(UciSession.Dialect.UCCI, c, games, ch), listener);
+    protected EngineSessionBase newSession(EngineConfig config, Games games, LineChannel channel) {
+        return new UciSession(UciSession.Dialect.UCCI, config, games, channel);
     }
 }

@@ -403,7 +403,6 @@ public final class XboardSession extends EngineSessionBase {
         }
         if (handshaking() && word.equals("protover")) {
             // Protocol 1: no features will come.
-            recognised = true;
             if (featureTimer != null) {
                 featureTimer.cancel(false);
             }
