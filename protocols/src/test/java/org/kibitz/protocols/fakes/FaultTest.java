@@ -217,22 +217,25 @@ class FaultTest {
     @Test
     void aSilentStartGetsASecondChanceWithTheWholeHandshakeTime() throws EngineException {
         // Silent for 3.5 s and the JVM's start: more than a recognition time of 1.5 s, so the first
-        // start is taken for a silent one, and more than twice that; less than the half of the 8 s
+        // start is taken for a silent one, and more than twice that; less than the 3/4 of the 8 s
         // handshake timeout that the second start may stay silent.
-        long t0 = System.nanoTime();
-        Optional<EngineInfo> info = new XboardProtocol().probe(fake("slow-xboard"), Duration.ofMillis(1500));
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        assertEquals("Fake slow-xboard", info.orElseThrow(() -> new AssertionError("not recognised after " + ms + " ms")).name());
+        probeWithARecognitionTimeOf1500Ms("slow-xboard");
     }
 
     @Test
     void anEngineThatAnswersInCecpWordsGetsTheWholeHandshakeForItsFeatures() throws EngineException {
         // It answers the nudges with 'Invalid move: ' at once (so its start is not silent and gets
         // no second chance) and its features come after the 1.5 s recognition time.
-        long t0 = System.nanoTime();
-        Optional<EngineInfo> info = new XboardProtocol().probe(fake("slow-features"), Duration.ofMillis(1500));
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        assertEquals("Fake slow-features", info.orElseThrow(() -> new AssertionError("not recognised after " + ms + " ms")).name());
+        long ms = probeWithARecognitionTimeOf1500Ms("slow-features");
         assertTrue(ms >= 2500, "the features came late: " + ms + " ms");
+    }
+
+    /** Probes a slow xboard fake, asserts it was recognised, and returns how long that took (ms). */
+    private static long probeWithARecognitionTimeOf1500Ms(String mode) throws EngineException {
+        long t0 = System.nanoTime();
+        Optional<EngineInfo> info = new XboardProtocol().probe(fake(mode), Duration.ofMillis(1500));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals("Fake " + mode, info.orElseThrow(() -> new AssertionError("not recognised after " + ms + " ms")).name());
+        return ms;
     }
 }
