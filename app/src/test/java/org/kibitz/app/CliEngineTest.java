@@ -4,18 +4,9 @@ import org.kibitz.app.CliHarness.Run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,6 +15,7 @@ import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Position;
+import org.kibitz.testing.RealEngines;
 
 /** {@code kibitz engine probe}, {@code kibitz analyse} and {@code kibitz bench protocol} as a user runs them. */
 class CliEngineTest {
@@ -46,19 +38,7 @@ class CliEngineTest {
 
     /** An installed engine: skipped when missing, except in CI, which installs them. */
     private static String engine(String program) {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
-        dirs.add("/usr/games");
-        for (String d : dirs) {
-            Path p = Path.of(d, program);
-            if (!d.isEmpty() && Files.isExecutable(p)) {
-                return p.toString();
-            }
-        }
-        if (System.getenv("CI") != null) {
-            fail(program + " is not installed, and CI installs it");
-        }
-        assumeTrue(false, program + " is not installed");
-        return null;
+        return RealEngines.require(program);
     }
 
     private static Games games() {
