@@ -505,16 +505,7 @@ public final class EngineManagerDialog {
         List<String> cmd = List.of(program.get().toString());
         String shown = program.get().getFileName() == null ? program.get().toString() : program.get().getFileName().toString();
         runProbe(ui.i18n().get("manager.probing", shown), () -> registry.probeNew(cmd, Optional.empty(), Optional.empty()),
-                probed -> {
-                    try {
-                        registry.put(probed);
-                        editing = probed;
-                        refreshList(Optional.of(probed.id()));
-                        status.setText(ui.i18n().get("manager.added", probed.name(), describe(probed)));
-                    } catch (IOException ex) {
-                        status.setText(ui.i18n().get("engines.saveFailed", ex.getMessage()));
-                    }
-                }, failure -> {
+                this::keepProbed, failure -> {
                     // Keep it anyway, so the user can set its protocol or arguments and detect again.
                     String id = registry.newId(shown);
                     EngineEntry e = EngineEntry.of(id, registry.uniqueName(shown, ""), cmd);
@@ -527,6 +518,18 @@ public final class EngineManagerDialog {
                     refreshList(Optional.of(id));
                     status.setText(ui.i18n().get("manager.probeFailed", failure));
                 });
+    }
+
+    /** Saves an engine the probe has just found, selects it and says so. */
+    private void keepProbed(EngineEntry probed) {
+        try {
+            registry.put(probed);
+            editing = probed;
+            refreshList(Optional.of(probed.id()));
+            status.setText(ui.i18n().get("manager.added", probed.name(), describe(probed)));
+        } catch (IOException ex) {
+            status.setText(ui.i18n().get("engines.saveFailed", ex.getMessage()));
+        }
     }
 
     private void detectNow() {
@@ -602,14 +605,7 @@ public final class EngineManagerDialog {
         EngineDiscovery.Found f = todo.remove(0);
         runProbe(ui.i18n().get("manager.probing", f.program()),
                 () -> registry.probeNew(List.of(f.path().toString()), Optional.empty(), Optional.empty()), probed -> {
-                    try {
-                        registry.put(probed);
-                        editing = probed;
-                        refreshList(Optional.of(probed.id()));
-                        status.setText(ui.i18n().get("manager.added", probed.name(), describe(probed)));
-                    } catch (IOException ex) {
-                        status.setText(ui.i18n().get("engines.saveFailed", ex.getMessage()));
-                    }
+                    keepProbed(probed);
                     addNextFound(todo);
                 }, failure -> {
                     status.setText(ui.i18n().get("manager.probeFailed", failure));
