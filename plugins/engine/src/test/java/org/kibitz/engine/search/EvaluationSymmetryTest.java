@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.kibitz.engine.protocol.Game;
 
@@ -18,26 +21,25 @@ class EvaluationSymmetryTest {
 
     @Test
     void chessMirrorsScoreAlike() throws Exception {
-        int n = 0;
-        for (String fen : fens("chess")) {
-            int a = Game.CHESS.setUp(fen, List.of(), false).evaluate();
-            int b = Game.CHESS.setUp(mirrorChess(fen), List.of(), false).evaluate();
-            assertEquals(a, b, fen + " against " + mirrorChess(fen));
-            n++;
-        }
-        assertTrue(n >= 5);
+        assertMirrorsScoreAlike(Game.CHESS, EvaluationSymmetryTest::mirrorChess, 5);
     }
 
     @Test
     void xiangqiMirrorsScoreAlike() throws Exception {
+        assertMirrorsScoreAlike(Game.XIANGQI, EvaluationSymmetryTest::mirrorXiangqi, 30);
+    }
+
+    /** Every perft position of the game scores as its mirror does; there are at least {@code atLeast}. */
+    private static void assertMirrorsScoreAlike(Game game, UnaryOperator<String> mirror, int atLeast)
+            throws Exception {
         int n = 0;
-        for (String fen : fens("xiangqi")) {
-            int a = Game.XIANGQI.setUp(fen, List.of(), false).evaluate();
-            int b = Game.XIANGQI.setUp(mirrorXiangqi(fen), List.of(), false).evaluate();
-            assertEquals(a, b, fen + " against " + mirrorXiangqi(fen));
+        for (String fen : fens(game.id())) {
+            int a = game.setUp(fen, List.of(), false).evaluate();
+            int b = game.setUp(mirror.apply(fen), List.of(), false).evaluate();
+            assertEquals(a, b, fen + " against " + mirror.apply(fen));
             n++;
         }
-        assertTrue(n >= 30);
+        assertTrue(n >= atLeast);
     }
 
     @Test
@@ -55,14 +57,7 @@ class EvaluationSymmetryTest {
 
     static String mirrorChess(String fen) {
         String[] f = fen.split("\\s+");
-        String[] rows = f[0].split("/");
-        StringBuilder placement = new StringBuilder();
-        for (int i = rows.length - 1; i >= 0; i--) {
-            placement.append(swapCase(rows[i]));
-            if (i > 0) {
-                placement.append('/');
-            }
-        }
+        String placement = flipped(f[0]);
         String side = f[1].equals("w") ? "b" : "w";
         String castling = f[2].equals("-") ? "-" : sortCastling(swapCase(f[2]));
         String ep = f[3].equals("-") ? "-" : "" + f[3].charAt(0) + (char) ('1' + '8' - f[3].charAt(1));
@@ -71,15 +66,15 @@ class EvaluationSymmetryTest {
 
     static String mirrorXiangqi(String fen) {
         String[] f = fen.split("\\s+");
-        String[] rows = f[0].split("/");
-        StringBuilder placement = new StringBuilder();
-        for (int i = rows.length - 1; i >= 0; i--) {
-            placement.append(swapCase(rows[i]));
-            if (i > 0) {
-                placement.append('/');
-            }
-        }
+        String placement = flipped(f[0]);
         return placement + " " + (f[1].equals("b") ? "w" : "b") + " - - 0 1";
+    }
+
+    /** The placement upside down, colours swapped. */
+    private static String flipped(String placement) {
+        List<String> rows = new ArrayList<>(List.of(placement.split("/")));
+        Collections.reverse(rows);
+        return swapCase(String.join("/", rows));
     }
 
     private static String sortCastling(String c) {
