@@ -52,6 +52,37 @@ public interface Protocol {
         return out;
     }
 
+    /**
+     * A UCI or UCCI {@code position} command, {@code position {fen <FEN> | startpos} [moves ...]}.
+     *
+     * @param fen   the FEN, or null for {@code startpos}
+     * @param moves the moves after it, as sent
+     */
+    record PositionCommand(String fen, List<String> moves) {
+
+        /** The command's parts, or empty when it is neither {@code fen} nor {@code startpos}. */
+        static Optional<PositionCommand> parse(List<String> t) {
+            if (t.size() < 2) {
+                return Optional.empty();
+            }
+            int movesAt = t.indexOf("moves");
+            List<String> moves = movesAt > 0 ? List.copyOf(t.subList(movesAt + 1, t.size())) : List.of();
+            return switch (t.get(1)) {
+                case "fen" -> {
+                    String fen = String.join(" ", t.subList(2, movesAt > 0 ? movesAt : t.size()));
+                    yield Optional.of(new PositionCommand(fen, moves));
+                }
+                case "startpos" -> Optional.of(new PositionCommand(null, moves));
+                default -> Optional.empty();
+            };
+        }
+
+        /** The game the FEN is of, or {@code fallback} for {@code startpos} and a FEN that does not tell. */
+        Game game(Game fallback) {
+            return fen == null ? fallback : Game.ofFen(fen).orElse(fallback);
+        }
+    }
+
     /** A whole number, or {@code fallback} when the text is none (protocol input is never trusted). */
     static long number(String text, long fallback) {
         try {

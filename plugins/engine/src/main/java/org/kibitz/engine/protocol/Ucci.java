@@ -102,17 +102,7 @@ final class Ucci implements Protocol {
     }
 
     private void position(List<String> t) {
-        if (t.size() < 2) {
-            return;
-        }
-        int movesAt = t.indexOf("moves");
-        List<String> moves = movesAt > 0 ? List.copyOf(t.subList(movesAt + 1, t.size())) : List.of();
-        if (t.get(1).equals("fen")) {
-            String fen = String.join(" ", t.subList(2, movesAt > 0 ? movesAt : t.size()));
-            setPosition(Game.ofFen(fen).orElse(Game.XIANGQI), fen, moves, true);
-        } else if (t.get(1).equals("startpos")) {
-            setPosition(Game.XIANGQI, null, moves, true);
-        }
+        Protocol.PositionCommand.parse(t).ifPresent(p -> setPosition(p.game(Game.XIANGQI), p.fen(), p.moves(), true));
     }
 
     private void setPosition(Game game, String fen, List<String> moves, boolean report) {

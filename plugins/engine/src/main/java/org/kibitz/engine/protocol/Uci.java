@@ -142,23 +142,12 @@ final class Uci implements Protocol {
     }
 
     private void position(List<String> t) {
-        if (t.size() < 2) {
-            return;
-        }
-        int movesAt = t.indexOf("moves");
-        List<String> moves = movesAt > 0 ? List.copyOf(t.subList(movesAt + 1, t.size())) : List.of();
-        String fen = null;
-        Game game = variant;
-        if (t.get(1).equals("fen")) {
-            fen = String.join(" ", t.subList(2, movesAt > 0 ? movesAt : t.size()));
-            game = Game.ofFen(fen).orElse(variant);
-        } else if (!t.get(1).equals("startpos")) {
-            return;
-        }
-        positionGame = game;
-        positionFen = fen;
-        positionMoves = moves;
-        rebuildPosition(true);
+        Protocol.PositionCommand.parse(t).ifPresent(p -> {
+            positionGame = p.game(variant);
+            positionFen = p.fen();
+            positionMoves = p.moves();
+            rebuildPosition(true);
+        });
     }
 
     /** Sets the board up from the last position command, saying what went wrong when {@code report}. */
