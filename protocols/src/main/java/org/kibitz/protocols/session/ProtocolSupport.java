@@ -20,6 +20,13 @@ public final class ProtocolSupport {
         S create(EngineConfig config, LineChannel channel);
     }
 
+    /**
+     * How many more starts an engine silent at its start gets. GNU Chess 6 hangs at about one start
+     * in twenty, so with one retry the analysis of a single position, which starts the engine for
+     * the probe and again for the session, failed about once in forty.
+     */
+    public static final int SILENT_START_RETRIES = 2;
+
     private ProtocolSupport() {
     }
 
@@ -28,9 +35,10 @@ public final class ProtocolSupport {
      * first, so it hears every line from the start; the process is ended again if that fails.
      *
      * @param retrySilentStart whether an engine that has not said a word by the end of its handshake
-     *                         is started once more: GNU Chess 6 now and then hangs as it starts,
-     *                         before it reads anything, and a protocol whose handshake can end on
-     *                         silence (xboard) would otherwise hand out a dead engine
+     *                         is started again, up to {@link #SILENT_START_RETRIES} times: GNU Chess 6
+     *                         hangs at about one start in twenty, before it says anything, and a
+     *                         protocol whose handshake can end on silence (xboard) would otherwise
+     *                         hand out a dead engine
      */
     public static <S extends EngineSessionBase> S open(EngineConfig config, SessionFactory<S> factory,
                                                        boolean retrySilentStart,
@@ -44,7 +52,7 @@ public final class ProtocolSupport {
             session.restartWith(() -> start(config));
             try {
                 session.handshake(config.timeouts().handshake(), false);
-                if (retrySilentStart && attempt == 0 && !session.saidAnything()) {
+                if (retrySilentStart && attempt < SILENT_START_RETRIES && !session.saidAnything()) {
                     session.abort();
                     continue;
                 }
@@ -61,22 +69,24 @@ public final class ProtocolSupport {
      * Starts the engine, tries the handshake and ends the engine again, whatever happens.
      *
      * @param timeout          how long the engine may take to show that it speaks the protocol
-     * @param retrySilentStart whether an engine that said nothing at all is started once more, with
-     *                         more time (see {@link #open})
+     * @param retrySilentStart whether an engine that said nothing at all is started again, with more
+     *                         time (see {@link #open})
      */
     public static Optional<EngineInfo> probe(EngineConfig config, Duration timeout,
                                              SessionFactory<? extends EngineSessionBase> factory,
                                              boolean retrySilentStart) throws EngineException {
-        Attempt first = probeOnce(config, timeout, factory);
-        if (first.info().isEmpty() && retrySilentStart && first.silent()) {
-            // Silence may be a slow start (GNU Chess 6 now and then takes over three seconds to
-            // say its first word, more on a busy machine) as well as a hang: the second start gets
-            // the whole handshake timeout, or twice the first wait if that is longer.
-            Duration whole = config.timeouts().handshake();
-            Duration twice = timeout.multipliedBy(2);
-            return probeOnce(config, whole.compareTo(twice) > 0 ? whole : twice, factory).info();
+        Attempt attempt = probeOnce(config, timeout, factory);
+        // Silence may be a slow start (GNU Chess 6 takes three to five seconds to say its first word
+        // at one start in three, more on a busy machine) as well as a hang: later starts get the
+        // whole handshake timeout, or twice the first wait if that is longer.
+        Duration whole = config.timeouts().handshake();
+        Duration twice = timeout.multipliedBy(2);
+        Duration later = whole.compareTo(twice) > 0 ? whole : twice;
+        for (int retry = 0; retrySilentStart && retry < SILENT_START_RETRIES
+                && attempt.info().isEmpty() && attempt.silent(); retry++) {
+            attempt = probeOnce(config, later, factory);
         }
-        return first.info();
+        return attempt.info();
     }
 
     /** What one start of a probe found, and whether the engine said nothing at all. */

@@ -22,7 +22,7 @@ public abstract class SessionProtocol implements ProtocolPlugin {
     private final boolean retrySilentStart;
 
     /**
-     * @param retrySilentStart whether an engine silent at its first start is started once more
+     * @param retrySilentStart whether an engine silent at its start is started again
      *                         (see {@link ProtocolSupport#open})
      */
     protected SessionProtocol(String id, int probeOrder, boolean retrySilentStart) {

@@ -25,6 +25,9 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code slow-features}: an xboard engine whose front end answers every empty line with
  *     {@code Invalid move: } at once but whose features come only 2.5 s after it starts (GNU Chess 6
  *     on a busy machine: its front end is up, the engine thread behind it is not)</li>
+ * <li>{@code hang-first N FILE}: hangs without a word at its first {@code N} starts (counted in
+ *     {@code FILE}), then is a {@code slow-xboard} engine without the wait (GNU Chess 6 hangs at about
+ *     one start in twenty)</li>
  * </ul>
  */
 @UsesStandardStreams("a fake engine speaks UCI on stdin/stdout")
@@ -44,6 +47,14 @@ public final class FakeEngine {
         if (mode.equals("slow-xboard")) {
             Thread.sleep(3500);
         }
+        if (mode.equals("hang-first")) {
+            java.nio.file.Path counter = java.nio.file.Path.of(args[2]);
+            int start = java.nio.file.Files.exists(counter) ? Integer.parseInt(java.nio.file.Files.readString(counter).strip()) + 1 : 1;
+            java.nio.file.Files.writeString(counter, Integer.toString(start));
+            if (start <= Integer.parseInt(args[1])) {
+                Thread.sleep(Long.MAX_VALUE);
+            }
+        }
         String line;
         while ((line = in.readLine()) != null) {
             line = line.strip();
@@ -54,7 +65,7 @@ public final class FakeEngine {
                 out.println("Invalid move: ");
                 continue;
             }
-            if (mode.equals("slow-xboard") || mode.equals("slow-features")) {
+            if (mode.equals("slow-xboard") || mode.equals("slow-features") || mode.equals("hang-first")) {
                 if (line.startsWith("protover")) {
                     String features = "feature myname=\"Fake " + mode + "\" ping=1 setboard=1 usermove=1 done=1";
                     long late = 2500 - (System.nanoTime() - started) / 1_000_000;

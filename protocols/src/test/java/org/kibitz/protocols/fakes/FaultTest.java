@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +31,7 @@ import org.kibitz.protocols.uci.UciProtocol;
 import org.kibitz.protocols.xboard.XboardProtocol;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Engines that misbehave, as real processes: none of them may block the caller beyond its named
@@ -228,6 +231,30 @@ class FaultTest {
         // no second chance) and its features come after the 1.5 s recognition time.
         long ms = probeWithARecognitionTimeOf1500Ms("slow-features");
         assertTrue(ms >= 2500, "the features came late: " + ms + " ms");
+    }
+
+    @Test
+    void anEngineThatHangsAtTwoStartsIsFoundAndOpenedAtTheThird(@TempDir Path dir) throws Exception {
+        // Short timeouts: each silent start is given up after 3/4 of the 2 s handshake.
+        EngineTimeouts quick = new EngineTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2),
+                Duration.ofMillis(700), Duration.ofMillis(600), Duration.ofSeconds(1));
+        Path probes = dir.resolve("probe-starts");
+        Optional<EngineInfo> info = new XboardProtocol().probe(hangFirst(2, probes, quick), Duration.ofMillis(1500));
+        assertEquals("Fake hang-first", info.orElseThrow(() -> new AssertionError("not recognised")).name());
+        Path opens = dir.resolve("open-starts");
+        try (EngineSession s = new XboardProtocol().open(hangFirst(2, opens, quick), TestGames.games())) {
+            assertEquals("Fake hang-first", s.info().name());
+            s.sync();
+        }
+        assertEquals("3", Files.readString(probes).strip());
+        assertEquals("3", Files.readString(opens).strip());
+    }
+
+    private static EngineConfig hangFirst(int hangs, Path counter, EngineTimeouts timeouts) {
+        List<String> command = new ArrayList<>(FakeEngine.command("hang-first"));
+        command.add(Integer.toString(hangs));
+        command.add(counter.toString());
+        return EngineConfig.of("fake-hang-first", command).withTimeouts(timeouts);
     }
 
     /** Probes a slow xboard fake, asserts it was recognised, and returns how long that took (ms). */
