@@ -1,0 +1,212 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.EngineEvent;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineSession;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.MoveParseException;
+import org.kibitz.api.game.Notation;
+import org.kibitz.api.game.Position;
+import org.kibitz.core.analysis.AnalysisRun;
+import org.kibitz.core.analysis.InfoText;
+import org.kibitz.protocols.detect.EngineProber;
+import org.kibitz.protocols.process.CommandLines;
+import org.kibitz.core.Protocols;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz analyse --engine "COMMAND" --game GAME [--fen F] [--moves M...] (--depth N | --nodes N |
+ * --movetime MS)}: one search by any engine; prints the last line of each PV as an {@code info} line
+ * in one of our notations, then {@code bestmove} in our coordinates (ICCS ranks 0-9 for xiangqi,
+ * whatever the engine uses).
+ */
+@Command(name = "analyse", aliases = "analyze", resourceBundle = "org.kibitz.cli.analyse", sortOptions = false)
+final class AnalyseCommand implements Callable<Integer> {
+
+    private static final Messages TEXT = Messages.of("analyse");
+
+    private final Games games;
+    private final Protocols protocols;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--engine", required = true, paramLabel = "COMMAND", descriptionKey = "engine")
+    String engine;
+
+    @Option(names = "--game", required = true, paramLabel = "GAME", descriptionKey = "game")
+    String game;
+
+    @Option(names = "--fen", paramLabel = "FEN", descriptionKey = "fen")
+    String fen;
+
+    @Option(names = "--moves", arity = "1..*", paramLabel = "MOVE", descriptionKey = "moves")
+    List<String> moves = new ArrayList<>();
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Limit limit;
+
+    static final class Limit {
+        @Option(names = "--depth", paramLabel = "N", descriptionKey = "depth")
+        Integer depth;
+
+        @Option(names = "--nodes", paramLabel = "N", descriptionKey = "nodes")
+        Long nodes;
+
+        @Option(names = "--movetime", paramLabel = "MS", descriptionKey = "movetime")
+        Long movetime;
+    }
+
+    @Option(names = "--multipv", paramLabel = "K", defaultValue = "1", descriptionKey = "multipv")
+    int multipv;
+
+    @Option(names = "--notation", paramLabel = "NOTATION", descriptionKey = "notation")
+    String notation;
+
+    @Option(names = "--protocol", paramLabel = "PROTOCOL", descriptionKey = "protocol")
+    String protocol;
+
+    @Option(names = "--option", paramLabel = "NAME=VALUE", descriptionKey = "option")
+    Map<String, String> options = new LinkedHashMap<>();
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", descriptionKey = "timeout")
+    long timeout;
+
+    @Option(names = "--log", descriptionKey = "log")
+    boolean log;
+
+    @Inject
+    AnalyseCommand(Games games, Protocols protocols) {
+        this.games = games;
+        this.protocols = protocols;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        GamePlugin g = GameOption.game(games, game, spec);
+        Position start = GameOption.position(g, game, fen, spec);
+        List<Move> line = parseMoves(g, start);
+        Notation shown = notation == null ? g.notations().get(0) : g.notation(notation).orElseThrow(() ->
+                usage("notation.unknown", notation, String.join(", ", g.notations().stream().map(Notation::id).toList())));
+        if (multipv < 1) {
+            throw usage("multipv.bad");
+        }
+        SearchLimits limits = limit.depth != null ? SearchLimits.depth(positive(limit.depth))
+                : limit.nodes != null ? SearchLimits.nodes(positive(limit.nodes))
+                : SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
+        limits = limits.withMultiPv(multipv);
+        List<String> command;
+        try {
+            command = CommandLines.split(engine);
+        } catch (IllegalArgumentException e) {
+            throw usage("engine.unreadable", engine, e.getMessage());
+        }
+        if (command.isEmpty()) {
+            throw usage("engine.empty");
+        }
+        Path program = Path.of(command.get(0)).getFileName();
+        EngineConfig config = EngineConfig.of(program == null ? command.get(0) : program.toString(), command)
+                .withOptions(options);
+        if (protocol != null) {
+            config = config.withProtocol(protocol);
+        }
+        try (EngineSession session = new EngineProber(protocols.all()).open(config, games)) {
+            if (log) {
+                session.addListener(e -> {
+                    if (e instanceof EngineEvent.EngineLine l) {
+                        synchronized (err) {
+                            err.println(switch (l.direction()) {
+                                case TO_ENGINE -> "> ";
+                                case FROM_ENGINE -> "< ";
+                                case STDERR -> "! ";
+                            } + l.text());
+                            err.flush();
+                        }
+                    }
+                });
+            }
+            session.newGame(g.id());
+            AnalysisRun.Result r = AnalysisRun.run(session, start, line, limits, Duration.ofSeconds(timeout));
+            if (r.stopped()) {
+                err.println(TEXT.text("stopped", timeout));
+            }
+            for (EngineEvent.AnalysisUpdate u : r.lines()) {
+                out.println(InfoText.format(u, shown));
+            }
+            out.println("bestmove " + r.best().move().map(m -> m.coordinates(g.coordinateRankBase())).orElse("(none)"));
+            out.flush();
+            err.flush();
+            return 0;
+        } catch (EngineException e) {
+            out.flush();
+            err.println(TEXT.text("failed", e.text().render()));
+            err.flush();
+            return 1;
+        }
+    }
+
+    /** The moves, each in the game's coordinates or any of its notations, checked one after the other. */
+    private List<Move> parseMoves(GamePlugin g, Position start) {
+        List<Move> out = new ArrayList<>();
+        List<Notation> order = new ArrayList<>();
+        order.add(g.coordinateNotation());
+        for (Notation n : g.notations()) {
+            if (!n.id().equals(g.coordinateNotation().id())) {
+                order.add(n);
+            }
+        }
+        Position p = start;
+        for (int i = 0; i < moves.size(); i++) {
+            String text = moves.get(i);
+            Move found = null;
+            MoveParseException first = null;
+            for (Notation n : order) {
+                try {
+                    found = n.parse(p, text);
+                    break;
+                } catch (MoveParseException e) {
+                    if (first == null) {
+                        first = e;
+                    }
+                }
+            }
+            if (found == null) {
+                throw usage("move.bad", i + 1, text, first == null ? "" : first.text().render());
+            }
+            out.add(found);
+            p = p.play(found);
+        }
+        return out;
+    }
+
+    private <T extends Number> T positive(T n) {
+        if (n.longValue() < 1) {
+            throw usage("limit.bad");
+        }
+        return n;
+    }
+
+    private CommandLine.ParameterException usage(String key, Object... args) {
+        return new CommandLine.ParameterException(spec.commandLine(), TEXT.text(key, args));
+    }
+}

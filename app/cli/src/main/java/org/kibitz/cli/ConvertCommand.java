@@ -1,0 +1,113 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+import java.nio.charset.UnsupportedCharsetException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.i18n.Text;
+import org.kibitz.core.convert.GameConverter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz convert IN OUT}: game files from one format to another (by extension). Problems go
+ * to stderr, one per line; the last line on stdout is {@code games G plies P errors E}. Exit 0 when
+ * every game read cleanly, 1 when some had errors (the good part is still written), 2 for usage or
+ * I/O errors (the output is then left as it was).
+ */
+@Command(name = "convert", resourceBundle = "org.kibitz.cli.convert", sortOptions = false)
+final class ConvertCommand implements Callable<Integer> {
+
+    private static final Messages TEXT = Messages.of("convert");
+
+    private final GameConverter converter;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "IN", descriptionKey = "convert.in")
+    Path in;
+
+    @Parameters(index = "1", paramLabel = "OUT", descriptionKey = "convert.out")
+    Path out;
+
+    @Option(names = "--notation", paramLabel = "NOTATION", descriptionKey = "convert.notation")
+    String notation;
+
+    @Option(names = "--game", paramLabel = "GAME", descriptionKey = "convert.game")
+    String game;
+
+    @Option(names = "--encoding", paramLabel = "CHARSET", descriptionKey = "convert.encoding")
+    String encoding;
+
+    @Inject
+    ConvertCommand(GameConverter converter) {
+        this.converter = converter;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        if (notation != null && !converter.notations().contains(notation)) {
+            throw new ParameterException(spec.commandLine(), TEXT.text("convert.notation.unknown", notation,
+                    String.join(", ", converter.notations())));
+        }
+        GameConverter.Options options = new GameConverter.Options(Optional.ofNullable(notation), Optional.ofNullable(game), charset());
+        Locale locale = Locale.getDefault();
+        GameConverter.Listener listener = new GameConverter.Listener() {
+            @Override
+            public void problem(FormatProblem p) {
+                if (p.severity() == FormatProblem.Severity.ERROR) {
+                    stderr.println(p.render(locale));
+                } else {
+                    stderr.println(p.source() + ":game " + p.gameNumber() + ":" + p.location() + ": "
+                            + TEXT.text("convert.warning", p.message().render(locale)));
+                }
+            }
+
+            @Override
+            public void notWritten(String source, int gameNumber, Text reason) {
+                stderr.println(source + ":game " + gameNumber + ": " + reason.render(locale));
+            }
+        };
+        GameConverter.Summary summary;
+        try {
+            summary = converter.convert(in, in.toString(), out, options, listener);
+        } catch (GameConverter.ConversionException e) {
+            stderr.println(TEXT.text("convert.stopped", e.text().render(locale)));
+            stderr.flush();
+            return 2;
+        } catch (java.io.IOException e) {
+            stderr.println(TEXT.text("convert.stopped", String.valueOf(e.getMessage())));
+            stderr.flush();
+            return 2;
+        }
+        stderr.flush();
+        // Machine-read: always this English line, numbers without grouping.
+        stdout.println("games " + summary.games() + " plies " + summary.plies() + " errors " + summary.errors());
+        stdout.flush();
+        return summary.errors() > 0 ? 1 : 0;
+    }
+
+    private Optional<Charset> charset() {
+        if (encoding == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Charset.forName(encoding));
+        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
+            throw new ParameterException(spec.commandLine(), TEXT.text("convert.encoding.unknown", encoding));
+        }
+    }
+}

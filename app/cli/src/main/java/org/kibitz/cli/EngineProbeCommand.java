@@ -1,0 +1,76 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineOption;
+import org.kibitz.protocols.detect.EngineProber;
+import org.kibitz.protocols.detect.OptionText;
+import org.kibitz.core.Protocols;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz engine probe -- COMMAND [ARGS...]}: which protocol the engine speaks, its name, the
+ * games it plays and its options, one per line ({@code protocol uci}, {@code name ...},
+ * {@code games chess xiangqi}, {@code option name Hash type spin ...}). Nothing is left running.
+ */
+@Command(name = "probe", resourceBundle = "org.kibitz.cli.engine", sortOptions = false)
+final class EngineProbeCommand implements Callable<Integer> {
+
+    private static final Messages TEXT = Messages.of("engine");
+
+    private final Protocols protocols;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--protocol", paramLabel = "PROTOCOL", descriptionKey = "protocol")
+    String protocol;
+
+    @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "3", descriptionKey = "wait")
+    double wait;
+
+    @Parameters(arity = "1..*", paramLabel = "COMMAND", descriptionKey = "command")
+    List<String> command;
+
+    @Inject
+    EngineProbeCommand(Protocols protocols) {
+        this.protocols = protocols;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path program = Path.of(command.get(0)).getFileName();
+        EngineConfig config = EngineConfig.of(program == null ? command.get(0) : program.toString(), command);
+        if (protocol != null) {
+            config = config.withProtocol(protocol);
+        }
+        EngineProber.Result r;
+        try {
+            r = new EngineProber(protocols.all()).probe(config, Duration.ofMillis(Math.round(wait * 1000)));
+        } catch (EngineException e) {
+            err.println(TEXT.text("failed", e.text().render()));
+            err.flush();
+            return 1;
+        }
+        out.println("protocol " + r.protocol().id());
+        out.println("name " + r.info().name());
+        out.println("games " + (r.info().games().isEmpty() ? "-" : String.join(" ", r.info().games().stream().sorted().toList())));
+        for (EngineOption o : r.info().options()) {
+            out.println(OptionText.declaration(o));
+        }
+        out.flush();
+        return 0;
+    }
+}

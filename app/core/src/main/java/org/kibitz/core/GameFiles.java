@@ -1,0 +1,318 @@
+package org.kibitz.core;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.IntConsumer;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.GameWriter;
+import org.kibitz.api.format.ReadContext;
+import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.format.WriteContext;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.i18n.Text;
+import org.kibitz.api.tree.GameTree;
+
+/**
+ * Opening and saving game files for the workbench: reads every game of a file with whatever
+ * format plugin recognises it, keeping the good games and every problem with its place, and saves
+ * one game atomically (a failed save leaves the old file as it was).
+ */
+public final class GameFiles {
+
+    /** A file that cannot be opened at all (no format reads it, or it cannot be read). */
+    public static final class OpenException extends Exception {
+        private final transient Text text;
+
+        public OpenException(Text text, Throwable cause) {
+            super(text.toString(), cause);
+            this.text = text;
+        }
+
+        /** The reason, for the user. */
+        public Text text() {
+            return text;
+        }
+    }
+
+    /**
+     * One game of an opened file, as the game list shows it. The game itself is not kept (a file
+     * of a thousand xiangqi games would hold some 150 MB of positions): {@link #readGame} reads
+     * it again when it is picked.
+     *
+     * @param gameNumber its number in the file, from 1
+     * @param readable   whether any of it could be read (else nothing can be opened)
+     * @param problems   what was wrong with it
+     * @param tags       its header tags
+     * @param plies      moves on its main line
+     */
+    public record Entry(int gameNumber, boolean readable, List<FormatProblem> problems,
+                        Map<String, String> tags, int plies) {
+        public Entry {
+            problems = List.copyOf(problems);
+            tags = Map.copyOf(tags);
+        }
+
+        public boolean hasErrors() {
+            return problems.stream().anyMatch(p -> p.severity() == FormatProblem.Severity.ERROR);
+        }
+
+        public String tag(String name) {
+            return tags.getOrDefault(name, "");
+        }
+
+        /** The first player: {@code White}, or {@code Red} in xiangqi files that use it. */
+        public String white() {
+            String w = tag("White");
+            return w.isEmpty() ? tag("Red") : w;
+        }
+
+        public String black() {
+            return tag("Black");
+        }
+
+        /** Whether any of the list's columns contains {@code text}, ignoring case. */
+        public boolean matches(String text) {
+            if (text.isBlank()) {
+                return true;
+            }
+            String needle = text.strip().toLowerCase(Locale.ROOT);
+            return tags.values().stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains(needle))
+                    || Integer.toString(gameNumber).equals(needle);
+        }
+    }
+
+    /**
+     * A file read whole: every game's entry, and the first game that can be opened, read.
+     *
+     * @param file    the file
+     * @param format  the format that read it
+     * @param entries every game, in file order
+     * @param first   the first readable game (the one a workbench opens at once), if any
+     */
+    public record OpenedFile(Path file, FormatPlugin format, List<Entry> entries, Optional<GameTree> first) {
+        public OpenedFile {
+            entries = List.copyOf(entries);
+        }
+
+        /** Every problem of every game, in file order. */
+        public List<FormatProblem> problems() {
+            return entries.stream().flatMap(e -> e.problems().stream()).toList();
+        }
+
+        /** The entry of the first game that can be opened. */
+        public Optional<Entry> firstReadable() {
+            return entries.stream().filter(Entry::readable).findFirst();
+        }
+
+        public Optional<Entry> entry(int gameNumber) {
+            return entries.stream().filter(e -> e.gameNumber() == gameNumber).findFirst();
+        }
+
+        /** The same file without the first game's tree, once that game has been handed over. */
+        public OpenedFile withoutFirst() {
+            return new OpenedFile(file, format, entries, Optional.empty());
+        }
+
+        /** Where a game of this file came from, for its document. */
+        public GameOrigin origin(Entry entry) {
+            return new GameOrigin(file, Optional.of(format.id()), entry.gameNumber(), Math.max(entries.size(), entry.gameNumber()));
+        }
+    }
+
+    private final Games games;
+    private final Formats formats;
+
+    public GameFiles(Games games, Formats formats) {
+        this.games = Objects.requireNonNull(games, "games");
+        this.formats = Objects.requireNonNull(formats, "formats");
+    }
+
+    public Games games() {
+        return games;
+    }
+
+    public Formats formats() {
+        return formats;
+    }
+
+    /** The extensions of the formats that can be opened, lower case, without the dot. */
+    public List<String> readableExtensions() {
+        return formats.all().stream().filter(FormatPlugin::canRead).flatMap(f -> f.extensions().stream()).distinct().toList();
+    }
+
+    /**
+     * The formats a game of {@code gameId} can be saved in without losing its moves: a position
+     * list (FEN, EPD) writes only the start position, so it is no place to save a game to.
+     */
+    public List<FormatPlugin> writableFormats(String gameId) {
+        return formats.all().stream().filter(f -> canHold(f, gameId) && keepsMoves(f, gameId)).toList();
+    }
+
+    private final java.util.Map<String, Boolean> keepsMoves = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Whether a game written in {@code format} reads back with its moves. Found out once per
+     * format and game by writing a one-move game and reading it back, so no format id is written
+     * into this class.
+     */
+    public boolean keepsMoves(FormatPlugin format, String gameId) {
+        return keepsMoves.computeIfAbsent(format.id() + "/" + gameId, k -> {
+            Optional<org.kibitz.api.game.GamePlugin> game = games.byId(gameId);
+            if (game.isEmpty() || !format.canRead() || !canHold(format, gameId)) {
+                return false;
+            }
+            org.kibitz.api.game.Position start = game.get().startPosition();
+            if (start.legalMoves().isEmpty()) {
+                return false;
+            }
+            GameTree probe = new GameTree(start);
+            probe.root().addChild(start.legalMoves().get(0));
+            try {
+                java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                try (GameWriter w = format.writer(bytes, WriteContext.of(games))) {
+                    w.write(probe);
+                }
+                try (GameReader r = format.reader(new java.io.ByteArrayInputStream(bytes.toByteArray()),
+                        new ReadContext("probe", games, Optional.of(gameId), Optional.empty()))) {
+                    ReadResult back = r.next();
+                    return back != null && back.game().map(t -> t.mainline().size() == 1).orElse(false);
+                }
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        });
+    }
+
+    /** The format to save {@code file} in, by its extension, if one can hold a game of {@code gameId}. */
+    public Optional<FormatPlugin> formatForSaving(Path file, String gameId) {
+        String name = file.getFileName().toString();
+        return writableFormats(gameId).stream().filter(f -> f.matchesName(name)).findFirst();
+    }
+
+    /** Reads every game of a file; see {@link #read(Path, IntConsumer)}. */
+    public OpenedFile read(Path file) throws OpenException {
+        return read(file, n -> { });
+    }
+
+    /**
+     * Reads every game of a file. A broken game is kept with its problems (and whatever part of it
+     * was good); only a file no format can read, or an I/O error, fails the whole call.
+     *
+     * @param progress told the number of games read so far, now and then
+     */
+    public OpenedFile read(Path file, IntConsumer progress) throws OpenException {
+        String name = file.getFileName().toString();
+        FormatPlugin format;
+        try {
+            format = formats.forFile(file).filter(FormatPlugin::canRead)
+                    .orElseThrow(() -> new OpenException(Text.of(GameFiles.class, "file.unknownFormat", name,
+                            String.join(", ", readableExtensions())), null));
+        } catch (IOException e) {
+            throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
+        }
+        List<Entry> entries = new ArrayList<>();
+        GameTree first = null;
+        try (InputStream in = Files.newInputStream(file);
+             GameReader reader = format.reader(in, ReadContext.of(name, games))) {
+            for (ReadResult r; (r = reader.next()) != null; ) {
+                Map<String, String> tags = r.game().map(g -> g.tags().asMap()).orElse(Map.of());
+                int plies = r.game().map(g -> g.mainline().size()).orElse(0);
+                entries.add(new Entry(r.gameNumber(), r.game().isPresent(), r.problems(), tags, plies));
+                if (first == null && r.game().isPresent()) {
+                    first = r.game().get();
+                }
+                if (entries.size() % 50 == 0) {
+                    progress.accept(entries.size());
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
+        }
+        progress.accept(entries.size());
+        return new OpenedFile(file, format, entries, Optional.ofNullable(first));
+    }
+
+    /**
+     * Reads one game of an opened file again (the list keeps no games). The file is read up to
+     * that game; a game that is no longer the one listed (the file changed on disk) is refused.
+     *
+     * @throws OpenException when the file cannot be read, or the game is gone or different
+     */
+    public GameTree readGame(OpenedFile opened, Entry entry) throws OpenException {
+        Path file = opened.file();
+        String name = file.getFileName().toString();
+        try (InputStream in = Files.newInputStream(file);
+             GameReader reader = opened.format().reader(in, ReadContext.of(name, games))) {
+            for (ReadResult r; (r = reader.next()) != null; ) {
+                if (r.gameNumber() == entry.gameNumber()) {
+                    Optional<GameTree> g = r.game();
+                    if (g.isEmpty() || !g.get().tags().asMap().equals(entry.tags())) {
+                        break;
+                    }
+                    return g.get();
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
+        }
+        throw new OpenException(Text.of(GameFiles.class, "file.changed", name, String.valueOf(entry.gameNumber())), null);
+    }
+
+    /**
+     * Writes one game to {@code file} in {@code format}, atomically: into a file beside it first, then
+     * moved over it, so a failure never leaves half a file.
+     *
+     * @throws IOException when the format cannot hold the game or writing fails (the old file is intact)
+     */
+    public void write(Path file, FormatPlugin format, GameTree game) throws IOException {
+        if (!canHold(format, game.gameId())) {
+            throw new IOException(Text.of(GameFiles.class, "file.cannotHold", format.id(), game.gameId()).toString());
+        }
+        AtomicFiles.write(file, out -> {
+            // The writer's close flushes it; the stream underneath stays open for AtomicFiles to force to disk.
+            OutputStream keepOpen = new FilterOutputStream(out) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            };
+            try (GameWriter w = format.writer(keepOpen, WriteContext.of(games))) {
+                w.write(game);
+            }
+        });
+    }
+
+    /** Whether {@code format} can be written with a game of {@code gameId} (XQF holds xiangqi only). */
+    public static boolean canHold(FormatPlugin format, String gameId) {
+        return format.canWrite() && format.holds(gameId);
+    }
+
+    /** The game plugin for a tree. */
+    public Optional<GamePlugin> gameOf(GameTree tree) {
+        return games.byId(tree.gameId());
+    }
+
+    private static String reason(Exception e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+}

@@ -1,0 +1,28 @@
+package org.kibitz.core;
+
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import org.kibitz.api.engine.ProtocolPlugin;
+
+/** The engine protocols available, in the order auto-detection tries them. */
+public final class Protocols {
+
+    private final List<ProtocolPlugin> protocols;
+
+    public Protocols(Collection<ProtocolPlugin> protocols) {
+        this.protocols = protocols.stream()
+                .sorted(Comparator.comparingInt(ProtocolPlugin::probeOrder).thenComparing(ProtocolPlugin::id))
+                .toList();
+    }
+
+    /** Every protocol, in probe order. */
+    public List<ProtocolPlugin> all() {
+        return protocols;
+    }
+
+    public Optional<ProtocolPlugin> byId(String id) {
+        return protocols.stream().filter(p -> p.id().equals(id)).findFirst();
+    }
+}

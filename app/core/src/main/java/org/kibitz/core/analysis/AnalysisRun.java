@@ -1,0 +1,102 @@
+package org.kibitz.core.analysis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.kibitz.api.engine.EngineEvent;
+import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
+import org.kibitz.api.engine.EngineEvent.BestMove;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineListener;
+import org.kibitz.api.engine.EngineSession;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.protocols.ProtocolMessages;
+
+/**
+ * One search of one position, waited for: what {@code kibitz analyse} and batch jobs need. Keeps
+ * the last reported line of each MultiPV rank and the best move.
+ */
+public final class AnalysisRun {
+
+    /**
+     * What the search found.
+     *
+     * @param root     the searched position
+     * @param lines    the last line with a PV of each rank, best first
+     * @param best     the engine's best move
+     * @param stopped  whether the search had to be stopped because it ran out of patience
+     */
+    public record Result(Position root, List<AnalysisUpdate> lines, BestMove best, boolean stopped) {
+        public Result {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    private AnalysisRun() {
+    }
+
+    /**
+     * Sets the position, searches with {@code limits}, and waits; a search still running after
+     * {@code patience} is stopped and what it found so far is the result.
+     */
+    public static Result run(EngineSession session, Position start, List<Move> moves, SearchLimits limits,
+                             Duration patience) throws EngineException {
+        Position root = start;
+        for (Move m : moves) {
+            root = root.play(m);
+        }
+        Position searched = root;
+        Map<Integer, AnalysisUpdate> last = new TreeMap<>();
+        CompletableFuture<BestMove> announced = new CompletableFuture<>();
+        EngineListener listener = e -> {
+            if (e instanceof AnalysisUpdate u && !u.pv().isEmpty() && u.position().equals(searched)) {
+                synchronized (last) {
+                    last.put(u.multipv(), u);
+                }
+            } else if (e instanceof EngineEvent.BestMove b) {
+                announced.complete(b);
+            }
+        };
+        session.addListener(listener);
+        try {
+            session.setPosition(start, moves);
+            CompletableFuture<BestMove> search = session.go(limits);
+            boolean stopped = false;
+            BestMove best;
+            try {
+                best = search.get(patience.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                stopped = true;
+                best = session.stop().get(session.info().timeouts().stop().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            }
+            synchronized (last) {
+                List<AnalysisUpdate> lines = new ArrayList<>();
+                for (int k = 1; k <= Math.max(1, limits.multiPv()) && last.containsKey(k); k++) {
+                    lines.add(last.get(k));
+                }
+                return new Result(searched, lines, best, stopped);
+            }
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof EngineException ee) {
+                throw ee;
+            }
+            throw new EngineException(EngineException.Kind.PROTOCOL, ProtocolMessages.text("internal", String.valueOf(c)), c);
+        } catch (TimeoutException e) {
+            throw new EngineException(EngineException.Kind.TIMEOUT, ProtocolMessages.text("internal", "stop"), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(EngineException.Kind.STATE, ProtocolMessages.text("interrupted"), e);
+        } finally {
+            session.removeListener(listener);
+        }
+    }
+}

@@ -1,0 +1,346 @@
+package org.kibitz.core.engines;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineSession;
+import org.kibitz.api.game.Games;
+import org.kibitz.protocols.detect.EngineProber;
+import org.kibitz.core.JsonStore;
+import org.kibitz.core.Protocols;
+
+/**
+ * The user's engine list: loaded from and saved to {@code engines.json} in the config folder, with
+ * the built-in engine always in it. Adds engines by probing their executable, opens sessions for
+ * them, and finds well-known engines installed on the computer to offer on the first start.
+ *
+ * <p>Thread-safe; listeners are called on the thread that made the change.
+ */
+public final class EngineRegistry {
+
+    /** How loading went, for the user. */
+    public sealed interface LoadReport {
+        /** The list was read. */
+        record Loaded() implements LoadReport {
+        }
+
+        /** There was no list yet: the first start. */
+        record FirstStart() implements LoadReport {
+        }
+
+        /** The file could not be read; it was set aside and the list starts empty. */
+        record Corrupt(String reason, Optional<Path> setAside) implements LoadReport {
+        }
+    }
+
+    private final JsonStore<EngineListFile> store;
+    private final Protocols protocols;
+    private final EngineDiscovery discovery;
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+
+    private List<EngineEntry> entries = List.of(EngineEntry.builtinEngine());
+    private boolean offersAnswered;
+
+    public EngineRegistry(JsonStore<EngineListFile> store, Protocols protocols, EngineDiscovery discovery) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.protocols = Objects.requireNonNull(protocols, "protocols");
+        this.discovery = Objects.requireNonNull(discovery, "discovery");
+    }
+
+    public Path file() {
+        return store.file();
+    }
+
+    /** Reads the list; a missing or unreadable file leaves the built-in engine alone in it. */
+    public synchronized LoadReport load() {
+        LoadReport report;
+        List<EngineEntry> read = List.of();
+        switch (store.load()) {
+            case JsonStore.Loaded.Ok<EngineListFile> ok -> {
+                read = ok.value().engines();
+                offersAnswered = ok.value().offersAnswered();
+                report = new LoadReport.Loaded();
+            }
+            case JsonStore.Loaded.Missing<EngineListFile> m -> report = new LoadReport.FirstStart();
+            case JsonStore.Loaded.Corrupt<EngineListFile> c -> report = new LoadReport.Corrupt(c.reason(), c.setAside());
+        }
+        entries = withBuiltin(read);
+        fire();
+        return report;
+    }
+
+    /** Whether the well-known engines found on this computer should be offered (not answered yet). */
+    public synchronized boolean shouldOffer() {
+        return !offersAnswered;
+    }
+
+    /** Records that the user answered the offer (added the engines or declined), and saves. */
+    public void offersAnswered() throws IOException {
+        synchronized (this) {
+            offersAnswered = true;
+        }
+        save();
+    }
+
+    /** Well-known engines installed on this computer that are not in the list yet. */
+    public List<EngineDiscovery.Found> offers() {
+        List<EngineDiscovery.Found> found = discovery.findWellKnown();
+        Set<Path> known = new HashSet<>();
+        for (EngineEntry e : entries()) {
+            if (!e.builtin() && !e.command().isEmpty()) {
+                known.add(canonical(Path.of(e.command().get(0))));
+            }
+        }
+        return found.stream().filter(f -> !known.contains(canonical(f.path()))).toList();
+    }
+
+    private static Path canonical(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException | RuntimeException e) {
+            return p.toAbsolutePath().normalize();
+        }
+    }
+
+    public synchronized List<EngineEntry> entries() {
+        return entries;
+    }
+
+    public synchronized Optional<EngineEntry> byId(String id) {
+        return entries.stream().filter(e -> e.id().equals(id)).findFirst();
+    }
+
+    public synchronized EngineEntry builtinEntry() {
+        return entries.stream().filter(EngineEntry::builtin).findFirst().orElseThrow();
+    }
+
+    /** The engines known to play {@code gameId} (or not probed yet), in list order. */
+    public synchronized List<EngineEntry> playing(String gameId) {
+        return entries.stream().filter(e -> e.plays(gameId)).toList();
+    }
+
+    /**
+     * The engine to use for {@code gameId} when the user has not chosen one: the first configured
+     * engine that plays it, else the built-in engine.
+     */
+    public synchronized EngineEntry preferredFor(String gameId) {
+        return entries.stream().filter(e -> !e.builtin() && e.games().contains(gameId)).findFirst()
+                .orElseGet(this::builtinEntry);
+    }
+
+    /** Adds an engine, or replaces the one with the same id, and saves the list. */
+    public void put(EngineEntry entry) throws IOException {
+        synchronized (this) {
+            List<EngineEntry> next = new ArrayList<>(entries);
+            int i = indexOf(entry.id());
+            if (i >= 0) {
+                if (next.get(i).builtin() != entry.builtin()) {
+                    throw new IllegalArgumentException("the built-in engine cannot be replaced by another");
+                }
+                next.set(i, entry);
+            } else {
+                if (entry.builtin()) {
+                    throw new IllegalArgumentException("there is one built-in engine");
+                }
+                int builtinAt = indexOfBuiltin(next);
+                next.add(builtinAt, entry);
+            }
+            entries = List.copyOf(next);
+        }
+        fire();
+        save();
+    }
+
+    /** Removes an engine (not the built-in one) and saves the list. */
+    public void remove(String id) throws IOException {
+        synchronized (this) {
+            int i = indexOf(id);
+            if (i < 0) {
+                return;
+            }
+            if (entries.get(i).builtin()) {
+                throw new IllegalArgumentException("the built-in engine stays in the list");
+            }
+            List<EngineEntry> next = new ArrayList<>(entries);
+            next.remove(i);
+            entries = List.copyOf(next);
+        }
+        fire();
+        save();
+    }
+
+    /** Moves an engine up ({@code -1}) or down ({@code +1}) in the list, and saves. */
+    public void move(String id, int delta) throws IOException {
+        synchronized (this) {
+            int i = indexOf(id);
+            int j = i + delta;
+            if (i < 0 || j < 0 || j >= entries.size()) {
+                return;
+            }
+            List<EngineEntry> next = new ArrayList<>(entries);
+            next.add(j, next.remove(i));
+            entries = List.copyOf(next);
+        }
+        fire();
+        save();
+    }
+
+    /** Writes the list to its file, atomically. */
+    public void save() throws IOException {
+        EngineListFile f;
+        synchronized (this) {
+            f = new EngineListFile(EngineListFile.VERSION, entries, offersAnswered);
+        }
+        store.save(f);
+    }
+
+    /** Called after every change of the list. */
+    public void addListener(Runnable l) {
+        listeners.add(l);
+    }
+
+    public void removeListener(Runnable l) {
+        listeners.remove(l);
+    }
+
+    /** An id for a new engine: from its name, unique in the list. */
+    public synchronized String newId(String name) {
+        String base = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-+)|(-+$)", "");
+        if (base.isEmpty() || base.equals(EngineEntry.BUILTIN_ID)) {
+            base = "engine";
+        }
+        String id = base;
+        for (int n = 2; indexOf(id) >= 0; n++) {
+            id = base + "-" + n;
+        }
+        return id;
+    }
+
+    /** A name not used by another engine of the list: {@code name}, else {@code name (2)}... */
+    public synchronized String uniqueName(String name, String exceptId) {
+        String n = name;
+        for (int k = 2; nameTaken(n, exceptId); k++) {
+            n = name + " (" + k + ")";
+        }
+        return n;
+    }
+
+    private boolean nameTaken(String name, String exceptId) {
+        return entries.stream().anyMatch(e -> !e.id().equals(exceptId) && e.name().equals(name));
+    }
+
+    /**
+     * Starts the program, finds out which protocol it speaks (or tries only {@code protocol}) and
+     * what it says about itself, and stops it again. Slow (seconds): never on the UI thread.
+     *
+     * @return a new entry, not in the list yet, named by the engine's own name
+     */
+    public EngineEntry probeNew(List<String> command, Optional<String> workingDirectory, Optional<String> protocol)
+            throws EngineException {
+        String program = Path.of(command.get(0)).getFileName() == null ? command.get(0)
+                : Path.of(command.get(0)).getFileName().toString();
+        EngineEntry draft = EngineEntry.of("new", program, command).withCommand(command, workingDirectory).withProtocol(protocol);
+        EngineEntry probed = probe(draft);
+        String name = uniqueName(probed.engineName().filter(s -> !s.isBlank()).orElse(program), "");
+        return new EngineEntry(newId(name), name, probed.command(), probed.workingDirectory(), probed.protocol(),
+                probed.games(), probed.engineName(), probed.author(), probed.conventions(), probed.options(),
+                probed.declared(), probed.timeouts(), false);
+    }
+
+    /**
+     * Probes an engine again (after an update of the program, or to detect another protocol):
+     * {@code entry} with what the engine says now. Protocol: the entry's when set, else detected.
+     */
+    public EngineEntry probe(EngineEntry entry) throws EngineException {
+        if (!entry.builtin()) {
+            Path program = Path.of(entry.command().get(0));
+            if (program.isAbsolute() && !Files.isExecutable(program)) {
+                throw new EngineException(EngineException.Kind.START_FAILED,
+                        org.kibitz.api.i18n.Text.of(EngineRegistry.class, "engine.notExecutable", program));
+            }
+        }
+        EngineProber.Result r = new EngineProber(protocols.all()).probe(entry.toConfig(), recognition(entry));
+        return entry.withProbe(r.protocol().id(), r.info());
+    }
+
+    /** How long each protocol may take to show itself: a little more for slow starters (Java, big networks). */
+    private static Duration recognition(EngineEntry entry) {
+        Duration base = entry.builtin() ? Duration.ofSeconds(8) : EngineProber.DEFAULT_RECOGNITION;
+        Duration configured = Duration.ofMillis(entry.timeouts().handshakeMs());
+        return base.compareTo(configured) < 0 ? base : configured;
+    }
+
+    /**
+     * Starts an engine and completes its handshake; its protocol is detected first if the entry has
+     * none. Slow: never on the UI thread.
+     */
+    public EngineSession open(EngineEntry entry, Games games) throws EngineException {
+        return new EngineProber(protocols.all()).open(entry.toConfig(), games);
+    }
+
+    /** Opens as {@link #open(EngineEntry, Games)} does, {@code listener} hearing the engine from its first line. */
+    public EngineSession open(EngineEntry entry, Games games, org.kibitz.api.engine.EngineListener listener)
+            throws EngineException {
+        return new EngineProber(protocols.all()).open(entry.toConfig(), games, listener);
+    }
+
+    private int indexOf(String id) {
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int indexOfBuiltin(List<EngineEntry> list) {
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).builtin()) {
+                return i;
+            }
+        }
+        return list.size();
+    }
+
+    /** The list read, with exactly one built-in engine (kept where the user put it, else last). */
+    private static List<EngineEntry> withBuiltin(List<EngineEntry> read) {
+        List<EngineEntry> out = new ArrayList<>();
+        boolean seen = false;
+        Set<String> ids = new HashSet<>();
+        for (EngineEntry e : read) {
+            if (e.builtin()) {
+                if (!seen) {
+                    // Keep the user's settings for it, with the fixed id and the games it always plays.
+                    EngineEntry b = EngineEntry.builtinEngine();
+                    out.add(new EngineEntry(EngineEntry.BUILTIN_ID, e.name(), List.of(), Optional.empty(),
+                            e.protocol().or(b::protocol), e.games().isEmpty() ? b.games() : e.games(), e.engineName(),
+                            e.author(), e.conventions(), e.options(), e.declared(), e.timeouts(), true));
+                    ids.add(EngineEntry.BUILTIN_ID);
+                    seen = true;
+                }
+            } else if (ids.add(e.id())) {
+                out.add(e);
+            }
+        }
+        if (!seen) {
+            out.add(EngineEntry.builtinEngine());
+        }
+        return List.copyOf(out);
+    }
+
+    private void fire() {
+        for (Runnable l : listeners) {
+            l.run();
+        }
+    }
+}

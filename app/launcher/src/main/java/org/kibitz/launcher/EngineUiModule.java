@@ -1,0 +1,86 @@
+package org.kibitz.launcher;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provider;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoSet;
+import org.kibitz.api.game.Games;
+import org.kibitz.workbench.DockRegion;
+import org.kibitz.workbench.I18n;
+import org.kibitz.workbench.MainWindow;
+import org.kibitz.workbench.MenuContributor;
+import org.kibitz.workbench.PaneProvider;
+import org.kibitz.workbench.SimplePaneProvider;
+import org.kibitz.workbench.board.BoardController;
+import org.kibitz.workbench.engines.CurvePane;
+import org.kibitz.workbench.engines.EngineLinesPane;
+import org.kibitz.workbench.engines.EngineLogPane;
+import org.kibitz.workbench.engines.EngineMenu;
+import org.kibitz.workbench.engines.EnginesUi;
+import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.core.GameDocument;
+import org.kibitz.core.JsonStore;
+import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.Protocols;
+import org.kibitz.core.analysis.AnalysisService;
+import org.kibitz.core.analysis.AnalysisSettings;
+import org.kibitz.core.analysis.ChangeSignal;
+import org.kibitz.core.analysis.EngineLog;
+import org.kibitz.core.engines.EngineDiscovery;
+import org.kibitz.core.engines.EngineListFile;
+import org.kibitz.core.engines.EngineRegistry;
+
+/**
+ * The engine half of the workbench: the engine list, the analysis service, the engine lines,
+ * evaluation curve and engine log panes, and the Engine menu.
+ */
+public final class EngineUiModule extends AbstractModule {
+
+    @Provides
+    @Singleton
+    EngineRegistry engineRegistry(KibitzPaths paths, Protocols protocols) {
+        return new EngineRegistry(new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
+                EngineDiscovery.current());
+    }
+
+    @Provides
+    @Singleton
+    AnalysisService analysisService(EngineRegistry registry, Games games) {
+        return new AnalysisService((entry, listener) -> registry.open(entry, games, listener),
+                new EngineLog(AnalysisService.LOG_CAPACITY, new ChangeSignal()),
+                (entry, info) -> EnginesUi.learn(registry, entry, info));
+    }
+
+    @Provides
+    @Singleton
+    EnginesUi enginesUi(EngineRegistry registry, AnalysisService service, GameDocument document, Games games, I18n i18n,
+                        BoardController board, MoveListOptions moveOptions, KibitzPaths paths, Provider<MainWindow> window) {
+        EngineRegistry.LoadReport report = registry.load();
+        return new EnginesUi(registry, report, service, document, games, i18n, board, moveOptions,
+                new JsonStore<>(paths.config().resolve("analysis.json"), AnalysisSettings.class), window::get);
+    }
+
+    @ProvidesIntoSet
+    MenuContributor engineMenu(EnginesUi ui) {
+        return new EngineMenu(ui);
+    }
+
+    @ProvidesIntoSet
+    PaneProvider linesPane(Provider<EnginesUi> ui) {
+        return new SimplePaneProvider(EnginesUi.LINES_PANE, "pane.engineLines", DockRegion.BOTTOM, 10,
+                () -> new EngineLinesPane(ui.get()));
+    }
+
+    @ProvidesIntoSet
+    PaneProvider curvePane(Provider<EnginesUi> ui) {
+        return new SimplePaneProvider(EnginesUi.CURVE_PANE, "pane.curve", DockRegion.RIGHT_BOTTOM, 20,
+                () -> new CurvePane(ui.get()));
+    }
+
+    @ProvidesIntoSet
+    PaneProvider logPane(Provider<EnginesUi> ui) {
+        return new SimplePaneProvider(EnginesUi.LOG_PANE, "pane.engineLog", DockRegion.BOTTOM, 30,
+                () -> new EngineLogPane(ui.get()));
+    }
+}

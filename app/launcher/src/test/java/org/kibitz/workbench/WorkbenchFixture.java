@@ -1,0 +1,159 @@
+package org.kibitz.workbench;
+
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import javafx.geometry.Point2D;
+import javafx.stage.Stage;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Square;
+import org.kibitz.launcher.KibitzModule;
+import org.kibitz.core.plugins.PluginDiscovery;
+import org.kibitz.core.plugins.PluginSet;
+import org.kibitz.launcher.WorkbenchModule;
+import org.kibitz.workbench.board.BoardController;
+import org.kibitz.workbench.board.BoardView;
+import org.kibitz.workbench.files.FileActions;
+import org.kibitz.workbench.files.GameList;
+import org.kibitz.workbench.moves.MovesPane;
+import org.kibitz.core.GameDocument;
+import org.kibitz.core.KibitzPaths;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real workbench for UI tests: the production Guice modules, every plugin on the class path,
+ * the user's folders in a temporary directory, the window shown headless under Monocle.
+ */
+final class WorkbenchFixture {
+
+    final Injector injector;
+    final MainWindow window;
+    final GameDocument document;
+    final FileActions files;
+    final GameList gameList;
+    final BoardController boardController;
+    final FxRobot robot = new FxRobot();
+
+    private WorkbenchFixture(Injector injector) {
+        this.injector = injector;
+        this.window = injector.getInstance(MainWindow.class);
+        this.document = injector.getInstance(GameDocument.class);
+        this.files = injector.getInstance(FileActions.class);
+        this.gameList = injector.getInstance(GameList.class);
+        this.boardController = injector.getInstance(BoardController.class);
+    }
+
+    static WorkbenchFixture open(Path home) throws TimeoutException {
+        PluginSet plugins = PluginDiscovery.discover(WorkbenchFixture.class.getClassLoader(), Optional.empty());
+        KibitzPaths paths = new KibitzPaths(home.resolve("config"), home.resolve("data"), home.resolve("plugins"));
+        Injector injector = Guice.createInjector(new KibitzModule(plugins, paths)).createChildInjector(new WorkbenchModule());
+        WorkbenchFixture f = new WorkbenchFixture(injector);
+        FxToolkit.setupFixture(() -> {
+            Stage stage = new Stage();
+            f.window.show(stage);
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        return f;
+    }
+
+    BoardView board() {
+        return robot.lookup("#board").queryAs(BoardView.class);
+    }
+
+    MovesPane moves() {
+        return robot.lookup("#moves-pane").queryAs(MovesPane.class);
+    }
+
+    Point2D at(String square) {
+        int rankBase = document.game().coordinateRankBase();
+        Square s = Square.of(square.charAt(0) - 'a', Integer.parseInt(square.substring(1)) - rankBase);
+        return onFx(() -> board().centerOnScreen(s));
+    }
+
+    /** Clicks the centre of a point given as the game's coordinates ({@code e2}, {@code h0}). */
+    void click(String square) {
+        robot.clickOn(at(square));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Plays a move by clicking its two points. */
+    void clickMove(String from, String to) {
+        click(from);
+        click(to);
+    }
+
+    /** The coordinates of the cursor's move, empty at the start. */
+    String cursorMove() {
+        return onFx(() -> document.cursor().move().map(m -> m.coordinates(document.game().coordinateRankBase())).orElse(""));
+    }
+
+    /**
+     * Fires a menu item found by id in the window's menus, later on the FX thread (a dialog it opens
+     * would block a caller that waited for it).
+     */
+    void fireMenu(String id) {
+        javafx.scene.control.MenuItem item = onFx(() -> find(List.of(window.menus().file(), window.menus().view(),
+                window.menus().engine(), window.menus().help()), id));
+        if (item == null) {
+            throw new AssertionError("no menu item " + id);
+        }
+        javafx.application.Platform.runLater(item::fire);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The game plugin with this id, as the workbench has it. */
+    GamePlugin game(String id) {
+        return injector.getInstance(Games.class).byId(id).orElseThrow();
+    }
+
+    private static javafx.scene.control.MenuItem find(List<? extends javafx.scene.control.MenuItem> items, String id) {
+        for (javafx.scene.control.MenuItem i : items) {
+            if (id.equals(i.getId())) {
+                return i;
+            }
+            if (i instanceof javafx.scene.control.Menu m) {
+                javafx.scene.control.MenuItem found = find(m.getItems(), id);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    static <T> T onFx(Callable<T> c) {
+        try {
+            return WaitForAsyncUtils.asyncFx(c).get(20, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    static void runFx(Runnable r) {
+        onFx(() -> {
+            r.run();
+            return null;
+        });
+    }
+
+    /** Waits until {@code condition} holds on the FX thread. */
+    static void waitUntil(BooleanSupplier condition) {
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(condition::getAsBoolean));
+        } catch (TimeoutException e) {
+            throw new AssertionError("condition not met in time", e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+}

@@ -1,8 +1,0 @@
-package org.kibitz.workbench.archfixture;
-
-/** Uses Guice outside the app package on purpose (test sources only). */
-public class UsesGuice {
-    public com.google.inject.Injector injector() {
-        return com.google.inject.Guice.createInjector();
-    }
-}

@@ -1,0 +1,353 @@
+package org.kibitz.workbench;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.layout.Region;
+import software.coley.bentofx.Bento;
+import software.coley.bentofx.dockable.Dockable;
+import software.coley.bentofx.layout.DockContainer;
+import software.coley.bentofx.layout.container.DockContainerBranch;
+import software.coley.bentofx.layout.container.DockContainerLeaf;
+import software.coley.bentofx.layout.container.DockContainerRootBranch;
+
+/**
+ * The one owner of docking. Panes come from {@link PaneProvider}s by id; this class builds the
+ * default layout, restores a saved one, takes snapshots to save, and reopens closed panes.
+ */
+public final class DockingManager {
+
+    private final Bento bento = new Bento();
+    private final I18n i18n;
+    private final Map<String, PaneProvider> providers = new LinkedHashMap<>();
+    private final Map<String, Dockable> dockables = new LinkedHashMap<>();
+    private DockContainerRootBranch root;
+
+    public DockingManager(Collection<PaneProvider> panes, I18n i18n) {
+        this.i18n = i18n;
+        panes.stream()
+                .sorted(Comparator.comparing(PaneProvider::defaultRegion).thenComparingInt(PaneProvider::order).thenComparing(PaneProvider::id))
+                .forEach(p -> {
+                    if (providers.putIfAbsent(p.id(), p) != null) {
+                        throw new IllegalStateException("two panes with the id " + p.id());
+                    }
+                });
+    }
+
+    /** The docking controller, for drag-and-drop and lookups by id. */
+    public Bento bento() {
+        return bento;
+    }
+
+    /** The docking root, to put in the window. */
+    public Region root() {
+        if (root == null) {
+            buildDefault();
+        }
+        return root;
+    }
+
+    /** The ids of every pane the workbench has, in default-layout order. */
+    public List<String> paneIds() {
+        return List.copyOf(providers.keySet());
+    }
+
+    public Optional<PaneProvider> provider(String id) {
+        return Optional.ofNullable(providers.get(id));
+    }
+
+    /** Whether a pane is docked in the main window now. */
+    public boolean isOpen(String id) {
+        Dockable d = dockables.get(id);
+        return d != null && d.getContainer() != null && isUnder(d.getContainer(), root);
+    }
+
+    /** The content node of a pane that has been created. */
+    public Optional<Node> content(String id) {
+        return Optional.ofNullable(dockables.get(id)).map(Dockable::getNode);
+    }
+
+    /** Shows a pane: selects it where it is, or docks it again in its default region. */
+    public void open(String id) {
+        PaneProvider p = providers.get(id);
+        if (p == null) {
+            return;
+        }
+        Dockable d = dockable(p);
+        if (d.getContainer() != null) {
+            d.getContainer().selectDockable(d);
+            return;
+        }
+        DockContainerLeaf leaf = leafForRegion(p.defaultRegion());
+        leaf.addDockable(d);
+        leaf.selectDockable(d);
+    }
+
+    /** Replaces the layout with the default one. */
+    public void buildDefault() {
+        DockContainerRootBranch r = newRoot();
+        Map<DockRegion, List<PaneProvider>> byRegion = new EnumMap<>(DockRegion.class);
+        providers.values().forEach(p -> byRegion.computeIfAbsent(p.defaultRegion(), k -> new ArrayList<>()).add(p));
+        DockContainer left = leafOf(byRegion.get(DockRegion.LEFT));
+        DockContainer center = leafOf(byRegion.get(DockRegion.CENTER));
+        DockContainer right = leafOf(byRegion.get(DockRegion.RIGHT));
+        DockContainer rightBottom = leafOf(byRegion.get(DockRegion.RIGHT_BOTTOM));
+        DockContainer bottom = leafOf(byRegion.get(DockRegion.BOTTOM));
+        if (rightBottom != null) {
+            if (right == null) {
+                right = rightBottom;
+            } else {
+                DockContainerBranch column = bento.dockBuilding().branch();
+                column.setOrientation(Orientation.VERTICAL);
+                column.addContainers(right, rightBottom);
+                setDividers(column, new double[] {0.62});
+                right = column;
+            }
+        }
+
+        DockContainer middle = center;
+        if (bottom != null) {
+            if (center == null) {
+                middle = bottom;
+            } else {
+                DockContainerBranch column = bento.dockBuilding().branch();
+                column.setOrientation(Orientation.VERTICAL);
+                column.addContainers(center, bottom);
+                setDividers(column, new double[] {0.68});
+                middle = column;
+            }
+        }
+        List<DockContainer> row = new ArrayList<>();
+        List<Double> dividers = new ArrayList<>();
+        if (left != null) {
+            row.add(left);
+            dividers.add(0.2);
+        }
+        if (middle != null) {
+            row.add(middle);
+        }
+        if (right != null) {
+            row.add(right);
+            dividers.add(0.74);
+        }
+        r.setOrientation(Orientation.HORIZONTAL);
+        row.forEach(r::addContainer);
+        if (row.size() > 1) {
+            setDividers(r, dividers.stream().limit(row.size() - 1L).mapToDouble(Double::doubleValue).toArray());
+        }
+        install(r);
+    }
+
+    /**
+     * Rebuilds the layout from a saved one. Panes it does not name go to their default region;
+     * names it has that no pane has any more are dropped.
+     *
+     * @return false when the saved layout holds no pane the workbench has (the default is built instead)
+     */
+    public boolean restore(LayoutFile.Container saved) {
+        dockables.values().forEach(d -> {
+            if (d.getContainer() != null) {
+                d.getContainer().removeDockable(d);
+            }
+        });
+        DockContainer built = build(saved);
+        if (built == null && !providers.isEmpty()) {
+            buildDefault();
+            return false;
+        }
+        DockContainerRootBranch r = newRoot();
+        if (built instanceof DockContainerBranch b) {
+            r.setOrientation(b.getOrientation());
+            double[] div = b.getDividerPositions();
+            for (DockContainer c : List.copyOf(b.getChildContainers())) {
+                b.removeContainer(c);
+                r.addContainer(c);
+            }
+            setDividers(r, div);
+        } else if (built != null) {
+            r.addContainer(built);
+        }
+        install(r);
+        for (String id : providers.keySet()) {
+            if (!isOpen(id)) {
+                open(id);
+            }
+        }
+        return true;
+    }
+
+    /** The layout as it is now, to save. */
+    public LayoutFile.Container snapshot() {
+        return snapshot(root == null ? newRoot() : root);
+    }
+
+    private LayoutFile.Container snapshot(DockContainer c) {
+        if (c instanceof DockContainerLeaf leaf) {
+            List<String> ids = leaf.getDockables().stream().map(Dockable::getIdentifier).filter(providers::containsKey).toList();
+            Optional<String> selected = Optional.ofNullable(leaf.getSelectedDockable()).map(Dockable::getIdentifier);
+            return new LayoutFile.Leaf(ids, selected);
+        }
+        DockContainerBranch b = (DockContainerBranch) c;
+        List<Double> dividers = new ArrayList<>();
+        for (double d : b.getDividerPositions()) {
+            dividers.add(Math.round(d * 10_000) / 10_000.0);
+        }
+        List<LayoutFile.Container> children = b.getChildContainers().stream().map(this::snapshot).toList();
+        return new LayoutFile.Branch(b.getOrientation() == Orientation.HORIZONTAL, dividers, children);
+    }
+
+    private DockContainer build(LayoutFile.Container c) {
+        if (c instanceof LayoutFile.Leaf l) {
+            List<Dockable> ds = new ArrayList<>();
+            for (String id : l.panes()) {
+                PaneProvider p = providers.get(id);
+                if (p != null) {
+                    Dockable d = dockable(p);
+                    if (d.getContainer() == null && !ds.contains(d)) {
+                        ds.add(d);
+                    }
+                }
+            }
+            if (ds.isEmpty()) {
+                return null;
+            }
+            DockContainerLeaf leaf = bento.dockBuilding().leaf();
+            ds.forEach(leaf::addDockable);
+            l.selected().map(dockables::get).filter(ds::contains).ifPresent(leaf::selectDockable);
+            return leaf;
+        }
+        LayoutFile.Branch b = (LayoutFile.Branch) c;
+        List<DockContainer> kids = new ArrayList<>();
+        List<Double> keptDividers = new ArrayList<>();
+        for (int i = 0; i < b.children().size(); i++) {
+            DockContainer k = build(b.children().get(i));
+            if (k != null) {
+                kids.add(k);
+                if (i < b.dividers().size()) {
+                    keptDividers.add(b.dividers().get(i));
+                }
+            }
+        }
+        if (kids.isEmpty()) {
+            return null;
+        }
+        if (kids.size() == 1) {
+            return kids.get(0);
+        }
+        DockContainerBranch branch = bento.dockBuilding().branch();
+        branch.setOrientation(b.horizontal() ? Orientation.HORIZONTAL : Orientation.VERTICAL);
+        kids.forEach(branch::addContainer);
+        if (keptDividers.size() >= kids.size() - 1) {
+            setDividers(branch, keptDividers.stream().limit(kids.size() - 1L)
+                    .mapToDouble(d -> Math.max(0.02, Math.min(0.98, d))).toArray());
+        }
+        return branch;
+    }
+
+    /**
+     * Sets a split's dividers once it has its real size. A SplitPane moves dividers set before its
+     * first layout (nested splits especially), so a restored layout would drift; setting them again
+     * after the first layout pass keeps what the user left.
+     */
+    private static void setDividers(javafx.scene.control.SplitPane split, double[] positions) {
+        split.setDividerPositions(positions);
+        if (split.getWidth() > 0 && split.getHeight() > 0) {
+            return;
+        }
+        javafx.beans.InvalidationListener[] once = new javafx.beans.InvalidationListener[1];
+        once[0] = obs -> {
+            if (split.getWidth() > 0 && split.getHeight() > 0) {
+                split.widthProperty().removeListener(once[0]);
+                split.heightProperty().removeListener(once[0]);
+                javafx.application.Platform.runLater(() -> split.setDividerPositions(positions));
+            }
+        };
+        split.widthProperty().addListener(once[0]);
+        split.heightProperty().addListener(once[0]);
+    }
+
+    private DockContainer leafOf(List<PaneProvider> panes) {
+        if (panes == null || panes.isEmpty()) {
+            return null;
+        }
+        DockContainerLeaf leaf = bento.dockBuilding().leaf();
+        panes.forEach(p -> leaf.addDockable(dockable(p)));
+        leaf.selectDockable(dockable(panes.get(0)));
+        return leaf;
+    }
+
+    /** The leaf holding another pane of the region, else the first leaf, else a new one at the root. */
+    private DockContainerLeaf leafForRegion(DockRegion region) {
+        root();
+        DockContainerLeaf first = null;
+        for (PaneProvider p : providers.values()) {
+            Dockable d = dockables.get(p.id());
+            if (d != null && d.getContainer() != null && isUnder(d.getContainer(), root)) {
+                if (p.defaultRegion() == region) {
+                    return d.getContainer();
+                }
+                if (first == null) {
+                    first = d.getContainer();
+                }
+            }
+        }
+        if (region == DockRegion.CENTER || first == null) {
+            DockContainerLeaf leaf = bento.dockBuilding().leaf();
+            if (region == DockRegion.LEFT) {
+                root.addContainer(0, leaf);
+            } else {
+                root.addContainer(leaf);
+            }
+            return leaf;
+        }
+        return first;
+    }
+
+    private Dockable dockable(PaneProvider p) {
+        return dockables.computeIfAbsent(p.id(), id -> {
+            Dockable d = bento.dockBuilding().dockable(id);
+            d.titleProperty().bind(i18n.text(p.titleKey()));
+            d.setNode(p.create());
+            d.setClosable(true);
+            return d;
+        });
+    }
+
+    private DockContainerRootBranch newRoot() {
+        DockContainerRootBranch r = bento.dockBuilding().root("kibitz-root");
+        r.setPruneWhenEmpty(false);
+        return r;
+    }
+
+    private void install(DockContainerRootBranch r) {
+        if (root != null) {
+            bento.unregisterRoot(root);
+        }
+        root = r;
+        bento.registerRoot(r);
+        rootListeners.forEach(l -> l.accept(r));
+    }
+
+    private final List<java.util.function.Consumer<Region>> rootListeners = new ArrayList<>();
+
+    /** Called with the new root whenever the layout is rebuilt (reset, restore). */
+    public void onRootChanged(java.util.function.Consumer<Region> listener) {
+        rootListeners.add(listener);
+    }
+
+    private static boolean isUnder(DockContainer c, DockContainer top) {
+        for (DockContainer x = c; x != null; x = x.getParentContainer()) {
+            if (x == top) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,102 @@
+package org.kibitz.workbench.board;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import org.kibitz.api.game.Position;
+import org.kibitz.core.GameDocument;
+
+/**
+ * What others may show on the board: arrows (engines' best lines) and the orientation. One per
+ * window, shared by the board pane and whoever feeds it, so an engine pane can draw arrows without
+ * knowing whether the board pane exists yet. FX thread only.
+ *
+ * <p>Arrows are kept per source (an engine, the user) and for the position they were computed in:
+ * the board shows only those made for the position it shows, so arrows of a position the user has
+ * left never point at the wrong pieces, whatever order the listeners run in.
+ */
+public final class BoardController {
+
+    /** The source used by {@link #setArrows(List)}. */
+    public static final String DEFAULT_SOURCE = "default";
+
+    private record Sourced(Position position, List<BoardArrow> arrows) {
+    }
+
+    private final GameDocument document;
+    private final Map<String, Sourced> arrows = new LinkedHashMap<>();
+    private final BooleanProperty flipped = new SimpleBooleanProperty(this, "flipped", false);
+    private final ReadOnlyIntegerWrapper arrowsRevision = new ReadOnlyIntegerWrapper(this, "arrowsRevision");
+
+    public BoardController(GameDocument document) {
+        this.document = Objects.requireNonNull(document, "document");
+    }
+
+    public GameDocument document() {
+        return document;
+    }
+
+    /** Sets the arrows of the position the document is at now, replacing the default source's. */
+    public void setArrows(List<BoardArrow> list) {
+        setArrows(DEFAULT_SOURCE, document.position(), list);
+    }
+
+    /**
+     * Sets the arrows of {@code source} (an engine's id, say) for {@code position}, replacing what
+     * that source showed before. An empty list removes them.
+     */
+    public void setArrows(String source, Position position, List<BoardArrow> list) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(position, "position");
+        if (list.isEmpty()) {
+            if (arrows.remove(source) == null) {
+                return;
+            }
+        } else {
+            arrows.put(source, new Sourced(position, List.copyOf(list)));
+        }
+        arrowsRevision.set(arrowsRevision.get() + 1);
+    }
+
+    /** Removes every arrow of {@code source}. */
+    public void clearArrows(String source) {
+        if (arrows.remove(source) != null) {
+            arrowsRevision.set(arrowsRevision.get() + 1);
+        }
+    }
+
+    /** The arrows to draw over {@code position}, of every source, in the order the sources first set theirs. */
+    public List<BoardArrow> arrowsFor(Position position) {
+        List<BoardArrow> out = new ArrayList<>();
+        for (Sourced s : arrows.values()) {
+            if (s.position().equals(position)) {
+                out.addAll(s.arrows());
+            }
+        }
+        return out;
+    }
+
+    /** Increases whenever arrows change; the board redraws on it. */
+    public ReadOnlyIntegerProperty arrowsRevisionProperty() {
+        return arrowsRevision.getReadOnlyProperty();
+    }
+
+    /** Whether the board is seen from Black's side. */
+    public BooleanProperty flippedProperty() {
+        return flipped;
+    }
+
+    public boolean isFlipped() {
+        return flipped.get();
+    }
+
+    public void setFlipped(boolean value) {
+        flipped.set(value);
+    }
+}

@@ -1,0 +1,50 @@
+package org.kibitz.workbench.board;
+
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.paint.CycleMethod;
+import javafx.scene.paint.RadialGradient;
+import javafx.scene.paint.Stop;
+import org.kibitz.api.game.BoardGeometry;
+import org.kibitz.api.game.Piece;
+import org.kibitz.api.game.Square;
+
+/** Draws one style of board (squares or intersections); the view decides what and when. */
+interface BoardPainter {
+
+    /** What the board prints besides the grid: texts for a river, if the board has one. */
+    record Decorations(String riverLeft, String riverRight) {
+    }
+
+    /** The painter for a game's board style; pieces are drawn from the game's labels. */
+    static BoardPainter forGame(org.kibitz.api.game.GamePlugin game) {
+        return game.geometry().style() == BoardGeometry.Style.INTERSECTIONS
+                ? new IntersectionPainter() : new SquarePainter(game::pieceLabel);
+    }
+
+    /** The board itself: background, grid and marks, coordinates. */
+    void paintBoard(GraphicsContext g, BoardLayout l, Decorations d);
+
+    /** Marks the last move's two points. */
+    void paintLastMove(GraphicsContext g, BoardLayout l, Square from, Square to);
+
+    /** Marks the point of the piece picked up. */
+    void paintSelection(GraphicsContext g, BoardLayout l, Square s);
+
+    /** A piece centred on ({@code cx}, {@code cy}), {@code scale} times its normal size. */
+    void paintPiece(GraphicsContext g, BoardLayout l, Piece piece, String label, double cx, double cy, double scale);
+
+    /** A point the picked-up piece may go to; {@code capture} when an enemy piece stands there. */
+    void paintTarget(GraphicsContext g, BoardLayout l, Square s, boolean capture);
+
+    /** The glow under a king in check. */
+    default void paintCheck(GraphicsContext g, BoardLayout l, Square king) {
+        double c = l.cell;
+        double x = l.x(king.file());
+        double y = l.y(king.rank());
+        g.setFill(new RadialGradient(0, 0, x, y, 0.62 * c, false, CycleMethod.NO_CYCLE,
+                new Stop(0, Color.rgb(255, 0, 0, 0.95)), new Stop(0.45, Color.rgb(231, 0, 0, 0.7)),
+                new Stop(1, Color.rgb(169, 0, 0, 0))));
+        g.fillOval(x - 0.62 * c, y - 0.62 * c, 1.24 * c, 1.24 * c);
+    }
+}

@@ -1,0 +1,378 @@
+package org.kibitz.workbench.engines;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+import java.util.Optional;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import org.jfree.chart.ChartRenderingInfo;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.fx.interaction.ChartMouseEventFX;
+import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYDifferenceRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.workbench.Icons;
+import org.kibitz.core.analysis.EvalCurve;
+import org.kibitz.core.analysis.ScoreText;
+
+/**
+ * The evaluation curve pane: one point per position of the current line, from the analysis kept in
+ * the game tree (live engines) and the file's {@code [%eval]}s, from White's/Red's point of view,
+ * with mates at the edges of the band. Click a point to go there; the wheel and a drag zoom the
+ * move axis; the current position is marked.
+ */
+public final class CurvePane extends BorderPane {
+
+    /** The curve is redrawn at most this often (a chart redraw costs more than a table's). */
+    private static final long MIN_REDRAW_NANOS = 200_000_000L;
+
+    private final EnginesUi ui;
+    private final XYSeries values = new XYSeries("eval", false, false);
+    private final XYSeries zero = new XYSeries("zero", false, false);
+    private final XYSeries marks = new XYSeries("points", false, false);
+    private final XYSeriesCollection area = new XYSeriesCollection();
+    private final XYSeriesCollection dots = new XYSeriesCollection();
+    private final JFreeChart chart;
+    private final XYPlot plot;
+    private final ChartViewer viewer;
+    private final ValueMarker current = new ValueMarker(0);
+    private final Label caption = new Label();
+    private final Label empty = new Label();
+    private final XYDifferenceRenderer fill;
+    private List<EvalCurve.Point> points = List.of();
+    private String shownGame;
+    /** The move axis's range as last fitted to the line; null to fit again. */
+    private org.jfree.data.Range fittedRange;
+    private Object shownTree;
+    private List<Object> shownLook;
+
+    public CurvePane(EnginesUi ui) {
+        this.ui = ui;
+        setId("curve-pane");
+        getStyleClass().add("curve-pane");
+        getStylesheets().add(EngineStyles.URL);
+
+        area.addSeries(values);
+        area.addSeries(zero);
+        dots.addSeries(marks);
+        NumberAxis moves = new NumberAxis();
+        moves.setAutoRangeIncludesZero(false);
+        moves.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        moves.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        moves.setTickLabelPaint(new Color(0x55, 0x50, 0x4a));
+        moves.setAxisLineVisible(false);
+        NumberAxis evals = new NumberAxis();
+        evals.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        evals.setTickLabelPaint(new Color(0x55, 0x50, 0x4a));
+        evals.setNumberFormatOverride(new SignedFormat());
+        evals.setAxisLineVisible(false);
+        evals.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        moves.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        fill = new XYDifferenceRenderer(new Color(0xfb, 0xfa, 0xf7), new Color(0x3d, 0x3a, 0x37), false);
+        fill.setSeriesPaint(0, new Color(0x6b, 0x66, 0x5e));
+        fill.setSeriesStroke(0, new BasicStroke(1.4f));
+        fill.setSeriesPaint(1, new Color(0, 0, 0, 0));
+        fill.setDefaultToolTipGenerator(null);
+        plot = new XYPlot(area, moves, evals, fill);
+        plot.setOrientation(PlotOrientation.VERTICAL);
+        XYLineAndShapeRenderer dotRenderer = new XYLineAndShapeRenderer(false, true);
+        dotRenderer.setSeriesShape(0, new Ellipse2D.Double(-4.5, -4.5, 9, 9));
+        dotRenderer.setSeriesPaint(0, new Color(0xd9, 0x3a, 0x2b));
+        plot.setDataset(1, dots);
+        plot.setRenderer(1, dotRenderer);
+        plot.setBackgroundPaint(new Color(0xd6, 0xd1, 0xc7));
+        plot.setDomainGridlinePaint(new Color(0, 0, 0, 30));
+        plot.setRangeGridlinePaint(new Color(0, 0, 0, 30));
+        plot.setOutlineVisible(false);
+        ValueMarker zeroLine = new ValueMarker(0, new Color(0, 0, 0, 90), new BasicStroke(1f));
+        plot.addRangeMarker(zeroLine);
+        current.setPaint(new Color(0xd9, 0x3a, 0x2b));
+        current.setStroke(new BasicStroke(2f));
+        plot.addDomainMarker(current);
+        plot.setDomainPannable(true);
+        chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        chart.setBackgroundPaint(new Color(0xfd, 0xfc, 0xfa));
+        chart.setAntiAlias(true);
+        chart.setPadding(new org.jfree.chart.ui.RectangleInsets(4, 2, 2, 8));
+
+        viewer = new ChartViewer(chart, false);
+        viewer.setId("curve-chart");
+        viewer.getCanvas().setRangeZoomable(false);
+        viewer.getCanvas().setTooltipEnabled(false);
+        viewer.addChartMouseListener(new ChartMouseListenerFX() {
+            @Override
+            public void chartMouseClicked(ChartMouseEventFX e) {
+                if (e.getTrigger().isStillSincePress() && e.getTrigger().getClickCount() == 1) {
+                    goTo(e.getTrigger().getX(), e.getTrigger().getY());
+                }
+            }
+
+            @Override
+            public void chartMouseMoved(ChartMouseEventFX e) {
+                // the caption follows the cursor of the game, not the mouse
+            }
+        });
+
+        empty.setId("curve-empty");
+        empty.getStyleClass().add("curve-empty");
+        empty.textProperty().bind(ui.i18n().text("curve.empty"));
+        empty.setMouseTransparent(true);
+        empty.setWrapText(true);
+        empty.maxWidthProperty().bind(widthProperty().multiply(0.8));
+        StackPane centre = new StackPane(viewer, empty);
+        setCenter(centre);
+
+        caption.setId("curve-caption");
+        caption.getStyleClass().add("curve-caption");
+        Button fit = new Button();
+        fit.setId("curve-fit");
+        fit.setGraphic(Icons.of("mdi2a-arrow-expand-horizontal"));
+        fit.getStyleClass().add("flat");
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(ui.i18n().text("curve.fit"));
+        fit.setTooltip(tip);
+        fit.setOnAction(e -> {
+            fittedRange = null;
+            redraw(true);
+        });
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        HBox bar = new HBox(6, caption, spring, bandChooser(), fit);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(2, 6, 2, 8));
+        bar.getStyleClass().add("curve-toolbar");
+        setTop(bar);
+
+        ui.ticker().watch("curve", ui.curveSignal(), java.time.Duration.ofNanos(MIN_REDRAW_NANOS), () -> redraw(false));
+        ui.scoreUnitProperty().addListener((o, a, b) -> ui.curveSignal().raise());
+        ui.i18n().localeProperty().addListener((o, a, b) -> ui.curveSignal().raise());
+        ui.curveSignal().raise();
+    }
+
+    /** The bands offered: pawns either side of equal; mates sit at the edges. */
+    static final List<Double> BANDS = List.of(2.0, 4.0, 6.0, 10.0, 20.0);
+
+    /** A menu of bands: a close game reads better on ±2, a lopsided one on ±10. */
+    private javafx.scene.control.MenuButton bandChooser() {
+        javafx.scene.control.MenuButton band = new javafx.scene.control.MenuButton();
+        band.setId("curve-band");
+        band.setMinWidth(Region.USE_PREF_SIZE); // the caption gives way, not the band's value
+        band.getStyleClass().add("flat");
+        Runnable label = () -> band.setText(ui.i18n().get("curve.band.short", (int) Math.round(ui.curveClip())));
+        javafx.scene.control.ToggleGroup group = new javafx.scene.control.ToggleGroup();
+        for (double b : BANDS) {
+            javafx.scene.control.RadioMenuItem item = new javafx.scene.control.RadioMenuItem();
+            item.setId("curve-band-" + (int) b);
+            item.setToggleGroup(group);
+            item.textProperty().bind(ui.i18n().text("curve.band.item", (int) b));
+            item.setSelected(b == ui.curveClip());
+            item.setOnAction(e -> {
+                ui.setCurveClip(b);
+                label.run();
+            });
+            band.getItems().add(item);
+        }
+        label.run();
+        ui.i18n().localeProperty().addListener((o, a, b) -> label.run());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(ui.i18n().text("curve.band"));
+        band.setTooltip(tip);
+        return band;
+    }
+
+    /** The points plotted now (for tests). */
+    public List<EvalCurve.Point> points() {
+        return points;
+    }
+
+    public ChartViewer viewer() {
+        return viewer;
+    }
+
+    /** The top of the evaluation axis: the band plus a margin for the dots (for tests). */
+    public double evalAxisUpperBound() {
+        return plot.getRangeAxis().getUpperBound();
+    }
+
+    /** How many moves the move axis spans now (for tests of zooming). */
+    public double moveAxisLength() {
+        return plot.getDomainAxis().getRange().getLength();
+    }
+
+    /** Where on screen a point of the curve is drawn (for tests and tooltips). */
+    public Optional<javafx.geometry.Point2D> screenPointOf(int index) {
+        if (index < 0 || index >= points.size()) {
+            return Optional.empty();
+        }
+        Rectangle2D data = dataArea();
+        if (data == null) {
+            return Optional.empty();
+        }
+        EvalCurve.Point p = points.get(index);
+        double x = plot.getDomainAxis().valueToJava2D(p.x(), data, plot.getDomainAxisEdge());
+        double y = plot.getRangeAxis().valueToJava2D(p.value().orElse(0.0), data, plot.getRangeAxisEdge());
+        return Optional.of(viewer.getCanvas().localToScreen(x, y));
+    }
+
+    private Rectangle2D dataArea() {
+        ChartRenderingInfo info = viewer.getCanvas().getRenderingInfo();
+        return info == null || info.getPlotInfo() == null ? null : info.getPlotInfo().getDataArea();
+    }
+
+    /** A click at canvas coordinates: the cursor goes to the nearest position of the line. */
+    private void goTo(double canvasX, double canvasY) {
+        Rectangle2D data = dataArea();
+        if (data == null || points.isEmpty()) {
+            return;
+        }
+        double x = plot.getDomainAxis().java2DToValue(canvasX, data, RectangleEdge.BOTTOM);
+        EvalCurve.Point best = null;
+        for (EvalCurve.Point p : points) {
+            if (best == null || Math.abs(p.x() - x) < Math.abs(best.x() - x)) {
+                best = p;
+            }
+        }
+        if (best != null && ui.document().contains(best.node())) {
+            ui.document().goTo(best.node());
+        }
+    }
+
+    private void redraw(boolean force) {
+        double clip = ui.curveClip();
+        List<GameNode> line = ui.document().currentLine();
+        points = EvalCurve.points(line, ui.document().tree().root(), clip, ui.curveEngine());
+        GameNode cursor = ui.document().cursor();
+        EvalCurve.Point at = points.stream().filter(p -> p.node() == cursor).findFirst().orElse(null);
+        String gameId = ui.document().game().id();
+        String text = caption(at);
+        // What the chart would show: when it is what it shows already, nothing is drawn.
+        List<Object> look = new java.util.ArrayList<>(points.size() + 6);
+        points.forEach(p -> look.add(p.value().orElse(Double.NaN)));
+        look.add(at == null ? -1 : at.index());
+        look.add(gameId);
+        look.add(clip);
+        look.add(ui.i18n().locale());
+        look.add(ui.document().tree());
+        if (!force && look.equals(shownLook)) {
+            caption.setText(text);
+            return;
+        }
+        shownLook = look;
+        if (ui.document().tree() != shownTree) {
+            shownTree = ui.document().tree();
+            fittedRange = null;
+        }
+        boolean xiangqi = "xiangqi".equals(gameId);
+        // One redraw for the whole update: every setter below would otherwise draw the chart again.
+        chart.setNotify(false);
+        try {
+            if (!gameId.equals(shownGame)) {
+                shownGame = gameId;
+                fill.setPositivePaint(xiangqi ? new Color(0xe8, 0x8a, 0x78) : new Color(0xfb, 0xfa, 0xf7));
+                fill.setNegativePaint(xiangqi ? new Color(0x33, 0x32, 0x31) : new Color(0x3d, 0x3a, 0x37));
+            }
+            values.clear();
+            zero.clear();
+            marks.clear();
+            boolean any = false;
+            for (EvalCurve.Point p : points) {
+                if (p.value().isPresent()) {
+                    values.add(p.x(), p.value().get(), false);
+                    zero.add(p.x(), 0.0, false);
+                    any = true;
+                }
+            }
+            values.fireSeriesChanged();
+            zero.fireSeriesChanged();
+            marks.fireSeriesChanged();
+            NumberAxis range = (NumberAxis) plot.getRangeAxis();
+            range.setRange(-clip - 0.4, clip + 0.4);
+            range.setTickUnit(new NumberTickUnit(clip > 6 ? 2 : 1));
+            range.setLabel(ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"));
+            NumberAxis domain = (NumberAxis) plot.getDomainAxis();
+            domain.setLabel(ui.i18n().get("curve.axis.moves"));
+            if (!points.isEmpty()) {
+                // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
+                boolean zoomed = fittedRange != null && !domain.getRange().equals(fittedRange);
+                if (!zoomed) {
+                    double first = points.get(0).x();
+                    double last = points.get(points.size() - 1).x();
+                    fittedRange = new org.jfree.data.Range(first - 0.25, Math.max(first + 5, last + 0.5));
+                    domain.setRange(fittedRange, true, false);
+                }
+            }
+            current.setValue(at == null ? Double.NaN : at.x());
+            if (at != null && at.value().isPresent()) {
+                marks.add(at.x(), at.value().get(), false);
+            }
+            caption.setText(text);
+            empty.setVisible(!any);
+        } finally {
+            chart.setNotify(true);
+        }
+    }
+
+    private String caption(EvalCurve.Point at) {
+        if (at == null) {
+            return "";
+        }
+        String move = at.node().move().isEmpty() ? ui.i18n().get("curve.start")
+                : ui.i18n().get("curve.move", moveNumber(at), at.node().move()
+                .map(m -> ui.notation(at.node().position().gameId()).format(at.node().positionBefore(), m)).orElse(""));
+        if (at.eval().isEmpty()) {
+            return move;
+        }
+        var e = at.eval().get();
+        String score = ScoreText.format(e.forWhite(), ui.scoreUnitProperty().get());
+        String source = e.engine().map(n -> ui.i18n().get("curve.source.engine", n, e.depth()))
+                .orElse(ui.i18n().get("curve.source.file"));
+        return move + "   " + score + "   " + source;
+    }
+
+    private static String moveNumber(EvalCurve.Point p) {
+        var before = p.node().positionBefore();
+        int n = before.fullmoveNumber();
+        return before.sideToMove() == org.kibitz.api.game.Side.WHITE ? n + "." : n + "...";
+    }
+
+    /** Axis numbers with their sign, and a bare 0 for equality. */
+    private static final class SignedFormat extends java.text.NumberFormat {
+        @Override
+        public StringBuffer format(double number, StringBuffer to, java.text.FieldPosition pos) {
+            long v = Math.round(number);
+            return to.append(v > 0 ? "+" + v : Long.toString(v));
+        }
+
+        @Override
+        public StringBuffer format(long number, StringBuffer to, java.text.FieldPosition pos) {
+            return to.append(number > 0 ? "+" + number : Long.toString(number));
+        }
+
+        @Override
+        public Number parse(String source, java.text.ParsePosition pos) {
+            return java.text.NumberFormat.getInstance(java.util.Locale.ROOT).parse(source.replace("+", ""), pos);
+        }
+    }
+}

@@ -1,0 +1,280 @@
+package org.kibitz.workbench.engines;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.kibitz.workbench.Icons;
+import org.kibitz.core.AtomicFiles;
+import org.kibitz.core.analysis.EngineLog;
+
+/**
+ * The engine log pane: every line to and from every running engine with its time and direction,
+ * filtered by engine and by text, paused and resumed, copied and saved. It reads what is new from
+ * the {@link EngineLog} at most once per frame and holds at most the log's capacity; what the log
+ * dropped is counted.
+ */
+public final class EngineLogPane extends BorderPane {
+
+    private static final ZoneId ZONE = ZoneId.systemDefault();
+
+    private final EnginesUi ui;
+    private final EngineLog log;
+    private final LogView list = new LogView(ZONE);
+    private final ComboBox<String> engine = new ComboBox<>();
+    private final TextField filter = new TextField();
+    private final ToggleButton pause = new ToggleButton();
+    private final Label count = new Label();
+    private final List<EngineLog.Entry> held = new ArrayList<>();
+    private long next;
+    private long missed;
+    private Function<Window, Path> saveChooser;
+
+    public EngineLogPane(EnginesUi ui) {
+        this.ui = ui;
+        this.log = ui.service().log();
+        setId("engine-log-pane");
+        getStyleClass().add("engine-log-pane");
+        getStylesheets().add(EngineStyles.URL);
+
+        engine.setId("log-engine");
+        engine.getItems().add("");
+        engine.getSelectionModel().select(0);
+        engine.setCellFactory(l -> new EngineNameCell());
+        engine.setButtonCell(new EngineNameCell());
+        engine.setOnShowing(e -> refreshEngines());
+        engine.valueProperty().addListener((o, a, b) -> refilter());
+        filter.setId("log-filter");
+        filter.promptTextProperty().bind(ui.i18n().text("log.filter.prompt"));
+        filter.textProperty().addListener((o, a, b) -> refilter());
+        filter.setPrefColumnCount(18);
+        pause.setId("log-pause");
+        pause.setGraphic(Icons.of("mdi2p-pause"));
+        pause.textProperty().bind(ui.i18n().text("log.pause"));
+        pause.selectedProperty().addListener((o, a, b) -> {
+            pause.textProperty().unbind();
+            pause.textProperty().bind(ui.i18n().text(b ? "log.resume" : "log.pause"));
+            pause.setGraphic(Icons.of(b ? "mdi2p-play" : "mdi2p-pause"));
+            if (!b) {
+                read();
+            }
+        });
+        Button copy = button("log-copy", "mdi2c-content-copy", "log.copy", this::copy);
+        Button save = button("log-save", "mdi2c-content-save-outline", "log.save", this::save);
+        Button clear = button("log-clear", "mdi2d-delete-sweep-outline", "log.clear", this::clear);
+        count.setId("log-count");
+        count.getStyleClass().add("log-count");
+        Region spring = new Region();
+        HBox.setHgrow(spring, Priority.ALWAYS);
+        HBox bar = new HBox(6, engine, filter, pause, spring, count, copy, save, clear);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(3, 6, 3, 6));
+        bar.getStyleClass().add("log-toolbar");
+        setTop(bar);
+
+        list.setId("log-list");
+        list.getStyleClass().add("log-list");
+        list.addEventHandler(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (KeyCombination.keyCombination("Shortcut+C").match(e)) {
+                copy();
+                e.consume();
+            }
+        });
+        setCenter(list);
+
+        ui.ticker().watch("log", log.signal(), java.time.Duration.ofMillis(100), this::read);
+        ui.i18n().localeProperty().addListener((o, a, b) -> showCount());
+        read();
+    }
+
+    /** Lets tests save without a native file dialog. */
+    public void setSaveChooser(Function<Window, Path> chooser) {
+        this.saveChooser = chooser;
+    }
+
+    private Button button(String id, String icon, String tipKey, Runnable action) {
+        Button b = new Button();
+        b.setId(id);
+        b.setGraphic(Icons.of(icon));
+        b.getStyleClass().add("flat");
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(ui.i18n().text(tipKey));
+        b.setTooltip(t);
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    /** Takes what is new from the log (once per frame at most), unless paused. */
+    private void read() {
+        if (pause.isSelected()) {
+            showCount();
+            return;
+        }
+        EngineLog.Batch b = log.since(next);
+        next = b.next();
+        missed += b.missed();
+        if (b.entries().isEmpty()) {
+            showCount();
+            return;
+        }
+        held.addAll(b.entries());
+        // Trimmed in steps of a tenth of the capacity: removing from the front of a long list is
+        // the costly part, so it is done now and then, not on every read.
+        int slack = Math.max(1, log.capacity() / 10);
+        int over = held.size() - log.capacity();
+        if (over >= slack) {
+            held.subList(0, over).clear();
+        }
+        List<EngineLog.Entry> add = new ArrayList<>();
+        for (EngineLog.Entry e : b.entries()) {
+            if (matches(e)) {
+                add.add(e);
+            }
+        }
+        // Shown lines older than the oldest still held go too.
+        List<EngineLog.Entry> shown = list.lines();
+        int drop = 0;
+        if (!held.isEmpty()) {
+            long oldest = held.get(0).seq();
+            while (drop < shown.size() && shown.get(drop).seq() < oldest) {
+                drop++;
+            }
+        }
+        list.append(add, drop);
+        showCount();
+    }
+
+    private boolean matches(EngineLog.Entry e) {
+        String who = engine.getValue();
+        if (who != null && !who.isEmpty() && !who.equals(e.engine())) {
+            return false;
+        }
+        String t = filter.getText();
+        return t == null || t.isEmpty() || e.text().toLowerCase(Locale.ROOT).contains(t.toLowerCase(Locale.ROOT));
+    }
+
+    private void refilter() {
+        List<EngineLog.Entry> keep = new ArrayList<>();
+        for (EngineLog.Entry e : held) {
+            if (matches(e)) {
+                keep.add(e);
+            }
+        }
+        list.setLines(keep);
+        showCount();
+    }
+
+    private void refreshEngines() {
+        String chosen = engine.getValue();
+        List<String> names = new ArrayList<>();
+        names.add("");
+        names.addAll(log.engines());
+        if (!engine.getItems().equals(names)) {
+            engine.getItems().setAll(names);
+            engine.setValue(chosen == null || !names.contains(chosen) ? "" : chosen);
+        }
+    }
+
+    private void showCount() {
+        String text = ui.i18n().get("log.count", list.lines().size(), held.size());
+        long dropped = Math.max(log.dropped(), missed);
+        if (dropped > 0) {
+            text = text + "  ·  " + ui.i18n().get("log.dropped", dropped);
+        }
+        if (pause.isSelected()) {
+            text = text + "  ·  " + ui.i18n().get("log.paused");
+        }
+        count.setText(text);
+    }
+
+    /** The lines a copy or save takes: the selected ones, else all shown. */
+    private List<EngineLog.Entry> chosenLines() {
+        List<EngineLog.Entry> sel = list.selectedLines();
+        return sel.isEmpty() ? List.copyOf(list.lines()) : sel;
+    }
+
+    private void copy() {
+        StringBuilder b = new StringBuilder();
+        for (EngineLog.Entry e : chosenLines()) {
+            b.append(EngineLog.format(e, ZONE)).append('\n');
+        }
+        ClipboardContent c = new ClipboardContent();
+        c.putString(b.toString());
+        Clipboard.getSystemClipboard().setContent(c);
+        ui.window().ifPresent(w -> w.setStatus(ui.i18n().get("log.copied", chosenLines().size())));
+    }
+
+    private void save() {
+        Window owner = getScene() == null ? null : getScene().getWindow();
+        Path target;
+        if (saveChooser != null) {
+            target = saveChooser.apply(owner);
+        } else {
+            FileChooser fc = new FileChooser();
+            fc.setTitle(ui.i18n().get("log.save.title"));
+            fc.setInitialFileName("engine-log.txt");
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(ui.i18n().get("log.save.filter"), "*.txt", "*.log"));
+            var f = fc.showSaveDialog(owner);
+            target = f == null ? null : f.toPath();
+        }
+        if (target == null) {
+            return;
+        }
+        List<EngineLog.Entry> lines = chosenLines();
+        try {
+            AtomicFiles.write(target, out -> {
+                Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+                EngineLog.write(w, lines, ZONE);
+                w.flush();
+            });
+            ui.window().ifPresent(w -> w.setStatus(ui.i18n().get("log.saved", lines.size(), target)));
+        } catch (IOException e) {
+            ui.window().ifPresent(w -> w.notify(ui.i18n().get("log.saveFailed", target, e.getMessage())));
+        }
+    }
+
+    private void clear() {
+        log.clear();
+        next = log.since(0).next();
+        missed = 0;
+        held.clear();
+        list.setLines(List.of());
+        showCount();
+    }
+
+    /** The lines the pane shows now (for tests). */
+    public List<EngineLog.Entry> shownLines() {
+        return List.copyOf(list.lines());
+    }
+
+    private final class EngineNameCell extends ListCell<String> {
+        @Override
+        protected void updateItem(String s, boolean empty) {
+            super.updateItem(s, empty);
+            setText(empty || s == null ? null : s.isEmpty() ? ui.i18n().get("log.allEngines") : s);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package org.kibitz.workbench.files;
+
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import org.kibitz.workbench.I18n;
+import org.kibitz.core.GameFiles;
+
+/**
+ * The games of the open file, to pick one from: number, players, result, event, date and length,
+ * a mark on games that had problems (the problems in its tooltip), and a filter over every tag.
+ * Double-click or Enter opens a game.
+ */
+public final class GameListPane extends BorderPane {
+
+    private final GameList model;
+    private final I18n i18n;
+    private final Consumer<GameFiles.Entry> open;
+    private final ObservableList<GameFiles.Entry> entries = FXCollections.observableArrayList();
+    private final FilteredList<GameFiles.Entry> filtered = new FilteredList<>(entries);
+    private final TableView<GameFiles.Entry> table = new TableView<>(filtered);
+    private final TextField filter = new TextField();
+    private final Label title = new Label();
+
+    public GameListPane(GameList model, I18n i18n, Consumer<GameFiles.Entry> open) {
+        this.model = model;
+        this.i18n = i18n;
+        this.open = open;
+        setId("game-list-pane");
+        table.setId("game-list");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.getColumns().addAll(List.of(
+                column("games.number", 50, e -> e.gameNumber() + (e.problems().isEmpty() ? "" : e.hasErrors() ? " ⚠" : " ·")),
+                column("games.white", 150, GameFiles.Entry::white),
+                column("games.black", 150, GameFiles.Entry::black),
+                column("games.result", 70, e -> e.tag("Result")),
+                column("games.event", 180, e -> e.tag("Event")),
+                column("games.date", 90, e -> e.tag("Date")),
+                column("games.plies", 60, e -> e.readable() ? Integer.toString(e.plies()) : "–")));
+        table.setRowFactory(t -> new EntryRow());
+        table.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {
+                openSelected();
+                e.consume();
+            }
+        });
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(i18n.text("games.none"));
+        table.setPlaceholder(placeholder);
+
+        filter.setId("game-list-filter");
+        filter.promptTextProperty().bind(i18n.text("games.filter"));
+        filter.textProperty().addListener((o, a, text) -> filtered.setPredicate(e -> e.matches(text)));
+        HBox.setHgrow(filter, Priority.ALWAYS);
+        title.setId("game-list-title");
+        title.getStyleClass().add("game-list-title");
+        HBox top = new HBox(8, title, filter);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(4, 6, 4, 6));
+        setTop(top);
+        setCenter(table);
+
+        model.fileProperty().addListener((o, a, f) -> show());
+        model.openGameProperty().addListener((o, a, b) -> table.refresh());
+        i18n.localeProperty().addListener((o, a, b) -> showTitle());
+        show();
+    }
+
+    public TableView<GameFiles.Entry> table() {
+        return table;
+    }
+
+    public TextField filter() {
+        return filter;
+    }
+
+    private void show() {
+        filter.clear();
+        entries.setAll(model.file().map(GameFiles.OpenedFile::entries).orElse(List.of()));
+        showTitle();
+        if (!entries.isEmpty()) {
+            int open = model.openGameProperty().get();
+            entries.stream().filter(e -> e.gameNumber() == open).findFirst()
+                    .ifPresentOrElse(e -> table.getSelectionModel().select(e), () -> table.getSelectionModel().selectFirst());
+            table.scrollTo(table.getSelectionModel().getSelectedIndex());
+        }
+    }
+
+    private void showTitle() {
+        title.setText(model.file().map(f -> i18n.get("games.title", f.file().getFileName().toString(), f.entries().size()))
+                .orElse(""));
+    }
+
+    private void openSelected() {
+        GameFiles.Entry e = table.getSelectionModel().getSelectedItem();
+        if (e != null && e.readable()) {
+            open.accept(e);
+        }
+    }
+
+    private TableColumn<GameFiles.Entry, String> column(String key, double width, Function<GameFiles.Entry, String> value) {
+        TableColumn<GameFiles.Entry, String> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text(key));
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cd -> new ReadOnlyStringWrapper(value.apply(cd.getValue())));
+        c.setId("games-col-" + key.substring(key.indexOf('.') + 1));
+        return c;
+    }
+
+    /** A row: greyed when the game cannot be opened, bold when it is the open one, problems in its tooltip. */
+    private final class EntryRow extends TableRow<GameFiles.Entry> {
+        EntryRow() {
+            setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && getItem() != null) {
+                    openSelected();
+                }
+            });
+        }
+
+        @Override
+        protected void updateItem(GameFiles.Entry entry, boolean empty) {
+            super.updateItem(entry, empty);
+            getStyleClass().removeAll("unreadable", "open-game", "has-problems");
+            if (empty || entry == null) {
+                setTooltip(null);
+                return;
+            }
+            if (!entry.readable()) {
+                getStyleClass().add("unreadable");
+            }
+            if (!entry.problems().isEmpty()) {
+                getStyleClass().add("has-problems");
+                setTooltip(new Tooltip(entry.problems().stream().map(p -> Problems.render(i18n, p)).collect(Collectors.joining("\n"))));
+            } else {
+                setTooltip(null);
+            }
+            if (entry.gameNumber() == model.openGameProperty().get()) {
+                getStyleClass().add("open-game");
+            }
+        }
+    }
+}
