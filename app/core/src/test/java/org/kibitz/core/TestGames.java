@@ -32,14 +32,37 @@ public final class TestGames {
         return new GameFiles(GAMES, formats());
     }
 
-    /** A file of the test resources' {@code games} folder. */
-    public static Path resource(String name) {
+    /**
+     * A file of the test resources' {@code games} folder. The core's own tests read it in place; the
+     * modules above get it inside the core's test-jar, so it is copied out to a file once.
+     */
+    public static synchronized Path resource(String name) {
         try {
-            return Path.of(TestGames.class.getResource("/games/" + name).toURI());
+            java.net.URL url = TestGames.class.getResource("/games/" + name);
+            if (url == null) {
+                throw new IllegalArgumentException("no test resource games/" + name);
+            }
+            if (url.getProtocol().equals("file")) {
+                return Path.of(url.toURI());
+            }
+            if (copies == null) {
+                copies = java.nio.file.Files.createTempDirectory("kibitz-test-games");
+                copies.toFile().deleteOnExit();
+            }
+            Path copy = copies.resolve(name);
+            if (!java.nio.file.Files.exists(copy)) {
+                try (java.io.InputStream in = url.openStream()) {
+                    java.nio.file.Files.copy(in, copy);
+                }
+                copy.toFile().deleteOnExit();
+            }
+            return copy;
         } catch (Exception e) {
             throw new IllegalStateException(name, e);
         }
     }
+
+    private static Path copies;
 
     /** A file of the shared test data. */
     public static Path shared(String relative) {

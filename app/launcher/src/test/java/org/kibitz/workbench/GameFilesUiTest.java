@@ -62,11 +62,7 @@ class GameFilesUiTest {
     }
 
     static Path resource(String name) {
-        try {
-            return Path.of(GameFilesUiTest.class.getResource("/games/" + name).toURI());
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        return org.kibitz.core.TestGames.resource(name);
     }
 
     static Path shared(String relative) {
