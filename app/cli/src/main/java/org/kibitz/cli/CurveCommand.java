@@ -121,6 +121,8 @@ final class CurveCommand implements Callable<Integer> {
         EvalChart chart = EvalChart.of(new EvalChart.Curve(EvalChart.Palette.of(tree.gameId()), band,
                 List.of(EvalChart.Series.of(TEXT.text("curve.series.file"), points)), OptionalDouble.empty(),
                 TEXT.text("curve.axis.moves"), TEXT.text(xiangqi ? "curve.axis.red" : "curve.axis.white")));
+        // The whole line, as the pane shows it, not only its evaluated part.
+        chart.fit(points.get(0).x(), points.get(points.size() - 1).x());
         try {
             ChartFiles.write(chart.chart(), width, height, target, kind);
         } catch (IOException | RuntimeException e) {

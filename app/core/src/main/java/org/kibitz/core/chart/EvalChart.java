@@ -168,6 +168,11 @@ public final class EvalChart {
         }
     }
 
+    /** {@code pawns} brought within {@value #MIN_BAND}..{@value #MAX_BAND} (settings written by hand may hold anything). */
+    public static double clampBand(double pawns) {
+        return Double.isNaN(pawns) ? BANDS.get(2) : Math.max(MIN_BAND, Math.min(MAX_BAND, pawns));
+    }
+
     /** A score as plotted: pawns, clipped to ±band; a mate at the edge of the side giving it. */
     public static double plotValue(Score forWhite, double band) {
         return ScoreText.plotValue(forWhite, band);
@@ -357,6 +362,11 @@ public final class EvalChart {
     /** Sets the move axis to the whole line shown; a chart with no points keeps its range. */
     public void fit() {
         fittedRange().ifPresent(r -> plot.getDomainAxis().setRange(r, true, true));
+    }
+
+    /** Sets the move axis to a line running from {@code first} to {@code last} (its unevaluated ends too). */
+    public void fit(double first, double last) {
+        plot.getDomainAxis().setRange(Curve.fitted(first, last), true, true);
     }
 
     /** Fonts that can show the labels (a Chinese label needs a CJK font; see {@link ChartFonts}). */

@@ -95,9 +95,6 @@ class EvalChartTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ChartFiles.toPng(chart.chart(), W, H, out);
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(out.toByteArray()));
-        if (Files.isDirectory(Path.of("/tmp/chartdump"))) {
-            Files.write(Path.of("/tmp/chartdump", "chart-" + System.nanoTime() + ".png"), out.toByteArray());
-        }
         // The same layout drawn once more, to learn where the data area is.
         ChartRenderingInfo info = new ChartRenderingInfo();
         chart.chart().createBufferedImage(W, H, info);
@@ -206,9 +203,6 @@ class EvalChartTest {
         NodeList paths = doc.getElementsByTagNameNS("*", "path");
         assertTrue(paths.getLength() > 0, "no path in the SVG");
         String svg = out.toString(java.nio.charset.StandardCharsets.UTF_8);
-        if (Files.isDirectory(Path.of("/tmp/chartdump"))) {
-            Files.writeString(Path.of("/tmp/chartdump", "chart.svg"), svg);
-        }
         // The red of the xiangqi fill and the labels as text.
         assertTrue(svg.contains("rgb(232,138,120)") || svg.toLowerCase().contains("#e88a78"), "no red fill");
         // The move axis's label as text (the rotated one is drawn as outlines).
