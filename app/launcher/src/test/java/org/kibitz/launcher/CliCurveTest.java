@@ -162,7 +162,7 @@ class CliCurveTest {
             session.newGame("xiangqi");
             List<GameNode> line = tree.mainline();
             for (GameNode n : line.subList(0, Math.min(40, line.size()))) {
-                AnalysisRun.Result res = AnalysisRun.run(session, n.position(), List.of(), SearchLimits.nodes(20_000),
+                AnalysisRun.Result res = AnalysisRun.run(session, n.position(), List.of(), SearchLimits.nodes(5_000),
                         Duration.ofSeconds(30));
                 res.lines().stream().filter(u -> u.multipv() == 1).reduce((a, b) -> b).flatMap(u -> u.score())
                         .ifPresent(sc -> n.setEvalForWhite(sc.forWhite(n.position().sideToMove())));
