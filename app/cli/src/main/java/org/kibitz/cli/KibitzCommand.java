@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
                 PluginsCommand.class,
                 ConvertCommand.class,
+                CurveCommand.class,
                 PerftCommand.class,
                 BenchCommand.class,
                 EngineCommand.class,

@@ -2,6 +2,7 @@ package org.kibitz.workbench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.kibitz.workbench.WorkbenchFixture.onFx;
 import static org.kibitz.workbench.WorkbenchFixture.runFx;
@@ -240,6 +241,14 @@ class EnginePanesTest {
         assertTrue(onFx(() -> ((Label) w.robot.lookup("#curve-caption").query()).getText()).contains("Nf3"));
         assertEquals(9, onFx(() -> curve.points().size()), "the whole line is plotted, not only up to the cursor");
         assertTrue(onFx(() -> curve.points().get(8).node() == last));
+        // What is drawn is the core chart definition (the one `kibitz curve` renders), fed this game's line.
+        org.kibitz.core.chart.EvalChart def = onFx(curve::definition);
+        assertSame(def.chart(), onFx(() -> curve.viewer().getChart()));
+        assertEquals(org.kibitz.core.chart.EvalChart.Palette.CHESS, onFx(() -> def.curve().palette()));
+        assertEquals(8, onFx(() -> def.values().getItemCount()), "the eight evaluated positions");
+        assertEquals(0.2, onFx(() -> def.values().getY(0).doubleValue()), 1e-9);
+        assertEquals(0.15, onFx(() -> def.values().getY(1).doubleValue()), 1e-9);
+        assertEquals(1.5, onFx(() -> def.curve().current().orElseThrow()), 1e-9, "the cursor's ply is marked");
 
         // The wheel zooms the move axis; the button shows the whole line again.
         double whole = onFx(() -> curve.moveAxisLength());

@@ -1,12 +1,9 @@
 package org.kibitz.workbench.engines;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.geom.Ellipse2D;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -20,21 +17,15 @@ import javafx.scene.layout.StackPane;
 import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.fx.interaction.ChartMouseEventFX;
 import org.jfree.chart.fx.interaction.ChartMouseListenerFX;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYDifferenceRenderer;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.workbench.Icons;
 import org.kibitz.core.analysis.EvalCurve;
+import org.kibitz.core.chart.EvalChart;
 import org.kibitz.core.analysis.ScoreText;
 
 /**
@@ -49,20 +40,13 @@ public final class CurvePane extends BorderPane {
     private static final long MIN_REDRAW_NANOS = 200_000_000L;
 
     private final EnginesUi ui;
-    private final XYSeries values = new XYSeries("eval", false, false);
-    private final XYSeries zero = new XYSeries("zero", false, false);
-    private final XYSeries marks = new XYSeries("points", false, false);
-    private final XYSeriesCollection area = new XYSeriesCollection();
-    private final XYSeriesCollection dots = new XYSeriesCollection();
+    private final EvalChart definition;
     private final JFreeChart chart;
     private final XYPlot plot;
     private final ChartViewer viewer;
-    private final ValueMarker current = new ValueMarker(0);
     private final Label caption = new Label();
     private final Label empty = new Label();
-    private final XYDifferenceRenderer fill;
     private List<EvalCurve.Point> points = List.of();
-    private String shownGame;
     /** The move axis's range as last fitted to the line; null to fit again. */
     private org.jfree.data.Range fittedRange;
     private Object shownTree;
@@ -74,49 +58,10 @@ public final class CurvePane extends BorderPane {
         getStyleClass().add("curve-pane");
         getStylesheets().add(EngineStyles.URL);
 
-        area.addSeries(values);
-        area.addSeries(zero);
-        dots.addSeries(marks);
-        NumberAxis moves = new NumberAxis();
-        moves.setAutoRangeIncludesZero(false);
-        moves.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-        moves.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        moves.setTickLabelPaint(new Color(0x55, 0x50, 0x4a));
-        moves.setAxisLineVisible(false);
-        NumberAxis evals = new NumberAxis();
-        evals.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        evals.setTickLabelPaint(new Color(0x55, 0x50, 0x4a));
-        evals.setNumberFormatOverride(new SignedFormat());
-        evals.setAxisLineVisible(false);
-        evals.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        moves.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        fill = new XYDifferenceRenderer(new Color(0xfb, 0xfa, 0xf7), new Color(0x3d, 0x3a, 0x37), false);
-        fill.setSeriesPaint(0, new Color(0x6b, 0x66, 0x5e));
-        fill.setSeriesStroke(0, new BasicStroke(1.4f));
-        fill.setSeriesPaint(1, new Color(0, 0, 0, 0));
-        fill.setDefaultToolTipGenerator(null);
-        plot = new XYPlot(area, moves, evals, fill);
-        plot.setOrientation(PlotOrientation.VERTICAL);
-        XYLineAndShapeRenderer dotRenderer = new XYLineAndShapeRenderer(false, true);
-        dotRenderer.setSeriesShape(0, new Ellipse2D.Double(-4.5, -4.5, 9, 9));
-        dotRenderer.setSeriesPaint(0, new Color(0xd9, 0x3a, 0x2b));
-        plot.setDataset(1, dots);
-        plot.setRenderer(1, dotRenderer);
-        plot.setBackgroundPaint(new Color(0xd6, 0xd1, 0xc7));
-        plot.setDomainGridlinePaint(new Color(0, 0, 0, 30));
-        plot.setRangeGridlinePaint(new Color(0, 0, 0, 30));
-        plot.setOutlineVisible(false);
-        ValueMarker zeroLine = new ValueMarker(0, new Color(0, 0, 0, 90), new BasicStroke(1f));
-        plot.addRangeMarker(zeroLine);
-        current.setPaint(new Color(0xd9, 0x3a, 0x2b));
-        current.setStroke(new BasicStroke(2f));
-        plot.addDomainMarker(current);
-        plot.setDomainPannable(true);
-        chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
-        chart.setBackgroundPaint(new Color(0xfd, 0xfc, 0xfa));
-        chart.setAntiAlias(true);
-        chart.setPadding(new org.jfree.chart.ui.RectangleInsets(4, 2, 2, 8));
-
+        // The chart is the core's definition, shared with `kibitz curve`; this pane adds the interaction.
+        definition = new EvalChart();
+        chart = definition.chart();
+        plot = definition.plot();
         viewer = new ChartViewer(chart, false);
         viewer.setId("curve-chart");
         viewer.getCanvas().setRangeZoomable(false);
@@ -172,7 +117,7 @@ public final class CurvePane extends BorderPane {
     }
 
     /** The bands offered: pawns either side of equal; mates sit at the edges. */
-    static final List<Double> BANDS = List.of(2.0, 4.0, 6.0, 10.0, 20.0);
+    static final List<Double> BANDS = EvalChart.BANDS;
 
     /** A menu of bands: a close game reads better on ±2, a lopsided one on ±10. */
     private javafx.scene.control.MenuButton bandChooser() {
@@ -209,6 +154,11 @@ public final class CurvePane extends BorderPane {
 
     public ChartViewer viewer() {
         return viewer;
+    }
+
+    /** The core chart definition this pane shows (for tests: its series are the current line's). */
+    public EvalChart definition() {
+        return definition;
     }
 
     /** The top of the evaluation axis: the band plus a margin for the dots (for tests). */
@@ -260,7 +210,7 @@ public final class CurvePane extends BorderPane {
     }
 
     private void redraw(boolean force) {
-        double clip = ui.curveClip();
+        double clip = EvalChart.clampBand(ui.curveClip());
         List<GameNode> line = ui.document().currentLine();
         points = EvalCurve.points(line, ui.document().tree().root(), clip, ui.curveEngine());
         GameNode cursor = ui.document().cursor();
@@ -285,47 +235,22 @@ public final class CurvePane extends BorderPane {
             fittedRange = null;
         }
         boolean xiangqi = "xiangqi".equals(gameId);
+        boolean any = points.stream().anyMatch(p -> p.value().isPresent());
         // One redraw for the whole update: every setter below would otherwise draw the chart again.
         chart.setNotify(false);
         try {
-            if (!gameId.equals(shownGame)) {
-                shownGame = gameId;
-                fill.setPositivePaint(xiangqi ? new Color(0xe8, 0x8a, 0x78) : new Color(0xfb, 0xfa, 0xf7));
-                fill.setNegativePaint(xiangqi ? new Color(0x33, 0x32, 0x31) : new Color(0x3d, 0x3a, 0x37));
-            }
-            values.clear();
-            zero.clear();
-            marks.clear();
-            boolean any = false;
-            for (EvalCurve.Point p : points) {
-                if (p.value().isPresent()) {
-                    values.add(p.x(), p.value().get(), false);
-                    zero.add(p.x(), 0.0, false);
-                    any = true;
-                }
-            }
-            values.fireSeriesChanged();
-            zero.fireSeriesChanged();
-            marks.fireSeriesChanged();
-            NumberAxis range = (NumberAxis) plot.getRangeAxis();
-            range.setRange(-clip - 0.4, clip + 0.4);
-            range.setTickUnit(new NumberTickUnit(clip > 6 ? 2 : 1));
-            range.setLabel(ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"));
+            definition.show(new EvalChart.Curve(EvalChart.Palette.of(gameId), clip,
+                    List.of(EvalChart.Series.of(ui.curveEngine(), points)),
+                    at == null ? OptionalDouble.empty() : OptionalDouble.of(at.x()),
+                    ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white")));
             NumberAxis domain = (NumberAxis) plot.getDomainAxis();
-            domain.setLabel(ui.i18n().get("curve.axis.moves"));
             if (!points.isEmpty()) {
                 // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
                 boolean zoomed = fittedRange != null && !domain.getRange().equals(fittedRange);
                 if (!zoomed) {
-                    double first = points.get(0).x();
-                    double last = points.get(points.size() - 1).x();
-                    fittedRange = new org.jfree.data.Range(first - 0.25, Math.max(first + 5, last + 0.5));
+                    fittedRange = EvalChart.Curve.fitted(points.get(0).x(), points.get(points.size() - 1).x());
                     domain.setRange(fittedRange, true, false);
                 }
-            }
-            current.setValue(at == null ? Double.NaN : at.x());
-            if (at != null && at.value().isPresent()) {
-                marks.add(at.x(), at.value().get(), false);
             }
             caption.setText(text);
             empty.setVisible(!any);
@@ -355,24 +280,5 @@ public final class CurvePane extends BorderPane {
         var before = p.node().positionBefore();
         int n = before.fullmoveNumber();
         return before.sideToMove() == org.kibitz.api.game.Side.WHITE ? n + "." : n + "...";
-    }
-
-    /** Axis numbers with their sign, and a bare 0 for equality. */
-    private static final class SignedFormat extends java.text.NumberFormat {
-        @Override
-        public StringBuffer format(double number, StringBuffer to, java.text.FieldPosition pos) {
-            long v = Math.round(number);
-            return to.append(v > 0 ? "+" + v : Long.toString(v));
-        }
-
-        @Override
-        public StringBuffer format(long number, StringBuffer to, java.text.FieldPosition pos) {
-            return to.append(number > 0 ? "+" + number : Long.toString(number));
-        }
-
-        @Override
-        public Number parse(String source, java.text.ParsePosition pos) {
-            return java.text.NumberFormat.getInstance(java.util.Locale.ROOT).parse(source.replace("+", ""), pos);
-        }
     }
 }
