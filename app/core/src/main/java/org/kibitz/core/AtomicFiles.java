@@ -36,14 +36,17 @@ public final class AtomicFiles {
     public static void write(Path target, Writer writer) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        // Not Files.createTempFile: it makes the file owner-only (0600), and the move would hand those
+        // rights to the user's saved game. A plain new file gets the user's umask, as any editor's save.
+        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
                  OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
                 writer.write(out);
                 out.flush();
                 ch.force(true);
             }
+            keepPermissions(target, tmp);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -53,6 +56,19 @@ public final class AtomicFiles {
             Files.deleteIfExists(tmp);
         }
     }
+
+    /** A file saved over keeps the rights its owner gave it (a shared game folder stays shared). */
+    private static void keepPermissions(Path target, Path tmp) {
+        try {
+            if (Files.exists(target)) {
+                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(target));
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            // Not a POSIX file system, or not ours to change: the new file keeps the default rights.
+        }
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     /**
      * Moves an unreadable file out of the way, to {@code <name>.corrupt-<timestamp>} beside it, and

@@ -25,6 +25,23 @@ class SmallServicesTest {
     Path dir;
 
     @Test
+    void anAtomicSaveGivesANewFileTheUsualRightsAndKeepsThoseOfAFileSavedOver() throws Exception {
+        Path plain = Files.createFile(dir.resolve("plain.txt")); // what any program's new file gets here (umask)
+        Path saved = dir.resolve("saved.pgn");
+        AtomicFiles.write(saved, "1. e4 *".getBytes());
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(saved),
+                "a new save is not owner-only as a temp file would be");
+        var shared = java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-r--");
+        Files.setPosixFilePermissions(saved, shared);
+        AtomicFiles.write(saved, "1. d4 *".getBytes());
+        assertEquals(shared, Files.getPosixFilePermissions(saved));
+        assertEquals("1. d4 *", Files.readString(saved));
+        try (var left = Files.list(dir)) {
+            assertEquals(2, left.count(), "no temp file left beside the save");
+        }
+    }
+
+    @Test
     void aFenIsReadAsTheGameItsBoardFits() throws Exception {
         assertEquals("xiangqi", FenSetup.read(TestGames.GAMES, Optional.empty(),
                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1").game().id());
