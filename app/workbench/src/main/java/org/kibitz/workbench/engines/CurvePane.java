@@ -35,7 +35,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.workbench.Icons;
 import org.kibitz.core.analysis.EvalCurve;
-import org.kibitz.core.analysis.ScoreText;
+import org.kibitz.core.analysis.AnalysisText;
 
 /**
  * The evaluation curve pane: one point per position of the current line, from the analysis kept in
@@ -345,7 +345,7 @@ public final class CurvePane extends BorderPane {
             return move;
         }
         var e = at.eval().get();
-        String score = ScoreText.format(e.forWhite(), ui.scoreUnitProperty().get());
+        String score = AnalysisText.score(e.forWhite(), ui.scoreUnitProperty().get());
         String source = e.engine().map(n -> ui.i18n().get("curve.source.engine", n, e.depth()))
                 .orElse(ui.i18n().get("curve.source.file"));
         return move + "   " + score + "   " + source;
