@@ -16,6 +16,7 @@ import java.util.concurrent.Executor;
 import org.kibitz.api.engine.EngineException;
 import org.kibitz.api.engine.EngineSession;
 import org.kibitz.api.engine.SessionState;
+import org.kibitz.api.game.Games;
 import org.kibitz.api.i18n.Text;
 
 /**
@@ -90,7 +91,7 @@ public final class SessionPool implements AutoCloseable {
     }
 
     /** A pool that opens the engines of {@code registry} (their options and conventions applied). */
-    public static SessionPool of(EngineRegistry registry, org.kibitz.api.game.Games games, int perEngine, int total) {
+    public static SessionPool of(EngineRegistry registry, Games games, int perEngine, int total) {
         return new SessionPool(ref -> registry.open(ref.entry(), games), perEngine, total);
     }
 

@@ -153,6 +153,23 @@ class SessionPoolTest {
     }
 
     @Test
+    void anIdleEngineThatDiedIsStartedAgain() throws Exception {
+        SessionPool pool = pool(1, 1);
+        String token = token();
+        EngineRef calm = fake("calm", "calm", token);
+        pool.withSession(calm, "chess", SessionPoolTest::search);
+        List<ProcessHandle> idle = running(token);
+        assertEquals(1, idle.size());
+        idle.get(0).destroyForcibly();
+        idle.get(0).onExit().get(10, TimeUnit.SECONDS);
+        AnalysisRun.Result r = pool.withSession(calm, "chess", SessionPoolTest::search);
+        assertEquals("e2e4", r.best().move().orElseThrow().coordinates(1));
+        assertEquals(2, pool.stats().started(), "a new process for the dead one");
+        assertTrue(pool.stats().retries() <= 1, "found dead when taken, or when told the new game");
+        assertEquals(1, running(token).size());
+    }
+
+    @Test
     void atMostPerEngineSessionsOfOneEngineAndTotalInAll() throws Exception {
         SessionPool pool = pool(2, 2);
         String token = token();
