@@ -2,17 +2,15 @@ package org.kibitz.cli;
 
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.kibitz.api.engine.EngineConfig;
 import org.kibitz.api.engine.EngineEvent;
 import org.kibitz.api.engine.EngineException;
-import org.kibitz.api.engine.EngineSession;
+import org.kibitz.api.engine.EngineListener;
 import org.kibitz.api.engine.SearchLimits;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
@@ -21,10 +19,10 @@ import org.kibitz.api.game.MoveParseException;
 import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Position;
 import org.kibitz.core.analysis.AnalysisRun;
-import org.kibitz.core.analysis.InfoText;
-import org.kibitz.protocols.detect.EngineProber;
-import org.kibitz.protocols.process.CommandLines;
-import org.kibitz.core.Protocols;
+import org.kibitz.core.analysis.AnalysisText;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.engines.SessionPool;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -33,10 +31,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kibitz analyse --engine "COMMAND" --game GAME [--fen F] [--moves M...] (--depth N | --nodes N |
+ * {@code kibitz analyse --engine NAME|"COMMAND" --game GAME [--fen F] [--moves M...] (--depth N | --nodes N |
  * --movetime MS)}: one search by any engine; prints the last line of each PV as an {@code info} line
  * in one of our notations, then {@code bestmove} in our coordinates (ICCS ranks 0-9 for xiangqi,
- * whatever the engine uses).
+ * whatever the engine uses). The engine is one of the engine list by id or name (its options and
+ * conventions apply), else a command line ({@link EngineRef#resolve}); the search runs on a
+ * {@link SessionPool} of one session, so an engine that dies during it is started again and the search
+ * retried once.
  */
 @Command(name = "analyse", aliases = "analyze", resourceBundle = "org.kibitz.cli.analyse", sortOptions = false)
 final class AnalyseCommand implements Callable<Integer> {
@@ -44,12 +45,12 @@ final class AnalyseCommand implements Callable<Integer> {
     private static final Messages TEXT = Messages.of("analyse");
 
     private final Games games;
-    private final Protocols protocols;
+    private final EngineRegistry registry;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--engine", required = true, paramLabel = "COMMAND", descriptionKey = "engine")
+    @Option(names = "--engine", required = true, paramLabel = "ENGINE", descriptionKey = "engine")
     String engine;
 
     @Option(names = "--game", required = true, paramLabel = "GAME", descriptionKey = "game")
@@ -94,9 +95,9 @@ final class AnalyseCommand implements Callable<Integer> {
     boolean log;
 
     @Inject
-    AnalyseCommand(Games games, Protocols protocols) {
+    AnalyseCommand(Games games, EngineRegistry registry) {
         this.games = games;
-        this.protocols = protocols;
+        this.registry = registry;
     }
 
     @Override
@@ -115,43 +116,31 @@ final class AnalyseCommand implements Callable<Integer> {
                 : limit.nodes != null ? SearchLimits.nodes(positive(limit.nodes))
                 : SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
         limits = limits.withMultiPv(multipv);
-        List<String> command;
-        try {
-            command = CommandLines.split(engine);
-        } catch (IllegalArgumentException e) {
-            throw usage("engine.unreadable", engine, e.getMessage());
-        }
-        if (command.isEmpty()) {
-            throw usage("engine.empty");
-        }
-        Path program = Path.of(command.get(0)).getFileName();
-        EngineConfig config = EngineConfig.of(program == null ? command.get(0) : program.toString(), command)
-                .withOptions(options);
-        if (protocol != null) {
-            config = config.withProtocol(protocol);
-        }
-        try (EngineSession session = new EngineProber(protocols.all()).open(config, games)) {
-            if (log) {
-                session.addListener(e -> {
-                    if (e instanceof EngineEvent.EngineLine l) {
-                        synchronized (err) {
-                            err.println(switch (l.direction()) {
-                                case TO_ENGINE -> "> ";
-                                case FROM_ENGINE -> "< ";
-                                case STDERR -> "! ";
-                            } + l.text());
-                            err.flush();
-                        }
-                    }
-                });
+        EngineRef ref = engineRef(err);
+        EngineListener logger = log ? e -> {
+            if (e instanceof EngineEvent.EngineLine l) {
+                synchronized (err) {
+                    err.println(switch (l.direction()) {
+                        case TO_ENGINE -> "> ";
+                        case FROM_ENGINE -> "< ";
+                        case STDERR -> "! ";
+                    } + l.text());
+                    err.flush();
+                }
             }
-            session.newGame(g.id());
-            AnalysisRun.Result r = AnalysisRun.run(session, start, line, limits, Duration.ofSeconds(timeout));
+        } : null;
+        SessionPool.Opener opener = r -> logger == null ? registry.open(r.entry(), games)
+                : registry.open(r.entry(), games, logger);
+        SearchLimits searchLimits = limits;
+        Duration patience = Duration.ofSeconds(timeout);
+        try (SessionPool pool = new SessionPool(opener, 1, 1)) {
+            AnalysisRun.Result r = pool.withSession(ref, g.id(),
+                    session -> AnalysisRun.run(session, start, line, searchLimits, patience));
             if (r.stopped()) {
                 err.println(TEXT.text("stopped", timeout));
             }
             for (EngineEvent.AnalysisUpdate u : r.lines()) {
-                out.println(InfoText.format(u, shown));
+                out.println(AnalysisText.infoLine(u, shown));
             }
             out.println("bestmove " + r.best().move().map(m -> m.coordinates(g.coordinateRankBase())).orElse("(none)"));
             out.flush();
@@ -160,9 +149,33 @@ final class AnalyseCommand implements Callable<Integer> {
         } catch (EngineException e) {
             out.flush();
             err.println(TEXT.text("failed", e.text().render()));
+            if (ref.source() == EngineRef.Source.COMMAND_LINE && e.kind() == EngineException.Kind.START_FAILED
+                    && ref.entry().command().size() == 1) {
+                err.println(TEXT.text("engine.notListed", engine.strip(), registry.file(),
+                        EngineRef.describe(registry.entries())));
+            }
             err.flush();
             return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
         }
+    }
+
+    /** The engine {@code --engine} names, from the engine list (read now) or as a command line. */
+    private EngineRef engineRef(PrintWriter err) {
+        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
+            err.println(TEXT.text("engines.corrupt", registry.file(), c.reason(),
+                    c.setAside().map(Object::toString).orElse("-")));
+        }
+        EngineRef ref;
+        try {
+            ref = registry.resolve(engine);
+        } catch (EngineRef.ResolveException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
+        }
+        ref = ref.withOptions(options);
+        return protocol == null ? ref : ref.withProtocol(protocol);
     }
 
     /** The moves, each in the game's coordinates or any of its notations, checked one after the other. */

@@ -20,10 +20,14 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code flood RATE}: while searching, writes {@code RATE} {@code info} lines a second (three
  *     MultiPV ranks in turn, with changing figures), paced in batches every millisecond</li>
  * <li>{@code crash}: in the middle of a search, a line on stderr and exit code 3</li>
+ * <li>{@code crash-once FILE}: crashes as {@code crash} if {@code FILE} does not exist (and creates
+ *     it first), else is {@code calm}: the first of several processes crashes, the next ones work</li>
  * <li>{@code hang-on-stop}: searches and ignores {@code stop}</li>
  * <li>{@code silent}: never answers, not even {@code uci}</li>
  * <li>{@code calm}: a few lines a second, answers everything</li>
  * </ul>
+ * A {@code go movetime N} search ends by itself after {@code N} ms with {@code bestmove}; other
+ * searches run until {@code stop}.
  */
 @UsesStandardStreams("a fake engine speaks UCI on stdin/stdout")
 public final class FakeUciEngine {
@@ -36,7 +40,16 @@ public final class FakeUciEngine {
 
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 ? args[0] : "calm";
-        int rate = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
+        if (mode.equals("crash-once")) {
+            java.nio.file.Path marker = Path.of(args[1]);
+            try {
+                java.nio.file.Files.createFile(marker);
+                mode = "crash";
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                mode = "calm";
+            }
+        }
+        int rate = args.length > 1 && !args[0].equals("crash-once") ? Integer.parseInt(args[1]) : 20_000;
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                 StandardCharsets.UTF_8), 1 << 16);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -65,10 +78,12 @@ public final class FakeUciEngine {
                     continue;
                 }
                 if (searcher != null) {
-                    searching.set(false);
+                    boolean wasSearching = searching.getAndSet(false);
                     searcher.join();
                     searcher = null;
-                    say(out, writeLock, "bestmove e2e4 ponder e7e5");
+                    if (wasSearching) {
+                        say(out, writeLock, "bestmove e2e4 ponder e7e5");
+                    }
                 }
             } else if (line.startsWith("go")) {
                 searching.set(true);
@@ -82,19 +97,44 @@ public final class FakeUciEngine {
                 }
                 int k = multiPv;
                 int perSecond = mode.equals("flood") ? rate : 20;
-                searcher = new Thread(() -> search(out, writeLock, searching, k, perSecond));
+                long moveTime = moveTime(line);
+                searcher = new Thread(() -> {
+                    search(out, writeLock, searching, k, perSecond, moveTime);
+                    if (moveTime > 0 && searching.compareAndSet(true, false)) {
+                        try {
+                            say(out, writeLock, "bestmove e2e4 ponder e7e5");
+                        } catch (java.io.IOException e) {
+                            // the GUI went away
+                        }
+                    }
+                });
                 searcher.setDaemon(true);
                 searcher.start();
             }
         }
     }
 
-    private static void search(BufferedWriter out, Object writeLock, AtomicBoolean searching, int multiPv, int perSecond) {
+    /** The {@code movetime} of a {@code go} command in milliseconds, 0 when it has none. */
+    private static long moveTime(String go) {
+        String[] words = go.split("\\s+");
+        for (int i = 0; i + 1 < words.length; i++) {
+            if (words[i].equals("movetime")) {
+                return Long.parseLong(words[i + 1]);
+            }
+        }
+        return 0;
+    }
+
+    private static void search(BufferedWriter out, Object writeLock, AtomicBoolean searching, int multiPv, int perSecond,
+                               long moveTimeMs) {
         long start = System.nanoTime();
         long sent = 0;
         try {
             while (searching.get()) {
                 long elapsed = System.nanoTime() - start;
+                if (moveTimeMs > 0 && elapsed >= moveTimeMs * 1_000_000L) {
+                    return;
+                }
                 long due = elapsed * perSecond / 1_000_000_000L;
                 if (sent >= due) {
                     LockSupport.parkNanos(Math.max(200_000L, 1_000_000_000L / perSecond));

@@ -22,27 +22,17 @@ import org.kibitz.workbench.moves.MoveListOptions;
 import org.kibitz.core.GameDocument;
 import org.kibitz.core.JsonStore;
 import org.kibitz.core.KibitzPaths;
-import org.kibitz.core.Protocols;
 import org.kibitz.core.analysis.AnalysisService;
 import org.kibitz.core.analysis.AnalysisSettings;
 import org.kibitz.core.analysis.ChangeSignal;
 import org.kibitz.core.analysis.EngineLog;
-import org.kibitz.core.engines.EngineDiscovery;
-import org.kibitz.core.engines.EngineListFile;
 import org.kibitz.core.engines.EngineRegistry;
 
 /**
- * The engine half of the workbench: the engine list, the analysis service, the engine lines,
- * evaluation curve and engine log panes, and the Engine menu.
+ * The engine half of the workbench: the analysis service, the engine lines, evaluation curve and
+ * engine log panes, and the Engine menu. The engine list itself is headless ({@link KibitzModule}).
  */
 public final class EngineUiModule extends AbstractModule {
-
-    @Provides
-    @Singleton
-    EngineRegistry engineRegistry(KibitzPaths paths, Protocols protocols) {
-        return new EngineRegistry(new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
-                EngineDiscovery.current());
-    }
 
     @Provides
     @Singleton

@@ -12,11 +12,15 @@ import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.core.Formats;
+import org.kibitz.core.JsonStore;
 import org.kibitz.core.KibitzPaths;
 import org.kibitz.core.PerftBenchmark;
 import org.kibitz.core.PerftService;
 import org.kibitz.core.Protocols;
 import org.kibitz.core.convert.GameConverter;
+import org.kibitz.core.engines.EngineDiscovery;
+import org.kibitz.core.engines.EngineListFile;
+import org.kibitz.core.engines.EngineRegistry;
 
 /**
  * The headless part of Kibitz, shared by the CLI and the workbench: the discovered plugins as Guice
@@ -69,6 +73,17 @@ public final class KibitzModule extends AbstractModule {
     @Singleton
     Protocols protocols(Set<ProtocolPlugin> set) {
         return new Protocols(set);
+    }
+
+    /**
+     * The engine list ({@code engines.json} in the config folder), not read yet: the workbench reads it
+     * when its engine panes are made (it shows the load report), a command when it names an engine.
+     */
+    @Provides
+    @Singleton
+    EngineRegistry engineRegistry(KibitzPaths paths, Protocols protocols) {
+        return new EngineRegistry(new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
+                EngineDiscovery.current());
     }
 
     @Provides

@@ -1,15 +1,11 @@
 package org.kibitz.core.analysis;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.kibitz.api.engine.EngineEvent;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
 import org.kibitz.api.engine.EngineEvent.BestMove;
 import org.kibitz.api.engine.EngineException;
@@ -22,7 +18,7 @@ import org.kibitz.protocols.ProtocolMessages;
 
 /**
  * One search of one position, waited for: what {@code kibitz analyse} and batch jobs need. Keeps
- * the last reported line of each MultiPV rank and the best move.
+ * the last reported line of each MultiPV rank ({@link LatestLines}) and the best move.
  */
 public final class AnalysisRun {
 
@@ -30,7 +26,7 @@ public final class AnalysisRun {
      * What the search found.
      *
      * @param root     the searched position
-     * @param lines    the last line with a PV of each rank, best first
+     * @param lines    the last line with a PV of each rank, best first (a rank never reported is left out)
      * @param best     the engine's best move
      * @param stopped  whether the search had to be stopped because it ran out of patience
      */
@@ -54,15 +50,12 @@ public final class AnalysisRun {
             root = root.play(m);
         }
         Position searched = root;
-        Map<Integer, AnalysisUpdate> last = new TreeMap<>();
-        CompletableFuture<BestMove> announced = new CompletableFuture<>();
+        int ranks = Math.max(1, limits.multiPv());
+        LatestLines last = new LatestLines(ranks);
+        last.reset(searched, ranks);
         EngineListener listener = e -> {
-            if (e instanceof AnalysisUpdate u && !u.pv().isEmpty() && u.position().equals(searched)) {
-                synchronized (last) {
-                    last.put(u.multipv(), u);
-                }
-            } else if (e instanceof EngineEvent.BestMove b) {
-                announced.complete(b);
+            if (e instanceof AnalysisUpdate u) {
+                last.offer(u);
             }
         };
         session.addListener(listener);
@@ -77,13 +70,7 @@ public final class AnalysisRun {
                 stopped = true;
                 best = session.stop().get(session.info().timeouts().stop().toMillis() + 1000, TimeUnit.MILLISECONDS);
             }
-            synchronized (last) {
-                List<AnalysisUpdate> lines = new ArrayList<>();
-                for (int k = 1; k <= Math.max(1, limits.multiPv()) && last.containsKey(k); k++) {
-                    lines.add(last.get(k));
-                }
-                return new Result(searched, lines, best, stopped);
-            }
+            return new Result(searched, last.lines(), best, stopped);
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
             if (c instanceof EngineException ee) {

@@ -13,20 +13,20 @@ import java.util.Optional;
  * @param arrows     whether the engines' best moves are drawn on the board
  * @param panels     the analysis panels side by side, in order
  */
-public record AnalysisSettings(ScoreText.Unit scoreUnit, double curveClip, boolean arrows, List<Panel> panels) {
+public record AnalysisSettings(AnalysisText.Unit scoreUnit, double curveClip, boolean arrows, List<Panel> panels) {
 
     public static final double DEFAULT_CLIP = 6.0;
 
-    public static final AnalysisSettings DEFAULT = new AnalysisSettings(ScoreText.Unit.PAWNS, DEFAULT_CLIP, true,
+    public static final AnalysisSettings DEFAULT = new AnalysisSettings(AnalysisText.Unit.PAWNS, DEFAULT_CLIP, true,
             List.of(Panel.first()));
 
     public AnalysisSettings {
-        scoreUnit = scoreUnit == null ? ScoreText.Unit.PAWNS : scoreUnit;
+        scoreUnit = scoreUnit == null ? AnalysisText.Unit.PAWNS : scoreUnit;
         curveClip = curveClip >= 1 && curveClip <= 100 ? curveClip : DEFAULT_CLIP;
         panels = panels == null || panels.isEmpty() ? List.of(Panel.first()) : List.copyOf(panels);
     }
 
-    public AnalysisSettings withScoreUnit(ScoreText.Unit u) {
+    public AnalysisSettings withScoreUnit(AnalysisText.Unit u) {
         return new AnalysisSettings(u, curveClip, arrows, panels);
     }
 

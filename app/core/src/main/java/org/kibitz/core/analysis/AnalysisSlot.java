@@ -1,7 +1,6 @@
 package org.kibitz.core.analysis;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,9 +38,9 @@ import org.kibitz.core.engines.EngineEntry;
  * Requests that arrive while the worker is busy are merged: only the latest position is searched.
  * No call blocks on the engine.
  *
- * <p>The engine's reports are kept as the latest line of each MultiPV rank, under the slot's lock,
- * by the session's reader thread; {@link #state()} takes an immutable snapshot of them (the UI does
- * so at most once per frame, whatever the engine's rate). Every change raises the slot's
+ * <p>The engine's reports are kept as the latest line of each MultiPV rank ({@link LatestLines}),
+ * under the slot's lock, by the session's reader thread; {@link #state()} takes an immutable snapshot
+ * of them (the UI does so at most once per frame, whatever the engine's rate). Every change raises the slot's
  * {@link ChangeSignal}.
  */
 public final class AnalysisSlot {
@@ -89,8 +88,7 @@ public final class AnalysisSlot {
     private Text error;
     private EngineInfo info;
     private String message;
-    private final AnalysisUpdate[] lines = new AnalysisUpdate[MAX_PV];
-    private Position acceptedRoot;
+    private final LatestLines lines = new LatestLines(MAX_PV);
     private int depth = -1;
     private int seldepth = -1;
     private long nodes = -1;
@@ -292,13 +290,7 @@ public final class AnalysisSlot {
         if (snapshot != null && snapshot.version() == version) {
             return snapshot;
         }
-        List<AnalysisUpdate> shownLines = new ArrayList<>();
-        int k = shown != null ? Math.min(searchingMultiPv, wantedMultiPv) : 0;
-        for (int i = 0; i < k; i++) {
-            if (lines[i] != null) {
-                shownLines.add(lines[i]);
-            }
-        }
+        List<AnalysisUpdate> shownLines = shown != null ? lines.lines(wantedMultiPv) : List.of();
         AnalysisState.Stats stats = new AnalysisState.Stats(
                 depth >= 0 ? OptionalInt.of(depth) : OptionalInt.empty(),
                 seldepth >= 0 ? OptionalInt.of(seldepth) : OptionalInt.empty(),
@@ -393,6 +385,7 @@ public final class AnalysisSlot {
                 shown = r;
                 searchingMultiPv = k;
                 clearFigures();
+                lines.reset(r.position(), k);
                 status = Status.RUNNING;
                 changed();
             }
@@ -537,8 +530,7 @@ public final class AnalysisSlot {
 
     /** Forgets the lines and figures of the last search (under this). */
     private void clearFigures() {
-        java.util.Arrays.fill(lines, null);
-        acceptedRoot = null;
+        lines.clear();
         depth = -1;
         seldepth = -1;
         nodes = -1;
@@ -596,27 +588,13 @@ public final class AnalysisSlot {
 
     /** Whether a report is about the position being analysed now (not a late one about the last). */
     private boolean accepts(Position p) {
-        if (searching == null) {
-            return false;
-        }
-        if (p == acceptedRoot) {
-            return true;
-        }
-        if (p.equals(searching.position())) {
-            acceptedRoot = p;
-            return true;
-        }
-        return false;
+        return searching != null && lines.isAbout(p);
     }
 
     private void record(AnalysisUpdate u) {
-        int rank = u.multipv();
-        if (!u.pv().isEmpty() && rank >= 1 && rank <= MAX_PV && rank <= searchingMultiPv) {
-            lines[rank - 1] = u;
-            if (rank == 1) {
-                u.depth().ifPresent(d -> depth = d);
-                u.seldepth().ifPresent(d -> seldepth = d);
-            }
+        if (lines.offer(u) && u.multipv() == 1) {
+            u.depth().ifPresent(d -> depth = d);
+            u.seldepth().ifPresent(d -> seldepth = d);
         }
         u.nodes().ifPresent(n -> nodes = n);
         u.nps().ifPresent(n -> nps = n);

@@ -59,7 +59,7 @@ public final class EvalCurve {
             GameNode n = nodes.get(i);
             Optional<AnalysisRecorder.Evaluation> e = AnalysisRecorder.evaluation(n, preferredEngine);
             out.add(new Point(i, n, base + (n.ply() - startPly) / 2.0,
-                    e.map(ev -> ScoreText.plotValue(ev.forWhite(), clip)), e));
+                    e.map(ev -> AnalysisText.plotValue(ev.forWhite(), clip)), e));
         }
         return out;
     }

@@ -29,7 +29,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.core.analysis.EvalCurve;
-import org.kibitz.core.analysis.ScoreText;
+import org.kibitz.core.analysis.AnalysisText;
 
 /**
  * The one definition of the evaluation curve, drawn by the workbench's pane (through jfreechart-fx)
@@ -175,7 +175,7 @@ public final class EvalChart {
 
     /** A score as plotted: pawns, clipped to ±band; a mate at the edge of the side giving it. */
     public static double plotValue(Score forWhite, double band) {
-        return ScoreText.plotValue(forWhite, band);
+        return AnalysisText.plotValue(forWhite, band);
     }
 
     private final XYSeries values = new XYSeries("eval", false, false);

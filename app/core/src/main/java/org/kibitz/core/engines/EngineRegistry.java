@@ -120,6 +120,16 @@ public final class EngineRegistry {
         return entries.stream().filter(e -> e.id().equals(id)).findFirst();
     }
 
+    /**
+     * The engine {@code text} names, as {@code --engine} takes it: an entry of the list by id or name
+     * (ignoring case; the built-in engine also as {@code kibitz}), else a command line.
+     *
+     * @see EngineRef#resolve(String, List)
+     */
+    public EngineRef resolve(String text) throws EngineRef.ResolveException {
+        return EngineRef.resolve(text, entries());
+    }
+
     public synchronized EngineEntry builtinEntry() {
         return entries.stream().filter(EngineEntry::builtin).findFirst().orElseThrow();
     }

@@ -34,7 +34,7 @@ import org.kibitz.api.game.Notation;
 import org.kibitz.workbench.Icons;
 import org.kibitz.core.analysis.AnalysisState;
 import org.kibitz.core.analysis.AnalysisState.Status;
-import org.kibitz.core.analysis.ScoreText;
+import org.kibitz.core.analysis.AnalysisText;
 import org.kibitz.core.engines.EngineEntry;
 
 /**
@@ -71,7 +71,7 @@ final class AnalysisPanel extends BorderPane {
     /** Two lines of moves. */
     private static final double ROW_HEIGHT = 42;
     private long shownVersion = -1;
-    private ScoreText.Unit shownUnit;
+    private AnalysisText.Unit shownUnit;
     private String shownNotation;
     private java.util.Locale shownLocale;
 
@@ -310,7 +310,7 @@ final class AnalysisPanel extends BorderPane {
             return;
         }
         Notation notation = s.request().map(r -> ui.notation(r.gameId())).orElse(ui.notation(ui.document().game().id()));
-        ScoreText.Unit unit = ui.scoreUnitProperty().get();
+        AnalysisText.Unit unit = ui.scoreUnitProperty().get();
         if (s.version() == shownVersion && unit == shownUnit && notation.id().equals(shownNotation)
                 && ui.i18n().locale().equals(shownLocale)) {
             return;
@@ -385,13 +385,13 @@ final class AnalysisPanel extends BorderPane {
         if (st.depth().isPresent()) {
             b.append(ui.i18n().get("lines.fig.depth", st.depth().getAsInt() + (st.seldepth().isPresent() ? "/" + st.seldepth().getAsInt() : "")));
         }
-        st.nodes().ifPresent(n -> sep(b).append(ui.i18n().get("lines.fig.nodes", ScoreText.count(n))));
-        st.nps().ifPresent(n -> sep(b).append(ui.i18n().get("lines.fig.nps", ScoreText.count(n))));
-        st.time().ifPresent(t -> sep(b).append(ScoreText.time(t)));
+        st.nodes().ifPresent(n -> sep(b).append(ui.i18n().get("lines.fig.nodes", AnalysisText.count(n))));
+        st.nps().ifPresent(n -> sep(b).append(ui.i18n().get("lines.fig.nps", AnalysisText.count(n))));
+        st.time().ifPresent(t -> sep(b).append(AnalysisText.time(t)));
         st.hashfull().ifPresent(h -> sep(b).append(ui.i18n().get("lines.fig.hash", h / 10)));
         st.tbhits().ifPresent(t -> {
             if (t > 0) {
-                sep(b).append(ui.i18n().get("lines.fig.tb", ScoreText.count(t)));
+                sep(b).append(ui.i18n().get("lines.fig.tb", AnalysisText.count(t)));
             }
         });
         return b.toString();

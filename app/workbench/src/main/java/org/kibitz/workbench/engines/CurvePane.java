@@ -25,8 +25,8 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.workbench.Icons;
 import org.kibitz.core.analysis.EvalCurve;
+import org.kibitz.core.analysis.AnalysisText;
 import org.kibitz.core.chart.EvalChart;
-import org.kibitz.core.analysis.ScoreText;
 
 /**
  * The evaluation curve pane: one point per position of the current line, from the analysis kept in
@@ -270,7 +270,7 @@ public final class CurvePane extends BorderPane {
             return move;
         }
         var e = at.eval().get();
-        String score = ScoreText.format(e.forWhite(), ui.scoreUnitProperty().get());
+        String score = AnalysisText.score(e.forWhite(), ui.scoreUnitProperty().get());
         String source = e.engine().map(n -> ui.i18n().get("curve.source.engine", n, e.depth()))
                 .orElse(ui.i18n().get("curve.source.file"));
         return move + "   " + score + "   " + source;

@@ -9,7 +9,7 @@ import javafx.scene.input.KeyCombination;
 import org.kibitz.workbench.MainWindow;
 import org.kibitz.workbench.MenuContributor;
 import org.kibitz.workbench.Menus;
-import org.kibitz.core.analysis.ScoreText;
+import org.kibitz.core.analysis.AnalysisText;
 import org.kibitz.core.engines.EngineRegistry;
 
 /**
@@ -38,8 +38,8 @@ public final class EngineMenu implements MenuContributor {
         CheckMenuItem centipawns = new CheckMenuItem();
         centipawns.setId("menu-engine-centipawns");
         centipawns.textProperty().bind(ui.i18n().text("menu.engine.centipawns"));
-        centipawns.setSelected(ui.scoreUnitProperty().get() == ScoreText.Unit.CENTIPAWNS);
-        centipawns.setOnAction(e -> ui.scoreUnitProperty().set(centipawns.isSelected() ? ScoreText.Unit.CENTIPAWNS : ScoreText.Unit.PAWNS));
+        centipawns.setSelected(ui.scoreUnitProperty().get() == AnalysisText.Unit.CENTIPAWNS);
+        centipawns.setOnAction(e -> ui.scoreUnitProperty().set(centipawns.isSelected() ? AnalysisText.Unit.CENTIPAWNS : AnalysisText.Unit.PAWNS));
         CheckMenuItem arrows = new CheckMenuItem();
         arrows.setId("menu-engine-arrows");
         arrows.textProperty().bind(ui.i18n().text("menu.engine.arrows"));

@@ -40,7 +40,7 @@ import org.kibitz.core.analysis.AnalysisSettings;
 import org.kibitz.core.analysis.AnalysisSlot;
 import org.kibitz.core.analysis.AnalysisState;
 import org.kibitz.core.analysis.ChangeSignal;
-import org.kibitz.core.analysis.ScoreText;
+import org.kibitz.core.analysis.AnalysisText;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineRegistry;
 
@@ -77,7 +77,7 @@ public final class EnginesUi {
     private final Supplier<MainWindow> window;
     private final FrameTicker ticker = new FrameTicker();
     private final ChangeSignal curveSignal = new ChangeSignal();
-    private final ObjectProperty<ScoreText.Unit> scoreUnit = new SimpleObjectProperty<>(ScoreText.Unit.PAWNS);
+    private final ObjectProperty<AnalysisText.Unit> scoreUnit = new SimpleObjectProperty<>(AnalysisText.Unit.PAWNS);
     private final BooleanProperty arrows = new SimpleBooleanProperty(true);
     private final IntegerProperty engineListRevision = new SimpleIntegerProperty();
     private final IntegerProperty panelsRevision = new SimpleIntegerProperty();
@@ -165,7 +165,7 @@ public final class EnginesUi {
         return curveSignal;
     }
 
-    public ObjectProperty<ScoreText.Unit> scoreUnitProperty() {
+    public ObjectProperty<AnalysisText.Unit> scoreUnitProperty() {
         return scoreUnit;
     }
 
@@ -481,7 +481,7 @@ public final class EnginesUi {
                     }
                     double alpha = n == 0 ? 0.85 : n == 1 ? 0.5 : 0.35;
                     // The arrow's badge is small: the value without a bound mark.
-                    String label = n == 0 ? u.score().map(s -> ScoreText.format(exact(s), scoreUnit.get())).orElse("") : "";
+                    String label = n == 0 ? u.score().map(s -> AnalysisText.score(exact(s), scoreUnit.get())).orElse("") : "";
                     list.add(new BoardArrow(m, Color.color(c.getRed(), c.getGreen(), c.getBlue(), alpha),
                             n == 0 ? 0.2 : 0.13, label));
                     n++;

@@ -8,8 +8,7 @@ import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Position;
-import org.kibitz.core.analysis.PvText;
-import org.kibitz.core.analysis.ScoreText;
+import org.kibitz.core.analysis.AnalysisText;
 
 /**
  * One line of an analysis panel's table. Rows are updated in place, so a table cell repaints only
@@ -37,27 +36,27 @@ final class LineRow {
     private Position pvRoot;
     private String pvNotation;
 
-    void set(AnalysisUpdate u, ScoreText.Unit unit, Notation notation) {
+    void set(AnalysisUpdate u, AnalysisText.Unit unit, Notation notation) {
         update = u;
         rank.set(Integer.toString(u.multipv()));
-        score.set(u.score().map(s -> ScoreText.format(s, unit)).orElse(""));
+        score.set(u.score().map(s -> AnalysisText.score(s, unit)).orElse(""));
         Score w = u.score().map(s -> s.forWhite(u.pov())).orElse(null);
-        white.set(w == null ? "" : ScoreText.format(w, unit));
+        white.set(w == null ? "" : AnalysisText.score(w, unit));
         whiteSign = w == null ? 0 : Integer.signum(w.order());
         String d = u.depth().isPresent() ? Integer.toString(u.depth().getAsInt()) : "";
         if (u.seldepth().isPresent()) {
             d = d + "/" + u.seldepth().getAsInt();
         }
         depth.set(d);
-        wdl.set(u.wdl().map(ScoreText::wdl).orElse(""));
-        nodes.set(u.nodes().isPresent() ? ScoreText.count(u.nodes().getAsLong()) : "");
-        nps.set(u.nps().isPresent() ? ScoreText.count(u.nps().getAsLong()) : "");
-        time.set(u.time().map(ScoreText::time).orElse(""));
+        wdl.set(u.wdl().map(AnalysisText::wdl).orElse(""));
+        nodes.set(u.nodes().isPresent() ? AnalysisText.count(u.nodes().getAsLong()) : "");
+        nps.set(u.nps().isPresent() ? AnalysisText.count(u.nps().getAsLong()) : "");
+        time.set(u.time().map(AnalysisText::time).orElse(""));
         if (pvRoot != u.position() || !u.pv().equals(pvMoves) || !notation.id().equals(pvNotation)) {
             pvRoot = u.position();
             pvMoves = u.pv();
             pvNotation = notation.id();
-            pv.set(PvText.format(u.position(), u.pv(), notation, PV_PLIES));
+            pv.set(AnalysisText.pv(u.position(), u.pv(), notation, PV_PLIES));
         }
     }
 
