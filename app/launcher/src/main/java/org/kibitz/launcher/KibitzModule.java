@@ -17,6 +17,7 @@ import org.kibitz.core.PerftBenchmark;
 import org.kibitz.core.PerftService;
 import org.kibitz.core.Protocols;
 import org.kibitz.core.convert.GameConverter;
+import org.kibitz.core.jobs.JobRunner;
 
 /**
  * The headless part of Kibitz, shared by the CLI and the workbench: the discovered plugins as Guice
@@ -75,6 +76,16 @@ public final class KibitzModule extends AbstractModule {
     @Singleton
     PerftService perft() {
         return new PerftService();
+    }
+
+    /**
+     * The one runner of long work (EPD checks now; batch evaluation, comparison, matches next), shared
+     * by the CLI and the workbench's Jobs pane.
+     */
+    @Provides
+    @Singleton
+    JobRunner jobRunner() {
+        return JobRunner.threaded(Runtime.getRuntime().availableProcessors());
     }
 
     @Provides

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.kibitz.api.i18n.Text;
 
 /**
  * The append-only record of a job's finished items, one JSON object a line (see
@@ -70,7 +71,7 @@ public final class JobJournal implements AutoCloseable {
             return reopen(file, header);
         }
         if (!resume && Files.exists(file)) {
-            throw new JournalException(file + ": a journal is already there; resume it, or remove it to start over");
+            throw new JournalException(Text.of(JobJournal.class, "journal.exists", file.toString()));
         }
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
@@ -94,12 +95,12 @@ public final class JobJournal implements AutoCloseable {
         try {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new JournalException(file + ": journal vanished while opening it");
+            throw new JournalException(Text.of(JobJournal.class, "journal.vanished", file.toString()));
         }
         // Only lines ended by a newline were written whole; whatever follows the last one is torn.
         int end = lastNewline(bytes) + 1;
         if (end == 0) {
-            throw new JournalException(file + ": not a job journal (no complete header line)");
+            throw new JournalException(Text.of(JobJournal.class, "journal.noHeader", file.toString()));
         }
         Map<String, JsonNode> results = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
@@ -121,8 +122,8 @@ public final class JobJournal implements AutoCloseable {
                 continue;
             }
             if (node == null || !node.isObject() || !node.path("id").isTextual()) {
-                throw new JournalException(file + ":" + lineNo + ": damaged journal line (expected {\"id\":..,\"result\":..}): "
-                        + abbreviate(line));
+                throw new JournalException(Text.of(JobJournal.class, "journal.damaged", file.toString(), String.valueOf(lineNo),
+                        abbreviate(line)));
             }
             String id = node.get("id").asText();
             if (node.has("result")) {
@@ -143,37 +144,33 @@ public final class JobJournal implements AutoCloseable {
 
     private static void checkHeader(Path file, JsonNode node, ObjectNode wanted) throws JournalException {
         if (node == null || !FORMAT.equals(node.path("format").asText())) {
-            throw new JournalException(file + ": not a job journal (its first line is no " + FORMAT + " header)");
+            throw new JournalException(Text.of(JobJournal.class, "journal.notJournal", file.toString(), FORMAT));
         }
         if (node.path("version").asInt() != VERSION) {
-            throw new JournalException(file + ": journal version " + node.path("version").asText() + ", this program writes " + VERSION);
+            throw new JournalException(Text.of(JobJournal.class, "journal.version", file.toString(), node.path("version").asText(),
+                    String.valueOf(VERSION)));
         }
         if (!wanted.get("kind").equals(node.get("kind"))) {
-            throw new JournalException(file + ": journal of a " + node.path("kind").asText() + " job, not of a "
-                    + wanted.get("kind").asText() + " job");
+            throw new JournalException(Text.of(JobJournal.class, "journal.kind", file.toString(), node.path("kind").asText(),
+                    wanted.get("kind").asText()));
         }
         if (wanted.get("fingerprint").equals(node.get("fingerprint"))) {
             return;
         }
-        StringBuilder why = new StringBuilder();
         JsonNode was = node.path("parameters");
         JsonNode now = wanted.get("parameters");
         java.util.TreeSet<String> names = new java.util.TreeSet<>();
         was.fieldNames().forEachRemaining(names::add);
         now.fieldNames().forEachRemaining(names::add);
         for (String n : names) {
-            String a = was.has(n) ? was.get(n).asText() : "(none)";
-            String b = now.has(n) ? now.get(n).asText() : "(none)";
+            String a = was.has(n) ? was.get(n).asText() : "-";
+            String b = now.has(n) ? now.get(n).asText() : "-";
             if (!a.equals(b)) {
-                why.append(why.isEmpty() ? "" : ", ").append(n).append(" was ").append(a).append(", now ").append(b);
+                throw new JournalException(Text.of(JobJournal.class, "journal.otherParameters", file.toString(), n, a, b));
             }
         }
-        if (why.isEmpty()) {
-            why.append("the items differ (").append(node.path("items").asInt()).append(" then, ")
-                    .append(wanted.get("items").asInt()).append(" now)");
-        }
-        throw new JournalException(file + ": journal written for other work: " + why
-                + "; remove it to start over, or run with the parameters it was written for");
+        throw new JournalException(Text.of(JobJournal.class, "journal.otherItems", file.toString(),
+                String.valueOf(node.path("items").asInt()), String.valueOf(wanted.get("items").asInt())));
     }
 
     /** What the earlier runs recorded (empty for a new journal). */

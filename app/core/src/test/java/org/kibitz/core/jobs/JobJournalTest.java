@@ -51,6 +51,8 @@ class JobJournalTest {
         Throwable e = other.error().orElseThrow();
         assertInstanceOf(JournalException.class, e);
         assertTrue(e.getMessage().contains(journal.toString()) && e.getMessage().contains("seed was 2, now 3"), e.getMessage());
+        assertTrue(((JournalException) e).text().render(java.util.Locale.SIMPLIFIED_CHINESE).contains("seed 原为 2，现为 3"),
+                ((JournalException) e).text().render(java.util.Locale.SIMPLIFIED_CHINESE));
         assertEquals(0, other.results().size());
 
         JobResult<SquaresJob.Value> moreItems = run(new SquaresJob(6, 2), journal, true);
