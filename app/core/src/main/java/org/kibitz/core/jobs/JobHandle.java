@@ -19,6 +19,9 @@ public interface JobHandle<I, R> {
      */
     void cancel();
 
+    /** Whether {@link #cancel()} or {@link #cancelNow()} was called (the job may still be finishing items). */
+    boolean cancelRequested();
+
     /** As {@link #cancel()}, and also interrupts the threads doing items; an interrupted item is not kept. */
     void cancelNow();
 

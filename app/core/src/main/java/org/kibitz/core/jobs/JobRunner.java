@@ -446,6 +446,11 @@ public final class JobRunner implements AutoCloseable {
         }
 
         @Override
+        public boolean cancelRequested() {
+            return cancelRequested;
+        }
+
+        @Override
         public void cancelNow() {
             cancelRequested = true;
             synchronized (lock) {
