@@ -37,6 +37,8 @@ public final class JobRunner implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(JobRunner.class.getName());
 
     private final ExecutorService executor;
+    /** Sends a job's last progress when it was held back by the interval and nothing came after it. */
+    private final java.util.concurrent.ScheduledExecutorService trailing;
     private final int defaultParallelism;
     private final LongSupplier clock;
     private final long intervalNanos;
@@ -49,6 +51,11 @@ public final class JobRunner implements AutoCloseable {
             throw new IllegalArgumentException("parallelism " + defaultParallelism);
         }
         this.executor = executor;
+        this.trailing = executor == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "kibitz-job-progress");
+            t.setDaemon(true);
+            return t;
+        });
         this.defaultParallelism = defaultParallelism;
         this.clock = clock;
         this.intervalNanos = interval.toNanos();
@@ -141,6 +148,7 @@ public final class JobRunner implements AutoCloseable {
         }
         if (executor != null) {
             executor.shutdown();
+            trailing.shutdown();
         }
     }
 
@@ -175,6 +183,7 @@ public final class JobRunner implements AutoCloseable {
         private long startNanos;
         private long endNanos = -1;
         private long lastTold = Long.MIN_VALUE;
+        private boolean trailingQueued;
 
         Run(long number, Job<I, R> job, JobOptions options, JobObserver<I, R> observer, int parallelism) {
             this.number = number;
@@ -386,6 +395,14 @@ public final class JobRunner implements AutoCloseable {
             long now = clock.getAsLong();
             synchronized (tell) {
                 if (!force && now - lastTold < intervalNanos) {
+                    if (trailing != null && !trailingQueued) {
+                        trailingQueued = true;
+                        try {
+                            trailing.schedule(this::tellTrailing, intervalNanos - (now - lastTold), java.util.concurrent.TimeUnit.NANOSECONDS);
+                        } catch (java.util.concurrent.RejectedExecutionException e) {
+                            trailingQueued = false; // the runner is closing
+                        }
+                    }
                     return;
                 }
                 lastTold = now;
@@ -395,6 +412,15 @@ public final class JobRunner implements AutoCloseable {
                 for (JobsListener l : listeners) {
                     safely(() -> l.changed(this, p));
                 }
+            }
+        }
+
+        private void tellTrailing() {
+            synchronized (tell) {
+                trailingQueued = false;
+            }
+            if (!state.finished()) {
+                tell(false);
             }
         }
 
