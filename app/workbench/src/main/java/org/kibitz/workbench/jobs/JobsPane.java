@@ -45,7 +45,8 @@ public final class JobsPane extends BorderPane {
         table.getColumns().add(column("jobs.column.rate", 80, () -> new TextCell(p -> p.done() - p.resumed() == 0 && !p.state().finished()
                 ? "–" : i18n.get("jobs.rate", String.format(Locale.ROOT, "%.1f", p.itemsPerSecond())))));
         table.getColumns().add(column("jobs.column.eta", 80, () -> new TextCell(p -> p.state().finished()
-                ? clock(p.elapsed()) : p.eta().map(JobsPane::clock).orElse("–"))));
+                ? "" : p.eta().map(JobsPane::clock).orElse("–"))));
+        table.getColumns().add(column("jobs.column.elapsed", 80, () -> new TextCell(p -> clock(p.elapsed()))));
         table.getColumns().add(column("jobs.column.cancel", 90, CancelCell::new));
 
         Button clear = new Button();
@@ -58,6 +59,8 @@ public final class JobsPane extends BorderPane {
         bar.setAlignment(Pos.CENTER_LEFT);
         setTop(bar);
         setCenter(table);
+        // Cell texts (states, rates) are made in updateItem: a new language needs them made again.
+        i18n.localeProperty().addListener((o, was, now) -> table.refresh());
     }
 
     private TableColumn<JobsUi.Row, Progress> column(String key, double width,
