@@ -41,6 +41,7 @@ final class CliProgress implements AutoCloseable {
     private final String task;
     private ProgressBar bar;
     private volatile Progress latest;
+    private String lastPlain;
 
     private CliProgress(Mode mode, PrintWriter err, String task) {
         this.mode = mode;
@@ -77,9 +78,14 @@ final class CliProgress implements AutoCloseable {
             b.setStyle(ProgressBarStyle.ASCII).setMaxRenderedLength(100)
                     .setUpdateIntervalMillis((int) PLAIN_INTERVAL.toMillis())
                     .setConsumer(new DelegatingProgressBarConsumer(line -> {
+                        String text = line.strip();
                         synchronized (err) {
-                            err.println(line.strip());
-                            err.flush();
+                            // The bar's close draws the last state again: one line of it is enough in a log.
+                            if (!text.equals(lastPlain)) {
+                                err.println(text);
+                                err.flush();
+                                lastPlain = text;
+                            }
                         }
                     }, 100));
         }
