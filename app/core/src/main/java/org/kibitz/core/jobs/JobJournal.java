@@ -35,7 +35,7 @@ public final class JobJournal implements AutoCloseable {
     static final String FORMAT = "kibitz-job-journal";
     static final int VERSION = 1;
     /** Forced to disk after this many lines... */
-    static final int SYNC_LINES = 64;
+    static final int SYNC_LINES = 1000;
     /** ...or when the oldest unforced line is this old, whichever comes first. */
     static final long SYNC_NANOS = 1_000_000_000L;
 
