@@ -31,6 +31,10 @@ public final class JobsUiModule extends AbstractModule {
 
     @ProvidesIntoSet
     StatusItem jobsStatus(Provider<JobsUi> ui) {
-        return window -> new JobsStatus(ui.get(), () -> window.docking().open(JobsUi.PANE));
+        return window -> {
+            // Jobs stop with the window: their journals are closed (forced to disk) rather than cut off.
+            window.onClose(() -> ui.get().runner().jobs().forEach(j -> j.cancel()));
+            return new JobsStatus(ui.get(), () -> window.docking().open(JobsUi.PANE));
+        };
     }
 }
