@@ -32,7 +32,7 @@ public final class JobsUiModule extends AbstractModule {
     @ProvidesIntoSet
     StatusItem jobsStatus(Provider<JobsUi> ui) {
         return window -> {
-            // Jobs stop with the window: their journals are closed (forced to disk) rather than cut off.
+            // Jobs stop with the window: no new item starts; what is done is in their journals.
             window.onClose(() -> ui.get().runner().jobs().forEach(j -> j.cancel()));
             return new JobsStatus(ui.get(), () -> window.docking().open(JobsUi.PANE));
         };
