@@ -22,7 +22,7 @@ public final class JournalChild {
         Path runLog = Path.of(args[1]);
         Path out = Path.of(args[2]);
         boolean resume = args[3].equals("resume");
-        SquaresJob job = new SquaresJob(ITEMS, SEED, 20, Set.of(), Optional.of(runLog), i -> { });
+        SquaresJob job = new SquaresJob(ITEMS, SEED, 40, Set.of(), Optional.of(runLog), i -> { });
         try (JobRunner runner = JobRunner.threaded(2)) {
             JobResult<SquaresJob.Value> r = runner.submit(job, JobOptions.DEFAULT.withJournal(journal, resume),
                     new JobObserver<>() { }).await();
