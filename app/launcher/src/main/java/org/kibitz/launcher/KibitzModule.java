@@ -21,6 +21,7 @@ import org.kibitz.core.convert.GameConverter;
 import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineListFile;
 import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.jobs.JobRunner;
 
 /**
  * The headless part of Kibitz, shared by the CLI and the workbench: the discovered plugins as Guice
@@ -90,6 +91,16 @@ public final class KibitzModule extends AbstractModule {
     @Singleton
     PerftService perft() {
         return new PerftService();
+    }
+
+    /**
+     * The one runner of long work (EPD checks now; batch evaluation, comparison, matches next), shared
+     * by the CLI and the workbench's Jobs pane.
+     */
+    @Provides
+    @Singleton
+    JobRunner jobRunner() {
+        return JobRunner.threaded(Runtime.getRuntime().availableProcessors());
     }
 
     @Provides

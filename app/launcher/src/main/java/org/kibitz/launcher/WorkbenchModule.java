@@ -15,6 +15,7 @@ import org.kibitz.workbench.LayoutFile;
 import org.kibitz.workbench.MainWindow;
 import org.kibitz.workbench.MenuContributor;
 import org.kibitz.workbench.PaneProvider;
+import org.kibitz.workbench.StatusItem;
 import org.kibitz.core.GameDocument;
 import org.kibitz.core.JsonStore;
 import org.kibitz.core.KibitzPaths;
@@ -28,8 +29,10 @@ public final class WorkbenchModule extends AbstractModule {
         // Panes and menu items are contributed by id; each later feature adds its own bindings here.
         Multibinder.newSetBinder(binder(), PaneProvider.class);
         Multibinder.newSetBinder(binder(), MenuContributor.class);
+        Multibinder.newSetBinder(binder(), StatusItem.class);
         install(new GameUiModule());
         install(new EngineUiModule());
+        install(new JobsUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */
@@ -56,10 +59,10 @@ public final class WorkbenchModule extends AbstractModule {
     @Provides
     @Singleton
     MainWindow mainWindow(I18n i18n, DockingManager docking, KibitzPaths paths, PluginSet plugins,
-                          Set<MenuContributor> contributors) {
+                          Set<MenuContributor> contributors, Set<StatusItem> statusItems) {
         return new MainWindow(i18n, docking,
                 new JsonStore<>(paths.config().resolve("layout.json"), LayoutFile.class),
                 new JsonStore<>(paths.config().resolve("settings.json"), Settings.class),
-                plugins, contributors);
+                plugins, contributors, statusItems);
     }
 }

@@ -94,6 +94,41 @@ class CliPerftTest {
     }
 
     @Test
+    void anEpdCheckCutShortResumesFromItsJournalWithoutCountingLinesAgain(@TempDir Path dir) throws Exception {
+        Path shared = Path.of(System.getProperty("kibitz.shared"), "data/xiangqi/perft.epd");
+        Path journal = dir.resolve("perft.journal");
+        Run whole = run("perft", "--game", "xiangqi", "--epd", shared.toString(), "--max-depth", "2",
+                "--journal", journal.toString(), "--progress", "plain");
+        assertEquals(0, whole.exit(), whole.err());
+        List<String> lines = Files.readAllLines(journal);
+        assertEquals(42, lines.size(), "a header and one line for each of the 41 positions");
+        assertTrue(whole.err().contains("perft perft.epd"), "plain progress lines name the job: " + whole.err());
+
+        Run again = run("perft", "--game", "xiangqi", "--epd", shared.toString(), "--max-depth", "2", "--journal", journal.toString());
+        assertEquals(2, again.exit());
+        assertTrue(again.err().contains(journal.toString()) && again.err().contains("already there"), again.err());
+
+        // As if killed while writing line 12: 11 positions recorded whole, the 12th torn.
+        Files.writeString(journal, String.join("\n", lines.subList(0, 12)) + "\n" + lines.get(12).substring(0, 9));
+        Run resumed = run("perft", "--game", "xiangqi", "--epd", shared.toString(), "--max-depth", "2",
+                "--journal", journal.toString(), "--resume", "--progress", "plain", "--jobs", "2");
+        assertEquals(0, resumed.exit(), resumed.err());
+        assertEquals(whole.out().get(0), resumed.out().get(0), "the same summary");
+        assertEquals(whole.last().split(" ")[1], resumed.last().split(" ")[1], "the same node count");
+        assertTrue(resumed.err().contains("11 from the journal"), resumed.err());
+        List<String> after = Files.readAllLines(journal);
+        assertEquals(42, after.size(), "the 11 recorded lines were not counted again");
+        assertEquals(42, after.stream().map(l -> l.replaceAll("^\\{\"id\":\"([^\"]+)\".*$", "$1")).distinct().count());
+
+        Run deeper = run("perft", "--game", "xiangqi", "--epd", shared.toString(), "--max-depth", "3",
+                "--journal", journal.toString(), "--resume");
+        assertEquals(2, deeper.exit());
+        assertTrue(deeper.err().contains("maxDepth was 2, now 3"), deeper.err());
+        assertEquals(2, run("perft", "--game", "xiangqi", "--epd", shared.toString(), "--resume").exit(), "--resume needs --journal");
+        assertEquals(2, run("perft", "--game", "xiangqi", "--depth", "2", "--journal", journal.toString()).exit(), "a journal is for --epd");
+    }
+
+    @Test
     void usageErrorsSayWhat() {
         Run game = run("perft", "--game", "shogi", "--depth", "1");
         assertEquals(2, game.exit());

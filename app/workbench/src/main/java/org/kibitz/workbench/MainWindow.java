@@ -44,6 +44,7 @@ public final class MainWindow {
     private final JsonStore<Settings> settingsStore;
     private final PluginSet plugins;
     private final List<MenuContributor> contributors;
+    private final List<StatusItem> statusItems;
     private final List<Runnable> closeHooks = new ArrayList<>();
     private final List<java.util.function.BooleanSupplier> closeGuards = new ArrayList<>();
     private final javafx.beans.property.StringProperty documentTitle = new javafx.beans.property.SimpleStringProperty(this, "documentTitle", "");
@@ -56,6 +57,13 @@ public final class MainWindow {
 
     public MainWindow(I18n i18n, DockingManager docking, JsonStore<LayoutFile> layoutStore,
                       JsonStore<Settings> settingsStore, PluginSet plugins, Collection<MenuContributor> contributors) {
+        this(i18n, docking, layoutStore, settingsStore, plugins, contributors, List.of());
+    }
+
+    public MainWindow(I18n i18n, DockingManager docking, JsonStore<LayoutFile> layoutStore,
+                      JsonStore<Settings> settingsStore, PluginSet plugins, Collection<MenuContributor> contributors,
+                      Collection<StatusItem> statusItems) {
+        this.statusItems = List.copyOf(statusItems);
         this.i18n = i18n;
         this.docking = docking;
         this.layoutStore = layoutStore;
@@ -103,6 +111,9 @@ public final class MainWindow {
         statusBar = new StatusBar();
         statusBar.setId("status-bar");
         statusBar.setText("");
+        for (StatusItem item : statusItems) {
+            statusBar.getRightItems().add(item.create(this));
+        }
 
         BorderPane top = new BorderPane();
         top.setTop(buildMenuBar());

@@ -1,0 +1,115 @@
+package org.kibitz.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.DelegatingProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.kibitz.core.jobs.Progress;
+
+/**
+ * A job's progress on stderr: a bar redrawn in place on a terminal, a plain line now and then when
+ * stderr goes to a file or a pipe (logs, CI), or nothing. Fed by a job's {@link Progress}; the rate and
+ * ETA shown are the job runner's (a sliding window), not the bar library's own.
+ */
+final class CliProgress implements AutoCloseable {
+
+    /** How to show progress; {@code auto} picks a bar on a terminal and plain lines elsewhere. */
+    enum Mode {
+        AUTO, BAR, PLAIN, NONE;
+
+        Mode resolved() {
+            if (this != AUTO) {
+                return this;
+            }
+            // Java 21: a console only when both standard input and output are a terminal, which is the
+            // case of a user at a prompt; redirected output (a pipe, a log) gets plain lines.
+            return System.console() != null && !"dumb".equals(System.getenv("TERM")) ? BAR : PLAIN;
+        }
+    }
+
+    /** Plain lines come at most this often: enough to see a long run moving in a log, not to fill it. */
+    static final Duration PLAIN_INTERVAL = Duration.ofSeconds(10);
+
+    private final Mode mode;
+    private final PrintWriter err;
+    private final String task;
+    private ProgressBar bar;
+    private volatile Progress latest;
+    private String lastPlain;
+
+    private CliProgress(Mode mode, PrintWriter err, String task) {
+        this.mode = mode;
+        this.err = err;
+        this.task = task;
+    }
+
+    /** Progress of the task {@code task}; plain lines go to {@code err}, a bar to the process's stderr. */
+    static CliProgress open(Mode mode, PrintWriter err, String task) {
+        return new CliProgress(mode.resolved(), err, task);
+    }
+
+    /** The job's progress now; called from the job runner's threads. */
+    synchronized void update(Progress p) {
+        latest = p;
+        if (mode == Mode.NONE) {
+            return;
+        }
+        if (bar == null) {
+            bar = build(p.total());
+        }
+        bar.maxHint(p.total());
+        bar.stepTo(p.done() + p.failed());
+        bar.setExtraMessage(extra(p));
+    }
+
+    private ProgressBar build(int total) {
+        ProgressBarBuilder b = new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
+                .setEtaFunction(state -> Optional.ofNullable(latest).flatMap(Progress::eta));
+        if (mode == Mode.BAR) {
+            PrintStream stderr = System.err;
+            b.setConsumer(new ConsoleProgressBarConsumer(stderr)).setUpdateIntervalMillis(200);
+        } else {
+            b.setStyle(ProgressBarStyle.ASCII).setMaxRenderedLength(100)
+                    .setUpdateIntervalMillis((int) PLAIN_INTERVAL.toMillis())
+                    .setConsumer(new DelegatingProgressBarConsumer(line -> {
+                        String text = line.strip();
+                        synchronized (err) {
+                            // The bar's close draws the last state again: one line of it is enough in a log.
+                            if (!text.equals(lastPlain)) {
+                                err.println(text);
+                                err.flush();
+                                lastPlain = text;
+                            }
+                        }
+                    }, 100));
+        }
+        return b.build();
+    }
+
+    private static String extra(Progress p) {
+        String rate = String.format(Locale.ROOT, "%.1f", p.itemsPerSecond());
+        String text = Messages.get("progress.rate", rate);
+        if (p.failed() > 0) {
+            text += " " + Messages.get("progress.failed", String.valueOf(p.failed()));
+        }
+        if (p.resumed() > 0) {
+            text += " " + Messages.get("progress.resumed", String.valueOf(p.resumed()));
+        }
+        return text;
+    }
+
+    /** Draws the last state and lets the bar go. */
+    @Override
+    public synchronized void close() {
+        if (bar != null) {
+            bar.close();
+            bar = null;
+        }
+    }
+}

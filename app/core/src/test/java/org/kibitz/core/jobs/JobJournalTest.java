@@ -1,0 +1,109 @@
+package org.kibitz.core.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JobJournalTest {
+
+    private static JobResult<SquaresJob.Value> run(Job<Integer, SquaresJob.Value> job, Path journal, boolean resume) throws Exception {
+        try (JobRunner runner = JobRunner.sameThread()) {
+            return runner.submit(job, JobOptions.DEFAULT.withJournal(journal, resume), new JobObserver<>() { }).await();
+        }
+    }
+
+    @Test
+    void aTornLastLineIsDroppedAndItsItemDoneAgain(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("j.jsonl");
+        JobResult<SquaresJob.Value> whole = run(new SquaresJob(8, 2), journal, false);
+        // Cut the journal after item 4's line and half of item 5's: a process killed mid-write.
+        List<String> lines = Files.readAllLines(journal);
+        String kept = String.join("\n", lines.subList(0, 6)) + "\n" + lines.get(6).substring(0, lines.get(6).length() / 2);
+        Files.writeString(journal, kept, StandardCharsets.UTF_8);
+
+        SquaresJob again = new SquaresJob(8, 2);
+        JobResult<SquaresJob.Value> resumed = run(again, journal, true);
+        assertEquals(JobState.COMPLETED, resumed.state());
+        assertEquals(5, resumed.resumed());
+        assertEquals(List.of(5, 6, 7), List.copyOf(again.ran), "the torn item and those never written");
+        assertEquals(whole.results(), resumed.results());
+        List<String> after = Files.readAllLines(journal);
+        assertEquals(9, after.size());
+        for (String l : after) {
+            JobJournal.JSON.readTree(l); // every line whole again
+        }
+    }
+
+    @Test
+    void aJournalOfOtherParametersIsRefusedSayingWhatDiffers(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("j.jsonl");
+        run(new SquaresJob(5, 2), journal, false);
+        JobResult<SquaresJob.Value> other = run(new SquaresJob(5, 3), journal, true);
+        assertEquals(JobState.FAILED, other.state());
+        Throwable e = other.error().orElseThrow();
+        assertInstanceOf(JournalException.class, e);
+        assertTrue(e.getMessage().contains(journal.toString()) && e.getMessage().contains("seed was 2, now 3"), e.getMessage());
+        assertTrue(((JournalException) e).text().render(java.util.Locale.SIMPLIFIED_CHINESE).contains("seed 原为 2，现为 3"),
+                ((JournalException) e).text().render(java.util.Locale.SIMPLIFIED_CHINESE));
+        assertEquals(0, other.results().size());
+
+        JobResult<SquaresJob.Value> moreItems = run(new SquaresJob(6, 2), journal, true);
+        assertTrue(moreItems.error().orElseThrow().getMessage().contains("the items differ (5 then, 6 now)"),
+                moreItems.error().orElseThrow().getMessage());
+        assertEquals(6, Files.readAllLines(journal).size(), "a refused journal is left as it was");
+    }
+
+    @Test
+    void anExistingJournalIsNotOverwrittenWithoutResume(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("j.jsonl");
+        run(new SquaresJob(3, 2), journal, false);
+        JobResult<SquaresJob.Value> r = run(new SquaresJob(3, 2), journal, false);
+        assertEquals(JobState.FAILED, r.state());
+        assertTrue(r.error().orElseThrow().getMessage().contains("already there"), r.error().toString());
+    }
+
+    @Test
+    void resumeWithoutAJournalStartsOne(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("sub/j.jsonl");
+        JobResult<SquaresJob.Value> r = run(new SquaresJob(3, 2), journal, true);
+        assertEquals(JobState.COMPLETED, r.state());
+        assertEquals(0, r.resumed());
+        assertEquals(4, Files.readAllLines(journal).size());
+    }
+
+    @Test
+    void aDamagedLineInsideTheJournalIsReportedWithItsLineNumber(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("j.jsonl");
+        run(new SquaresJob(4, 2), journal, false);
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(journal));
+        lines.set(2, "garbage");
+        Files.write(journal, lines);
+        JobResult<SquaresJob.Value> r = run(new SquaresJob(4, 2), journal, true);
+        assertEquals(JobState.FAILED, r.state());
+        assertTrue(r.error().orElseThrow().getMessage().contains(journal + ":3: damaged journal line"), r.error().toString());
+
+        Files.writeString(journal, "{\"hello\":1}\n");
+        assertTrue(run(new SquaresJob(4, 2), journal, true).error().orElseThrow().getMessage().contains("not a job journal"));
+    }
+
+    @Test
+    void failedItemsAreJournaledAndTriedAgainOnResume(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("j.jsonl");
+        JobResult<SquaresJob.Value> first = run(new SquaresJob(5, 2, 0, java.util.Set.of(1), java.util.Optional.empty(), i -> { }),
+                journal, false);
+        assertEquals(Map.of("item-1", "item 1 fails on purpose"), first.failures());
+        assertTrue(Files.readString(journal).contains("\"error\":\"item 1 fails on purpose\""));
+        SquaresJob again = new SquaresJob(5, 2);
+        JobResult<SquaresJob.Value> second = run(again, journal, true);
+        assertEquals(List.of(1), List.copyOf(again.ran));
+        assertTrue(second.complete());
+    }
+}

@@ -1,0 +1,40 @@
+package org.kibitz.launcher;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provider;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoSet;
+import org.kibitz.core.jobs.JobRunner;
+import org.kibitz.workbench.DockRegion;
+import org.kibitz.workbench.I18n;
+import org.kibitz.workbench.PaneProvider;
+import org.kibitz.workbench.SimplePaneProvider;
+import org.kibitz.workbench.StatusItem;
+import org.kibitz.workbench.jobs.JobsPane;
+import org.kibitz.workbench.jobs.JobsStatus;
+import org.kibitz.workbench.jobs.JobsUi;
+
+/** The jobs half of the workbench: the Jobs pane and the running jobs in the status bar, over the shared runner. */
+public final class JobsUiModule extends AbstractModule {
+
+    @Provides
+    @Singleton
+    JobsUi jobsUi(JobRunner runner, I18n i18n) {
+        return new JobsUi(runner, i18n);
+    }
+
+    @ProvidesIntoSet
+    PaneProvider jobsPane(Provider<JobsUi> ui) {
+        return new SimplePaneProvider(JobsUi.PANE, "pane.jobs", DockRegion.BOTTOM, 40, () -> new JobsPane(ui.get()));
+    }
+
+    @ProvidesIntoSet
+    StatusItem jobsStatus(Provider<JobsUi> ui) {
+        return window -> {
+            // Jobs stop with the window: no new item starts; what is done is in their journals.
+            window.onClose(() -> ui.get().runner().jobs().forEach(j -> j.cancel()));
+            return new JobsStatus(ui.get(), () -> window.docking().open(JobsUi.PANE));
+        };
+    }
+}

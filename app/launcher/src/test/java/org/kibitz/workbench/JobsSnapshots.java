@@ -1,0 +1,131 @@
+package org.kibitz.workbench;
+
+import static org.kibitz.workbench.WorkbenchFixture.onFx;
+import static org.kibitz.workbench.WorkbenchFixture.runFx;
+import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
+
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.IntStream;
+import javafx.scene.SnapshotParameters;
+import javafx.scene.image.PixelReader;
+import javafx.scene.image.WritableImage;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.core.jobs.Job;
+import org.kibitz.core.jobs.JobContext;
+import org.kibitz.core.jobs.JobHandle;
+import org.kibitz.core.jobs.JobObserver;
+import org.kibitz.core.jobs.JobOptions;
+import org.kibitz.core.jobs.JobRunner;
+import org.kibitz.workbench.jobs.JobsUi;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Pictures of the Jobs pane and the status bar with jobs running, cancelled and done, in English and
+ * Chinese, written to {@code KIBITZ_SNAPSHOTS} (default /tmp/kibitz-snapshots) for a person to look at.
+ * Not run by the build ({@code -Dtest=JobsSnapshots}).
+ */
+class JobsSnapshots {
+
+    @TempDir
+    Path home;
+
+    @BeforeAll
+    static void startFx() throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+    }
+
+    @AfterEach
+    void close() throws TimeoutException {
+        FxToolkit.cleanupStages();
+    }
+
+    private record Gated(String name, int count, Semaphore permits) implements Job<Integer, Integer> {
+        public String kind() {
+            return "gated";
+        }
+
+        public Map<String, String> parameters() {
+            return Map.of();
+        }
+
+        public List<Integer> items() {
+            return IntStream.range(0, count).boxed().toList();
+        }
+
+        public String id(Integer item) {
+            return "i" + item;
+        }
+
+        public Integer run(Integer item, JobContext context) throws InterruptedException {
+            while (!permits.tryAcquire(10, TimeUnit.MILLISECONDS)) {
+                context.checkCancelled();
+            }
+            Thread.sleep(20);
+            return item;
+        }
+
+        public Class<Integer> resultType() {
+            return Integer.class;
+        }
+    }
+
+    @Test
+    void jobsPaneAndStatusBar() throws Exception {
+        WorkbenchFixture w = WorkbenchFixture.open(home);
+        JobRunner runner = w.injector.getInstance(JobRunner.class);
+        runFx(() -> w.window.docking().open(JobsUi.PANE));
+        Semaphore all = new Semaphore(1000);
+        JobHandle<Integer, Integer> done = runner.submit(new Gated("perft perft.epd", 41, all), JobOptions.DEFAULT, new JobObserver<>() { });
+        done.result().get(30, TimeUnit.SECONDS);
+        Semaphore some = new Semaphore(0);
+        JobHandle<Integer, Integer> cancelled = runner.submit(new Gated("evaluate games.pgn (stockfish)", 500, some),
+                JobOptions.DEFAULT, new JobObserver<>() { });
+        some.release(120);
+        waitUntil(() -> cancelled.progress().done() == 120);
+        cancelled.cancel();
+        cancelled.result().get(30, TimeUnit.SECONDS);
+        Semaphore slow = new Semaphore(0);
+        JobHandle<Integer, Integer> running = runner.submit(new Gated("match stockfish - fairy-stockfish", 200, slow),
+                JobOptions.DEFAULT.withParallelism(2), new JobObserver<>() { });
+        for (int i = 0; i < 15; i++) {
+            slow.release(5);
+            Thread.sleep(150);
+        }
+        waitUntil(() -> running.progress().done() == 75);
+        Thread.sleep(400);
+        save(w, "jobs-en");
+        runFx(() -> w.window.i18n().localeProperty().set(Locale.SIMPLIFIED_CHINESE));
+        save(w, "jobs-zh");
+        running.cancel();
+    }
+
+    private static void save(WorkbenchFixture w, String name) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage img = onFx(() -> w.window.stage().getScene().getRoot().snapshot(new SnapshotParameters(), null));
+        int width = (int) img.getWidth();
+        int height = (int) img.getHeight();
+        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+        PixelReader r = img.getPixelReader();
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                out.setRGB(x, y, r.getArgb(x, y));
+            }
+        }
+        File dir = new File(System.getenv().getOrDefault("KIBITZ_SNAPSHOTS", "/tmp/kibitz-snapshots"));
+        dir.mkdirs();
+        ImageIO.write(out, "png", new File(dir, name + ".png"));
+    }
+}

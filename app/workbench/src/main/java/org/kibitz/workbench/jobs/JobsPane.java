@@ -1,0 +1,150 @@
+package org.kibitz.workbench.jobs;
+
+import java.time.Duration;
+import java.util.Locale;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.StackPane;
+import org.kibitz.core.jobs.Progress;
+import org.kibitz.workbench.I18n;
+
+/**
+ * The Jobs pane: every running and recent job of the runner with its state, a progress bar, the rate
+ * and the time left, and a button to cancel it.
+ */
+public final class JobsPane extends BorderPane {
+
+    private final JobsUi ui;
+    private final I18n i18n;
+    private final TableView<JobsUi.Row> table = new TableView<>();
+
+    public JobsPane(JobsUi ui) {
+        this.ui = ui;
+        this.i18n = ui.i18n();
+        setId("jobs-pane");
+        table.setId("jobs-table");
+        table.setItems(ui.rows());
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        Label empty = new Label();
+        empty.textProperty().bind(i18n.text("jobs.none"));
+        table.setPlaceholder(empty);
+
+        table.getColumns().add(column("jobs.column.job", 180, () -> new TextCell(p -> p.name())));
+        table.getColumns().add(column("jobs.column.state", 90, () -> new TextCell(p -> i18n.get("jobs.state." + p.state().name().toLowerCase(Locale.ROOT)))));
+        table.getColumns().add(column("jobs.column.progress", 220, BarCell::new));
+        table.getColumns().add(column("jobs.column.rate", 80, () -> new TextCell(p -> p.done() - p.resumed() == 0 && !p.state().finished()
+                ? "–" : i18n.get("jobs.rate", String.format(Locale.ROOT, "%.1f", p.itemsPerSecond())))));
+        table.getColumns().add(column("jobs.column.eta", 80, () -> new TextCell(p -> p.state().finished()
+                ? "" : p.eta().map(JobsPane::clock).orElse("–"))));
+        table.getColumns().add(column("jobs.column.elapsed", 80, () -> new TextCell(p -> clock(p.elapsed()))));
+        table.getColumns().add(column("jobs.column.cancel", 90, CancelCell::new));
+
+        Button clear = new Button();
+        clear.setId("jobs-clear");
+        clear.textProperty().bind(i18n.text("jobs.clear"));
+        clear.setOnAction(e -> ui.clearFinished());
+        clear.disableProperty().bind(Bindings.size(ui.rows()).isEqualTo(0));
+        HBox bar = new HBox(6, clear);
+        bar.setPadding(new Insets(3, 6, 3, 6));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        setTop(bar);
+        setCenter(table);
+        // Cell texts (states, rates) are made in updateItem: a new language needs them made again.
+        i18n.localeProperty().addListener((o, was, now) -> table.refresh());
+    }
+
+    private TableColumn<JobsUi.Row, Progress> column(String key, double width,
+                                                     java.util.function.Supplier<TableCell<JobsUi.Row, Progress>> cells) {
+        TableColumn<JobsUi.Row, Progress> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text(key));
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        c.setCellValueFactory(f -> f.getValue().progressProperty());
+        c.setCellFactory(col -> cells.get());
+        return c;
+    }
+
+    /** h:mm:ss, or m:ss under an hour. */
+    static String clock(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+
+    private static final class TextCell extends TableCell<JobsUi.Row, Progress> {
+        final java.util.function.Function<Progress, String> text;
+
+        TextCell(java.util.function.Function<Progress, String> text) {
+            this.text = text;
+        }
+
+        @Override
+        protected void updateItem(Progress p, boolean empty) {
+            super.updateItem(p, empty);
+            setText(empty || p == null ? null : text.apply(p));
+        }
+    }
+
+    private static final class BarCell extends TableCell<JobsUi.Row, Progress> {
+        private final ProgressBar bar = new ProgressBar();
+        private final Label count = new Label();
+        private final StackPane box = new StackPane(bar, count);
+
+        BarCell() {
+            bar.setMaxWidth(Double.MAX_VALUE);
+            bar.getStyleClass().add("job-progress");
+            HBox.setHgrow(bar, Priority.ALWAYS);
+        }
+
+        @Override
+        protected void updateItem(Progress p, boolean empty) {
+            super.updateItem(p, empty);
+            if (empty || p == null) {
+                setGraphic(null);
+                return;
+            }
+            bar.setProgress(p.total() == 0 && !p.state().finished() ? ProgressBar.INDETERMINATE_PROGRESS : p.fraction());
+            count.setText(p.done() + " / " + p.total() + (p.failed() > 0 ? "  ✗" + p.failed() : ""));
+            setGraphic(box);
+        }
+    }
+
+    private final class CancelCell extends TableCell<JobsUi.Row, Progress> {
+        private final Button cancel = new Button();
+
+        CancelCell() {
+            cancel.textProperty().bind(i18n.text("jobs.cancel"));
+            cancel.getStyleClass().add("job-cancel");
+        }
+
+        @Override
+        protected void updateItem(Progress p, boolean empty) {
+            super.updateItem(p, empty);
+            if (empty || p == null || p.state().finished()) {
+                setGraphic(null);
+                return;
+            }
+            JobsUi.Row row = getTableRow() == null ? null : getTableRow().getItem();
+            cancel.setId("job-cancel-" + p.job());
+            cancel.setDisable(row != null && row.job().cancelRequested());
+            cancel.setOnAction(e -> {
+                JobsUi.Row r = getTableRow().getItem();
+                if (r != null) {
+                    r.job().cancel();
+                    cancel.setDisable(true);
+                }
+            });
+            setGraphic(cancel);
+        }
+    }
+}
