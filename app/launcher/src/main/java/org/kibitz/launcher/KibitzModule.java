@@ -17,6 +17,7 @@ import org.kibitz.core.PerftBenchmark;
 import org.kibitz.core.PerftService;
 import org.kibitz.core.Protocols;
 import org.kibitz.core.convert.GameConverter;
+import org.kibitz.core.store.AnalysisStore;
 
 /**
  * The headless part of Kibitz, shared by the CLI and the workbench: the discovered plugins as Guice
@@ -69,6 +70,18 @@ public final class KibitzModule extends AbstractModule {
     @Singleton
     Protocols protocols(Set<ProtocolPlugin> set) {
         return new Protocols(set);
+    }
+
+    /**
+     * The analysis store in the data folder, one per process, closed (its queue written) when the
+     * process ends.
+     */
+    @Provides
+    @Singleton
+    AnalysisStore analysisStore(KibitzPaths paths, Games games) {
+        AnalysisStore store = AnalysisStore.open(paths.data().resolve(AnalysisStore.FILE_NAME), games);
+        Runtime.getRuntime().addShutdownHook(new Thread(store::close, "kibitz-analysis-store-close"));
+        return store;
     }
 
     @Provides
