@@ -288,7 +288,8 @@ public final class EnginesUi {
         int keptDepth = kept.get(0).depth();
         boolean liveHere = live.request().isPresent() && live.request().get().position().equals(node.position())
                 && !live.lines().isEmpty();
-        if (liveHere && live.lines().get(0).depth().orElse(0) >= keptDepth) {
+        // Live lines win once as deep, or when they show more lines than were kept (MultiPV raised).
+        if (liveHere && (live.lines().get(0).depth().orElse(0) >= keptDepth || live.lines().size() > kept.size())) {
             return List.of();
         }
         List<AnalysisUpdate> out = new ArrayList<>(kept.size());
