@@ -202,7 +202,22 @@ public final class AnalysisStore implements AutoCloseable {
         // The writer takes the write lock when its transaction begins: in WAL mode a transaction that
         // reads first and then wants to write can fail at once with SQLITE_BUSY_SNAPSHOT.
         c.setTransactionMode(writer ? SQLiteConfig.TransactionMode.IMMEDIATE : SQLiteConfig.TransactionMode.DEFERRED);
-        return c.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        // A page cache of 64 MiB per connection: lines land at random places of the key's B-tree, and
+        // with SQLite's default 2 MiB a store of a few hundred thousand positions thrashes.
+        c.setCacheSize(-64 * 1024);
+        c.setTempStore(SQLiteConfig.TempStore.MEMORY);
+        // Checkpoints every 16 MiB of WAL rather than 4: a page written again and again between two
+        // checkpoints is copied into the database once.
+        Connection conn = c.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        if (writer) {
+            try (Statement st = conn.createStatement()) {
+                st.execute("PRAGMA wal_autocheckpoint = 4096");
+            } catch (SQLException e) {
+                conn.close();
+                throw e;
+            }
+        }
+        return conn;
     }
 
     private static void createOrMigrate(Connection c) throws SQLException, Corrupt {
@@ -609,10 +624,9 @@ public final class AnalysisStore implements AutoCloseable {
                         out.add(row(key, rs));
                     }
                 }
-                if (out.size() > 1) {
-                    out.sort(java.util.Comparator.comparing((StoredLine l) -> l.engine().engine())
-                            .thenComparing(l -> l.engine().options()).thenComparing(l -> l.engine().limitKind())
-                            .thenComparingLong(l -> l.engine().limitValue()).thenComparingInt(StoredLine::rank));
+                // The key's order gives engine rows by id, ranks in order: sort only when engines are mixed.
+                if (out.size() > 1 && out.stream().anyMatch(l -> l.engine() != out.get(0).engine())) {
+                    out.sort(ORDER);
                 }
                 return out;
             } catch (SQLException e) {
@@ -621,6 +635,11 @@ public final class AnalysisStore implements AutoCloseable {
             }
         }
     }
+
+    private static final java.util.Comparator<StoredLine> ORDER = java.util.Comparator
+            .comparing((StoredLine l) -> l.engine().engine()).thenComparing(l -> l.engine().options())
+            .thenComparing(l -> l.engine().limitKind()).thenComparingLong(l -> l.engine().limitValue())
+            .thenComparingInt(StoredLine::rank);
 
     /** The stored lines of a position found by one engine fingerprint, by rank. */
     public List<StoredLine> lines(PositionKey key, EngineFingerprint engine) {
