@@ -203,6 +203,39 @@ class AnalysisStoreTest {
         assertEquals(List.of("Child Engine", "Parent Engine"), s.lines(key(rows - 1)).stream().map(l -> l.engine().engine()).toList());
     }
 
+    @Test
+    void aWriterKilledMidWayLosesAtMostTheLinesInFlight() throws Exception {
+        Path file = dir.resolve(AnalysisStore.FILE_NAME);
+        int committed = 2000;
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                StoreWriterMain.class.getName(), file.toString(), "Killed Engine", Integer.toString(committed),
+                "until-killed").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
+                child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            do {
+                line = out.readLine();
+            } while (line != null && !line.startsWith("committed"));
+            assertEquals("committed " + committed, line, "the child committed its first lines");
+            Thread.sleep(300);
+            // SIGKILL: no shutdown hook, no flush.
+            child.destroyForcibly();
+            assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+        }
+        AnalysisStore s = open();
+        assertTrue(s.problem().isEmpty(), () -> s.problem().get().render(Locale.ENGLISH));
+        assertEquals("ok", s.integrityCheck());
+        long rows = s.count();
+        assertTrue(rows >= committed, "everything committed before the kill is there: " + rows);
+        for (int i : new int[] {0, committed / 2, committed - 1}) {
+            assertEquals(1, s.lines(key(i)).size(), "line " + i);
+        }
+        s.put(line(START, EngineFingerprint.of("After"), 1, 3, Score.centipawns(1), "e2e4"));
+        s.flush();
+        assertEquals(rows + 1, s.count(), "and the store goes on");
+    }
+
     private static String read(Path p) {
         try {
             return Files.readString(p);
