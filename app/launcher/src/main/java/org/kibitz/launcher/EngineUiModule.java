@@ -27,6 +27,8 @@ import org.kibitz.core.analysis.AnalysisSettings;
 import org.kibitz.core.analysis.ChangeSignal;
 import org.kibitz.core.analysis.EngineLog;
 import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.store.AnalysisStore;
+import org.kibitz.core.store.StoreSink;
 
 /**
  * The engine half of the workbench: the analysis service, the engine lines, evaluation curve and
@@ -36,19 +38,20 @@ public final class EngineUiModule extends AbstractModule {
 
     @Provides
     @Singleton
-    AnalysisService analysisService(EngineRegistry registry, Games games) {
+    AnalysisService analysisService(EngineRegistry registry, Games games, AnalysisStore store) {
         return new AnalysisService((entry, listener) -> registry.open(entry, games, listener),
                 new EngineLog(AnalysisService.LOG_CAPACITY, new ChangeSignal()),
-                (entry, info) -> EnginesUi.learn(registry, entry, info));
+                (entry, info) -> EnginesUi.learn(registry, entry, info), new StoreSink(store));
     }
 
     @Provides
     @Singleton
     EnginesUi enginesUi(EngineRegistry registry, AnalysisService service, GameDocument document, Games games, I18n i18n,
-                        BoardController board, MoveListOptions moveOptions, KibitzPaths paths, Provider<MainWindow> window) {
+                        BoardController board, MoveListOptions moveOptions, KibitzPaths paths, Provider<MainWindow> window,
+                        AnalysisStore store) {
         EngineRegistry.LoadReport report = registry.load();
         return new EnginesUi(registry, report, service, document, games, i18n, board, moveOptions,
-                new JsonStore<>(paths.config().resolve("analysis.json"), AnalysisSettings.class), window::get);
+                new JsonStore<>(paths.config().resolve("analysis.json"), AnalysisSettings.class), window::get, store);
     }
 
     @ProvidesIntoSet

@@ -22,6 +22,7 @@ import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineListFile;
 import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.jobs.JobRunner;
+import org.kibitz.core.store.AnalysisStore;
 
 /**
  * The headless part of Kibitz, shared by the CLI and the workbench: the discovered plugins as Guice
@@ -85,6 +86,18 @@ public final class KibitzModule extends AbstractModule {
     EngineRegistry engineRegistry(KibitzPaths paths, Protocols protocols) {
         return new EngineRegistry(new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
                 EngineDiscovery.current());
+    }
+
+    /**
+     * The analysis store in the data folder, one per process, closed (its queue written) when the
+     * process ends.
+     */
+    @Provides
+    @Singleton
+    AnalysisStore analysisStore(KibitzPaths paths, Games games) {
+        AnalysisStore store = AnalysisStore.open(paths.data().resolve(AnalysisStore.FILE_NAME), games);
+        Runtime.getRuntime().addShutdownHook(new Thread(store::close, "kibitz-analysis-store-close"));
+        return store;
     }
 
     @Provides

@@ -29,11 +29,19 @@ public final class AnalysisService implements AutoCloseable {
     private final ChangeSignal signal = new ChangeSignal();
     private final BiConsumer<EngineEntry, EngineInfo> learned;
     private final Map<String, AnalysisSlot> slots = new LinkedHashMap<>();
+    private final AnalysisSink sink;
 
     public AnalysisService(AnalysisSlot.SessionOpener opener, EngineLog log, BiConsumer<EngineEntry, EngineInfo> learned) {
+        this(opener, log, learned, AnalysisSink.NONE);
+    }
+
+    /** @param sink told what every slot's engine finds, as it arrives (the analysis store) */
+    public AnalysisService(AnalysisSlot.SessionOpener opener, EngineLog log, BiConsumer<EngineEntry, EngineInfo> learned,
+                           AnalysisSink sink) {
         this.opener = Objects.requireNonNull(opener, "opener");
         this.log = Objects.requireNonNull(log, "log");
         this.learned = learned;
+        this.sink = sink == null ? AnalysisSink.NONE : sink;
     }
 
     /** Raised when any slot changes. */
@@ -47,7 +55,7 @@ public final class AnalysisService implements AutoCloseable {
 
     /** The slot with this id, created if there is none. */
     public synchronized AnalysisSlot slot(String id) {
-        return slots.computeIfAbsent(id, k -> new AnalysisSlot(k, opener, log, signal, learned));
+        return slots.computeIfAbsent(id, k -> new AnalysisSlot(k, opener, log, signal, learned, sink));
     }
 
     public synchronized List<AnalysisSlot> slots() {

@@ -64,6 +64,7 @@ public final class AnalysisSlot {
     private final BiConsumer<EngineEntry, EngineInfo> learned;
     private final ExecutorService worker;
     private final AtomicBoolean queued = new AtomicBoolean();
+    private final SinkFeed feed;
 
     // What the callers want; guarded by this.
     private EngineEntry wantedEngine;
@@ -107,6 +108,13 @@ public final class AnalysisSlot {
      */
     public AnalysisSlot(String id, SessionOpener opener, EngineLog log, ChangeSignal signal,
                         BiConsumer<EngineEntry, EngineInfo> learned) {
+        this(id, opener, log, signal, learned, AnalysisSink.NONE);
+    }
+
+    /** @param sink told what the engine finds, as it arrives (the analysis store) */
+    public AnalysisSlot(String id, SessionOpener opener, EngineLog log, ChangeSignal signal,
+                        BiConsumer<EngineEntry, EngineInfo> learned, AnalysisSink sink) {
+        this.feed = new SinkFeed(sink == null ? AnalysisSink.NONE : sink);
         this.id = Objects.requireNonNull(id, "id");
         this.opener = Objects.requireNonNull(opener, "opener");
         this.log = Objects.requireNonNull(log, "log");
@@ -389,7 +397,9 @@ public final class AnalysisSlot {
                 status = Status.RUNNING;
                 changed();
             }
-            searchResult = s.search(r.start(), r.moves(), SearchLimits.infiniteAnalysis().withMultiPv(k));
+            SearchLimits limits = SearchLimits.infiniteAnalysis().withMultiPv(k);
+            feed.begin(r, sessionEntry, s.info(), limits);
+            searchResult = s.search(r.start(), r.moves(), limits);
         } catch (EngineException ex) {
             fail(ex.text());
             closeSession();
@@ -514,6 +524,7 @@ public final class AnalysisSlot {
             epoch++;
             changed();
         }
+        feed.end();
         if (s != null) {
             s.close();
         }
@@ -556,8 +567,10 @@ public final class AnalysisSlot {
                     record(u);
                     changed();
                 }
+                feed.offer(u);
             }
             case EngineEvent.EngineFailure f -> {
+                feed.end();
                 synchronized (this) {
                     if (myEpoch != epoch) {
                         return;
@@ -579,11 +592,18 @@ public final class AnalysisSlot {
             }
             case EngineEvent.BestMove b -> {
                 // An analysis ends only when stopped; the lines already say what it found.
+                if (myEpoch == epochNow()) {
+                    feed.end();
+                }
             }
             case EngineEvent.StateChanged c -> {
                 // the slot's own status says more
             }
         }
+    }
+
+    private synchronized long epochNow() {
+        return epoch;
     }
 
     /** Whether a report is about the position being analysed now (not a late one about the last). */

@@ -71,6 +71,10 @@ final class AnalysisPanel extends BorderPane {
     /** Two lines of moves. */
     private static final double ROW_HEIGHT = 42;
     private long shownVersion = -1;
+    private Object shownCursor;
+    private long shownStored = -1;
+    private boolean showingStored;
+    private static final javafx.css.PseudoClass STORED = javafx.css.PseudoClass.getPseudoClass("stored");
     private AnalysisText.Unit shownUnit;
     private String shownNotation;
     private java.util.Locale shownLocale;
@@ -311,16 +315,23 @@ final class AnalysisPanel extends BorderPane {
         }
         Notation notation = s.request().map(r -> ui.notation(r.gameId())).orElse(ui.notation(ui.document().game().id()));
         AnalysisText.Unit unit = ui.scoreUnitProperty().get();
+        Object cursor = ui.document().cursor();
         if (s.version() == shownVersion && unit == shownUnit && notation.id().equals(shownNotation)
-                && ui.i18n().locale().equals(shownLocale)) {
+                && ui.i18n().locale().equals(shownLocale) && cursor == shownCursor && ui.storedRevision() == shownStored) {
             return;
         }
+        shownCursor = cursor;
+        shownStored = ui.storedRevision();
         shownVersion = s.version();
         shownUnit = unit;
         shownNotation = notation.id();
         shownLocale = ui.i18n().locale();
+        // What was found here before (this run or an earlier one) while the engine has nothing as deep.
+        List<AnalysisUpdate> stored = ui.storedLines(slotId, s);
+        List<AnalysisUpdate> lines = stored.isEmpty() ? s.lines() : stored;
+        showingStored = !stored.isEmpty();
         refreshControls(s);
-        List<AnalysisUpdate> lines = s.lines();
+        pseudoClassStateChanged(STORED, showingStored);
         while (rows.size() > lines.size()) {
             rows.remove(rows.size() - 1);
         }
@@ -356,6 +367,15 @@ final class AnalysisPanel extends BorderPane {
             // While it analyses, the Stop button says so; otherwise the state is worth a word.
             String state = s.status() == Status.RUNNING ? ""
                     : "  ·  " + ui.i18n().get("lines.status." + s.status().name().toLowerCase(java.util.Locale.ROOT));
+            if (showingStored) {
+                // The lines shown were kept from before: say so, and how deep they went.
+                List<AnalysisUpdate> kept = ui.storedLines(slotId, s);
+                int d = kept.isEmpty() ? 0 : kept.get(0).depth().orElse(0);
+                state = state + "  ·  " + ui.i18n().get("lines.stored", d);
+                if (engineName.isEmpty()) {
+                    engineName = ui.engineFor(slotId, ui.document().game().id()).name();
+                }
+            }
             title.setText(engineName.isEmpty() ? "" : engineName + state);
             figures.setText(figures(s));
             // What the engine says for people (info string) is kept at hand, not in the way.

@@ -57,6 +57,7 @@ public final class EngineMenu implements MenuContributor {
                     c.setAside().map(Object::toString).orElse("-")));
         }
         ui.takeSettingsProblem().ifPresent(window::notify);
+        ui.takeStoreProblem().ifPresent(window::notify);
     }
 
     private MenuItem item(String key, String id) {

@@ -43,6 +43,7 @@ import org.kibitz.core.analysis.ChangeSignal;
 import org.kibitz.core.analysis.AnalysisText;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.store.AnalysisStore;
 
 /**
  * What the engine panes share, one per window: the engine list, the analysis service and its slots,
@@ -88,10 +89,25 @@ public final class EnginesUi {
     private AnalysisRequest lastRequest;
     private Map<String, AnalysisState> states = Map.of();
     private Optional<String> settingsProblem = Optional.empty();
+    private final AnalysisStore store;
+    private final StoredLoader stored;
+    private long storedRevision;
 
     public EnginesUi(EngineRegistry registry, EngineRegistry.LoadReport loadReport, AnalysisService service,
                      GameDocument document, Games games, I18n i18n, BoardController board, MoveListOptions moveOptions,
                      JsonStore<AnalysisSettings> settingsStore, Supplier<MainWindow> window) {
+        this(registry, loadReport, service, document, games, i18n, board, moveOptions, settingsStore, window, null);
+    }
+
+    /**
+     * @param store where analysis is kept across runs (the service writes to it; the panes read what
+     *              is kept for the positions the user visits); null for none
+     */
+    public EnginesUi(EngineRegistry registry, EngineRegistry.LoadReport loadReport, AnalysisService service,
+                     GameDocument document, Games games, I18n i18n, BoardController board, MoveListOptions moveOptions,
+                     JsonStore<AnalysisSettings> settingsStore, Supplier<MainWindow> window, AnalysisStore store) {
+        this.store = store;
+        this.stored = store == null ? null : new StoredLoader(store, this::storedLoaded);
         this.registry = Objects.requireNonNull(registry, "registry");
         this.loadReport = Objects.requireNonNull(loadReport, "loadReport");
         this.service = Objects.requireNonNull(service, "service");
@@ -132,6 +148,7 @@ public final class EnginesUi {
             moveOptions.revisionProperty().addListener((o, a, b) -> service.signal().raise());
         }
         i18n.localeProperty().addListener((o, a, b) -> service.signal().raise());
+        loadStored();
     }
 
     // ------------------------------------------------------------------ shared parts
@@ -230,6 +247,74 @@ public final class EnginesUi {
         Optional<String> p = settingsProblem;
         settingsProblem = Optional.empty();
         return p;
+    }
+
+    /** What went wrong opening the analysis store, to show once. */
+    public Optional<String> takeStoreProblem() {
+        if (store == null || store.problem().isEmpty() || storeProblemShown) {
+            return Optional.empty();
+        }
+        storeProblemShown = true;
+        return Optional.of(render(store.problem().get()));
+    }
+
+    private boolean storeProblemShown;
+
+    // ------------------------------------------------------------------ stored analysis
+
+    /** Grows when analysis kept from earlier was put into the game tree (for panes that show it). */
+    public long storedRevision() {
+        return storedRevision;
+    }
+
+    /**
+     * What the cursor's node keeps from a panel's engine (found earlier in this run, or loaded from
+     * the analysis store), as engine reports, best first, when it goes deeper than what the panel
+     * shows live for this position; empty otherwise.
+     */
+    public List<AnalysisUpdate> storedLines(String panelId, AnalysisState live) {
+        org.kibitz.api.tree.GameNode node = document.cursor();
+        String engine = engineFor(panelId, document.game().id()).name();
+        List<org.kibitz.api.analysis.NodeAnalysis> kept = new ArrayList<>();
+        for (org.kibitz.api.analysis.NodeAnalysis a : node.analysis()) {
+            if (a.engine().equals(engine)) {
+                kept.add(a);
+            }
+        }
+        if (kept.isEmpty()) {
+            return List.of();
+        }
+        kept.sort(java.util.Comparator.comparingInt(org.kibitz.api.analysis.NodeAnalysis::multipv));
+        int keptDepth = kept.get(0).depth();
+        boolean liveHere = live.request().isPresent() && live.request().get().position().equals(node.position())
+                && !live.lines().isEmpty();
+        // Live lines win once as deep, or when they show more lines than were kept (MultiPV raised).
+        if (liveHere && (live.lines().get(0).depth().orElse(0) >= keptDepth || live.lines().size() > kept.size())) {
+            return List.of();
+        }
+        List<AnalysisUpdate> out = new ArrayList<>(kept.size());
+        for (org.kibitz.api.analysis.NodeAnalysis a : kept) {
+            out.add(new AnalysisUpdate(node.position(), a.multipv(), java.util.OptionalInt.of(a.depth()),
+                    java.util.OptionalInt.empty(), Optional.of(a.score()), a.wdl(),
+                    a.nodes() > 0 ? java.util.OptionalLong.of(a.nodes()) : java.util.OptionalLong.empty(),
+                    java.util.OptionalLong.empty(), a.time().isZero() ? Optional.empty() : Optional.of(a.time()),
+                    java.util.OptionalInt.empty(), java.util.OptionalLong.empty(), Optional.empty(),
+                    java.util.OptionalInt.empty(), a.pv()));
+        }
+        return out;
+    }
+
+    /** Looks up what the store keeps for the positions of the line the user is on (once per node). */
+    private void loadStored() {
+        if (stored != null) {
+            stored.load(document.tree().root(), document.currentLine(), document::contains);
+        }
+    }
+
+    private void storedLoaded() {
+        storedRevision++;
+        curveSignal.raise();
+        service.signal().raise();
     }
 
     public EngineRegistry.LoadReport loadReport() {
@@ -416,6 +501,7 @@ public final class EnginesUi {
             lastRequest = r;
             service.followAll(r);
         }
+        loadStored();
         curveSignal.raise();
         ticker.wake();
         service.signal().raise();
@@ -542,6 +628,13 @@ public final class EnginesUi {
     /** Ends every engine, waiting at most a few seconds (the window is closing). */
     public void close() {
         service.close(Duration.ofSeconds(6));
+        if (store != null) {
+            // What the engines found last is written before the window goes.
+            store.flush();
+        }
+        if (stored != null) {
+            stored.close();
+        }
     }
 
     static void onFx(Runnable r) {
