@@ -1,6 +1,10 @@
 package org.kibitz.cli;
 
 import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import org.kibitz.api.engine.EngineInfo;
+import org.kibitz.core.store.AnalysisStore;
+import org.kibitz.core.store.StoreSink;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,6 +50,7 @@ final class AnalyseCommand implements Callable<Integer> {
 
     private final Games games;
     private final EngineRegistry registry;
+    private final Provider<AnalysisStore> store;
 
     @Spec
     CommandSpec spec;
@@ -94,10 +99,15 @@ final class AnalyseCommand implements Callable<Integer> {
     @Option(names = "--log", descriptionKey = "log")
     boolean log;
 
+    @Option(names = "--no-store", descriptionKey = "noStore")
+    boolean noStore;
+
+    /** @param store the analysis store, opened only when a search is to be kept in it */
     @Inject
-    AnalyseCommand(Games games, EngineRegistry registry) {
+    AnalyseCommand(Games games, EngineRegistry registry, Provider<AnalysisStore> store) {
         this.games = games;
         this.registry = registry;
+        this.store = store;
     }
 
     @Override
@@ -134,8 +144,18 @@ final class AnalyseCommand implements Callable<Integer> {
         SearchLimits searchLimits = limits;
         Duration patience = Duration.ofSeconds(timeout);
         try (SessionPool pool = new SessionPool(opener, 1, 1)) {
-            AnalysisRun.Result r = pool.withSession(ref, g.id(),
-                    session -> AnalysisRun.run(session, start, line, searchLimits, patience));
+            EngineInfo[] engineInfo = new EngineInfo[1];
+            AnalysisRun.Result r = pool.withSession(ref, g.id(), session -> {
+                engineInfo[0] = session.info();
+                return AnalysisRun.run(session, start, line, searchLimits, patience);
+            });
+            if (!noStore) {
+                // What the engine found outlives the command, as the workbench's analysis does.
+                AnalysisStore kept = store.get();
+                new StoreSink(kept).keep(ref.entry(), engineInfo[0], searchLimits, r.lines());
+                kept.flush();
+                kept.problem().ifPresent(p -> err.println(TEXT.text("store.problem", p.render())));
+            }
             if (r.stopped()) {
                 err.println(TEXT.text("stopped", timeout));
             }

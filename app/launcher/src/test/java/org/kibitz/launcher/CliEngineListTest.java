@@ -12,6 +12,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.core.store.EngineFingerprint;
+import org.kibitz.core.store.StoredLine;
+import org.kibitz.core.store.AnalysisStore;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
@@ -117,5 +120,27 @@ class CliEngineListTest {
         assertTrue(root.isLegal(Move.parseCoordinates(r.last().substring(9), 1)), r.last());
         List<String> info = r.out().subList(0, r.out().size() - 1);
         assertEquals(1, info.size(), info.toString());
+    }
+
+    @Test
+    void whatAnalyseFoundIsKeptInTheAnalysisStoreUnlessToldNot() throws IOException {
+        engineList("{\"version\": 1, \"engines\": []}");
+        GamePlugin chess = cli.service(Games.class).byId("chess").orElseThrow();
+        Position afterD4 = chess.startPosition().play(Move.parseCoordinates("d2d4", 1));
+        Position afterC4 = chess.startPosition().play(Move.parseCoordinates("c2c4", 1));
+        AnalysisStore store = cli.service(AnalysisStore.class);
+
+        Run kept = cli.run("analyse", "--engine", "kibitz", "--game", "chess", "--moves", "d4", "--depth", "3",
+                "--multipv", "2");
+        assertEquals(0, kept.exit(), kept.err());
+        List<StoredLine> lines = store.lines(afterD4);
+        assertEquals(List.of(1, 2), lines.stream().map(StoredLine::rank).sorted().toList(), lines.toString());
+        assertTrue(lines.stream().allMatch(l -> l.label().equals("Kibitz engine") && l.depth() >= 1
+                && l.engine().limitKind() == EngineFingerprint.LimitKind.DEPTH && l.engine().limitValue() == 3), lines.toString());
+
+        Run notKept = cli.run("analyse", "--engine", "kibitz", "--game", "chess", "--moves", "c4", "--depth", "3",
+                "--no-store");
+        assertEquals(0, notKept.exit(), notKept.err());
+        assertEquals(List.of(), store.lines(afterC4));
     }
 }
