@@ -298,4 +298,21 @@ class AnalysisStoreTest {
         assertEquals(1, s.lines(START).size(), "the session still works");
         assertEquals(size, Files.size(file));
     }
+
+    @Test
+    void aBigStoreIsReadPageByPageAtOpenOnlyAfterAnUncleanEnd() throws Exception {
+        Path small = dir.resolve("small.sqlite");
+        Files.write(small, new byte[4096]);
+        assertTrue(AnalysisStore.fullCheckWanted(small), "a small file is always checked whole");
+        Path big = dir.resolve("big.sqlite");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(AnalysisStore.FULL_CHECK_MAX_BYTES + 1); // sparse: the size is all that is read
+        }
+        assertFalse(AnalysisStore.fullCheckWanted(big), "closed cleanly: no write-ahead log left");
+        Path wal = dir.resolve("big.sqlite-wal");
+        Files.write(wal, new byte[0]);
+        assertFalse(AnalysisStore.fullCheckWanted(big), "an empty log is what a clean reader leaves");
+        Files.write(wal, new byte[] {1, 2, 3});
+        assertTrue(AnalysisStore.fullCheckWanted(big), "a log with content: a crash, a kill or another writer");
+    }
 }
