@@ -81,6 +81,24 @@ class LayeringTest {
                     "org.kibitz.launcher..")
             .because("a pane and a command are two faces of one core service; neither calls the other");
 
+    /* Inside the core: the packages every later service builds on stay at the bottom. */
+
+    static final ArchRule JOBS_ARE_GENERIC = noClasses().that().resideInAPackage("org.kibitz.core.jobs..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.kibitz.core.analysis..", "org.kibitz.core.store..",
+                    "org.kibitz.core.engines..", "org.kibitz.core.chart..", "org.kibitz.core.convert..")
+            .because("batch evaluation, comparison, matches and tree building all run as jobs: the runner and its "
+                    + "journal know items and results, never what the items are");
+
+    static final ArchRule LIVE_ANALYSIS_DOES_NOT_KNOW_THE_STORE = noClasses().that().resideInAPackage("org.kibitz.core.analysis..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.kibitz.core.store..", "org.kibitz.core.jobs..")
+            .because("a slot hands what it finds to an AnalysisSink; where it is kept is the wiring's choice, and "
+                    + "tests and one-off searches run without a store");
+
+    static final ArchRule ENGINES_ARE_THE_BOTTOM = noClasses().that().resideInAPackage("org.kibitz.core.engines..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.kibitz.core.analysis..", "org.kibitz.core.store..",
+                    "org.kibitz.core.jobs..", "org.kibitz.core.chart..")
+            .because("the engine list and the session pool serve every analysis service, so they use none of them");
+
     static final ArchRule GUICE_ONLY_IN_LAUNCHER = noClasses().that().resideOutsideOfPackage("org.kibitz.launcher..")
             .and().resideInAPackage("org.kibitz..")
             .should().dependOnClassesThat().resideInAPackage("com.google.inject..")
@@ -104,9 +122,13 @@ class LayeringTest {
 
     private static JavaClasses classes;
 
+    /** The core's test helpers reach this module as a test-jar, which DO_NOT_INCLUDE_TESTS does not recognise. */
+    private static final ImportOption NO_TEST_JARS = location -> !location.contains("-tests.jar");
+
     @BeforeAll
     static void importClasses() {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(NO_TEST_JARS)
                 .importPackages("org.kibitz");
     }
 
@@ -141,6 +163,13 @@ class LayeringTest {
     void cliAndWorkbenchAreTwoFacesThatDoNotMeet() {
         CLI_DOES_NOT_KNOW_THE_WORKBENCH.check(classes);
         WORKBENCH_DOES_NOT_KNOW_THE_CLI.check(classes);
+    }
+
+    @Test
+    void insideTheCoreJobsEnginesAndLiveAnalysisStayAtTheBottom() {
+        JOBS_ARE_GENERIC.check(classes);
+        LIVE_ANALYSIS_DOES_NOT_KNOW_THE_STORE.check(classes);
+        ENGINES_ARE_THE_BOTTOM.check(classes);
     }
 
     @Test
@@ -180,6 +209,13 @@ class LayeringTest {
         assertTrue(CLI_DOES_NOT_KNOW_THE_WORKBENCH.evaluate(layers).hasViolation(), "the CLI using a workbench class");
         assertTrue(WORKBENCH_DOES_NOT_KNOW_THE_CLI.evaluate(layers).hasViolation(), "the workbench using picocli or a command");
         assertTrue(PICOCLI_ONLY_IN_CLI.evaluate(layers).hasViolation(), "picocli outside the CLI");
+        JavaClasses core = new ClassFileImporter().importClasses(
+                org.kibitz.core.jobs.archfixture.JobThatKnowsTheStore.class,
+                org.kibitz.core.analysis.archfixture.SlotThatWritesTheStore.class,
+                org.kibitz.core.engines.archfixture.PoolThatKnowsAnalysis.class);
+        assertTrue(JOBS_ARE_GENERIC.evaluate(core).hasViolation(), "the job runner using the store");
+        assertTrue(LIVE_ANALYSIS_DOES_NOT_KNOW_THE_STORE.evaluate(core).hasViolation(), "a slot writing the store");
+        assertTrue(ENGINES_ARE_THE_BOTTOM.evaluate(core).hasViolation(), "the engine list using live analysis");
         JavaClasses good = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("org.kibitz.core.analysis", "org.kibitz.cli");
         assertFalse(CORE_IS_HEADLESS.evaluate(good).hasViolation());
