@@ -26,6 +26,19 @@ final class PgnGameText {
 
     final int number;
     final long firstLine;
+    /** Where the game starts in the file: the byte offset of its first line (-1 when not known), and the column in it. */
+    long offset = -1;
+    int column;
+    /** The file's encoding as decided when the game started, if it was. */
+    java.util.Optional<java.nio.charset.Charset> charset = java.util.Optional.empty();
+    /** Cut for its header only: the movetext was passed over, counting main-line moves. */
+    boolean light;
+    /** Moves on the main line, counted in a header-only cut. */
+    int plies;
+    /** The last result token of a header-only cut, or {@code null}. */
+    String lastResult;
+    /** The line of the last token of a header-only cut (0 before any). */
+    long lightLastLine;
     final List<Tag> tags = new ArrayList<>(16);
     final List<FormatProblem> problems = new ArrayList<>(0);
 
@@ -100,6 +113,9 @@ final class PgnGameText {
 
     /** The line of the movetext's end, for problems found after the last token. */
     long lastLine() {
+        if (light) {
+            return lightLastLine == 0 ? firstLine : lightLastLine;
+        }
         return size == 0 ? firstLine : lines[size - 1];
     }
 }
