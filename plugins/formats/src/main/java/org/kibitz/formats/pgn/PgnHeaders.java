@@ -27,15 +27,18 @@ final class PgnHeaders {
 
     private final String source;
     private final GameDetector detector;
+    /** Whether any game is installed at all (else every game is refused, as the full read refuses it). */
+    private final boolean noGames;
 
     PgnHeaders(ReadContext context) {
         this.source = context.source();
         this.detector = new GameDetector(context.games(), context.gameHint());
+        this.noGames = context.games().all().isEmpty();
     }
 
     GameHeader header(PgnGameText text) {
-        List<FormatProblem> problems = new ArrayList<>(text.problems);
-        Map<String, String> tags = new LinkedHashMap<>();
+        List<FormatProblem> problems = text.problems.isEmpty() ? new ArrayList<>(1) : new ArrayList<>(text.problems);
+        Map<String, String> tags = new LinkedHashMap<>(16);
         for (PgnGameText.Tag t : text.tags) {
             tags.put(t.name(), t.value());
         }
@@ -46,7 +49,9 @@ final class PgnHeaders {
             problems.add(FormatMessages.error(source, text.number, Location.line(text.firstLine), "pgn.game.failed", String.valueOf(e)));
         }
         settleResult(text, tags, problems);
-        problems.sort(Comparator.comparingLong(p -> p.location().value()));
+        if (problems.size() > 1) {
+            problems.sort(Comparator.comparingLong(p -> p.location().value()));
+        }
         Optional<GameStart> start = text.offset < 0 ? Optional.empty()
                 : Optional.of(new GameStart(text.number, text.offset, text.firstLine, text.column, text.charset));
         return new GameHeader(text.number, tags, OptionalInt.of(text.plies), readable, problems, start);
@@ -54,6 +59,9 @@ final class PgnHeaders {
 
     /** Whether the game can be read at all, as far as its tags tell; what is wrong goes to {@code problems}. */
     private boolean check(PgnGameText text, List<FormatProblem> problems) {
+        if (!noGames && text.tag("Variant") == null && text.tag("Game") == null && text.tag("FEN") == null) {
+            return true; // nearly every game: nothing in its header can refuse it
+        }
         GameDetector.Verdict verdict = detector.detect(text);
         if (verdict instanceof GameDetector.Verdict.Refused r) {
             problems.add(FormatMessages.error(source, text.number, Location.line(text.firstLine), "pgn.variant.refused", r.variant()));

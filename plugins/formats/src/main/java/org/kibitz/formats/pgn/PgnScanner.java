@@ -358,7 +358,11 @@ final class PgnScanner implements Closeable {
     }
 
     static boolean isSpace(char ch) {
-        return ch == ' ' || ch == '\t' || ch == '\u3000' || ch == '\u00A0' || ch == '\f' || ch == '\u000B' || ch == '\uFEFF';
+        // Asked of nearly every character: the printable ASCII ones answer in one comparison.
+        if (ch <= ' ') {
+            return ch == ' ' || ch == '\t' || ch == '\f' || ch == '\u000B';
+        }
+        return ch >= '\u00A0' && (ch == '\u3000' || ch == '\u00A0' || ch == '\uFEFF');
     }
 
     @Override
@@ -527,6 +531,11 @@ final class PgnScanner implements Closeable {
         private int token(char[] c, int i, int j, long line) {
             char first = c[i];
             int len = j - i;
+            if (light && (first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z') && c[j - 1] != '!' && c[j - 1] != '?') {
+                // A header-only cut needs no more of a move than that it is one: SAN, coordinates, WXF letters.
+                addMove(c, i, len, line);
+                return j;
+            }
             if (first == '1' || first == '0' || first == '*' || first == '½') {
                 String result = PgnTokens.result(c, i, len);
                 if (result != null) {
@@ -603,6 +612,9 @@ final class PgnScanner implements Closeable {
     }
 
     private static boolean isDelimiter(char ch) {
+        if (ch > '$' && ch < '{' && ch != '(' && ch != ')' && ch != ';') {
+            return false; // letters, digits and most marks: the usual case
+        }
         return isSpace(ch) || ch == '{' || ch == '}' || ch == '(' || ch == ')' || ch == ';' || ch == '$';
     }
 
