@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,6 +57,9 @@ final class BenchListCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", defaultValue = "5", descriptionKey = "list.runs")
     int runs;
 
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "3", descriptionKey = "list.warmup")
+    int warmup;
+
     @Inject
     BenchListCommand(Games games, Formats formats) {
         this.games = games;
@@ -63,7 +68,7 @@ final class BenchListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (runs < 1 || repeat < 1) {
+        if (runs < 1 || repeat < 1 || warmup < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("list.bad.numbers"));
         }
         if (!Files.isReadable(file)) {
@@ -96,10 +101,14 @@ final class BenchListCommand implements Callable<Integer> {
 
     private int run(Path input, PrintWriter out) throws Exception {
         GameFiles files = new GameFiles(games, formats);
-        // Warm-up: one of each, so that both meet a compiled reader.
+        // Warm-up: as many rounds of each, so that both meet compiled code (the JIT needs a few).
         GameFiles.OpenedFile opened = files.read(input);
         int wholeCount = readWhole(input).size();
-        out.println(TEXT.text("list.header", input.getFileName().toString(), Files.size(input), opened.entries().size(), runs));
+        for (int i = 1; i < warmup; i++) {
+            files.read(input);
+            readWhole(input);
+        }
+        out.println(TEXT.text("list.header", input.getFileName().toString(), Files.size(input), opened.entries().size(), runs, warmup));
         if (wholeCount != opened.entries().size()) {
             spec.commandLine().getErr().println(TEXT.text("list.counts.differ", wholeCount, opened.entries().size()));
             return 1;
@@ -107,14 +116,20 @@ final class BenchListCommand implements Callable<Integer> {
         GameFiles.Entry last = opened.entries().get(opened.entries().size() - 1);
         double[] before = new double[runs];
         double[] now = new double[runs];
+        double[] beforeCpu = new double[runs];
+        double[] nowCpu = new double[runs];
         double[] beforeLast = new double[runs];
         double[] nowLast = new double[runs];
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int r = 0; r < runs; r++) {
+            long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             List<GameFiles.Entry> entries = readWhole(input);
             long t1 = System.nanoTime();
+            long c1 = threads.getCurrentThreadCpuTime();
             GameFiles.OpenedFile listed = files.read(input);
             long t2 = System.nanoTime();
+            long c2 = threads.getCurrentThreadCpuTime();
             GameTree a = readUpTo(input, last.gameNumber());
             long t3 = System.nanoTime();
             GameTree b = files.readGame(listed, last);
@@ -126,20 +141,28 @@ final class BenchListCommand implements Callable<Integer> {
             }
             before[r] = (t1 - t0) / 1e6;
             now[r] = (t2 - t1) / 1e6;
+            beforeCpu[r] = (c1 - c0) / 1e6;
+            nowCpu[r] = (c2 - c1) / 1e6;
             beforeLast[r] = (t3 - t2) / 1e6;
             nowLast[r] = (t4 - t3) / 1e6;
-            out.println(String.format(Locale.ROOT, "round %d list whole_ms %.1f headers_ms %.1f ratio %.2f | open_last read_up_to_ms %.1f start_at_ms %.2f",
-                    r + 1, before[r], now[r], before[r] / now[r], beforeLast[r], nowLast[r]));
+            out.println(String.format(Locale.ROOT, "round %d list whole_ms %.1f (cpu %.1f) headers_ms %.1f (cpu %.1f) ratio %.2f (cpu %.2f)"
+                            + " | open_last read_up_to_ms %.1f start_at_ms %.2f",
+                    r + 1, before[r], beforeCpu[r], now[r], nowCpu[r], before[r] / now[r], beforeCpu[r] / nowCpu[r], beforeLast[r], nowLast[r]));
             out.flush();
         }
         double bw = min(before);
         double bn = min(now);
         double lw = min(beforeLast);
         double ln = min(nowLast);
-        out.println(String.format(Locale.ROOT, "best list: every game read %.1f ms, headers only %.1f ms: %.1fx faster (median %.1fx)",
+        out.println(String.format(Locale.ROOT, "best list wall: every game read %.1f ms, headers only %.1f ms: %.1fx faster (medians %.1fx)",
                 bw, bn, bw / bn, median(before) / median(now)));
+        out.println(String.format(Locale.ROOT, "best list cpu:  every game read %.1f ms, headers only %.1f ms: %.1fx faster (medians %.1fx)",
+                min(beforeCpu), min(nowCpu), min(beforeCpu) / min(nowCpu), median(beforeCpu) / median(nowCpu)));
         out.println(String.format(Locale.ROOT, "best open game %d: read up to it %.1f ms, start at it %.2f ms: %.0fx faster",
                 last.gameNumber(), lw, ln, lw / ln));
+        out.println("load average before the last round: " + String.format(Locale.ROOT, "%.2f",
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()) + " on "
+                + Runtime.getRuntime().availableProcessors() + " cores");
         return 0;
     }
 

@@ -42,20 +42,29 @@ final class PgnGameText {
     final List<Tag> tags = new ArrayList<>(16);
     final List<FormatProblem> problems = new ArrayList<>(0);
 
-    private byte[] kinds = new byte[64];
-    private String[] texts = new String[64];
-    private int[] values = new int[64];
-    private long[] lines = new long[64];
+    private byte[] kinds;
+    private String[] texts;
+    private int[] values;
+    private long[] lines;
     private int size;
 
     PgnGameText(int number, long firstLine) {
+        this(number, firstLine, 64);
+    }
+
+    /** @param capacity tokens to make room for at first (a header-only cut keeps one) */
+    PgnGameText(int number, long firstLine, int capacity) {
         this.number = number;
         this.firstLine = firstLine;
+        kinds = new byte[capacity];
+        texts = new String[capacity];
+        values = new int[capacity];
+        lines = new long[capacity];
     }
 
     void add(byte kind, String text, int value, long line) {
         if (size == kinds.length) {
-            int n = size * 2;
+            int n = Math.max(4, size * 2);
             kinds = Arrays.copyOf(kinds, n);
             texts = Arrays.copyOf(texts, n);
             values = Arrays.copyOf(values, n);

@@ -175,7 +175,7 @@ final class PgnScanner implements Closeable {
     }
 
     private PgnGameText start(long line, int from, boolean light) {
-        PgnGameText game = new PgnGameText(++gameCount, line);
+        PgnGameText game = new PgnGameText(++gameCount, line, light ? 1 : 64);
         game.light = light;
         if (lines.seekable()) {
             game.offset = lines.lineOffset();
@@ -531,7 +531,7 @@ final class PgnScanner implements Closeable {
         private int token(char[] c, int i, int j, long line) {
             char first = c[i];
             int len = j - i;
-            if (light && (first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z') && c[j - 1] != '!' && c[j - 1] != '?') {
+            if (light && (first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z')) {
                 // A header-only cut needs no more of a move than that it is one: SAN, coordinates, WXF letters.
                 addMove(c, i, len, line);
                 return j;
