@@ -419,8 +419,64 @@ final class PgnScanner implements Closeable {
             }
         }
 
+        /**
+         * A header-only cut's quick path over the plainest movetext: spaces, move numbers and moves
+         * that start with a letter, outside comments. Stops at anything else (a comment, a
+         * variation, a result, a NAG...), where the general lexing below goes on; returns where.
+         */
+        private int skimMoves(char[] c, int i, int n, long line) {
+            if (inComment) {
+                return i;
+            }
+            int moves = 0;
+            while (i < n) {
+                char ch = c[i];
+                if (ch == ' ') {
+                    i++;
+                    continue;
+                }
+                if (ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') {
+                    if (moves == 0 && game.size() == 0) {
+                        break; // the first move is kept: the general path keeps it
+                    }
+                    int j = i + 1;
+                    while (j < n && !isDelimiter(c[j])) {
+                        j++;
+                    }
+                    moves++;
+                    i = j;
+                    continue;
+                }
+                if (ch >= '1' && ch <= '9') {
+                    // A move number "12." (not a result, not "1-0"): skipped with its dots.
+                    int j = i + 1;
+                    while (j < n && c[j] >= '0' && c[j] <= '9') {
+                        j++;
+                    }
+                    if (j < n && c[j] == '.') {
+                        while (j < n && c[j] == '.') {
+                            j++;
+                        }
+                        i = j;
+                        continue;
+                    }
+                }
+                break;
+            }
+            if (moves > 0) {
+                if (depth == 0) {
+                    game.plies += moves;
+                }
+                game.lightLastLine = line;
+            }
+            return i;
+        }
+
         /** Lexes {@code c[i, n)}; {@code true} when a result ended the game at depth 0. */
         boolean lex(char[] c, int i, int n, long line) {
+            if (light) {
+                i = skimMoves(c, i, n, line);
+            }
             while (i < n) {
                 if (inComment) {
                     int close = i;
