@@ -6,7 +6,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code kibitz bench}: benchmarks against other programs; each kind is a subcommand ({@code bench perft}). */
-@Command(name = "bench", resourceBundle = "org.kibitz.cli.bench", subcommands = {BenchPerftCommand.class, BenchProtocolCommand.class, BenchEngineCommand.class, BenchStoreCommand.class})
+@Command(name = "bench", resourceBundle = "org.kibitz.cli.bench", subcommands = {BenchPerftCommand.class, BenchProtocolCommand.class,
+        BenchEngineCommand.class, BenchStoreCommand.class, BenchListCommand.class})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec

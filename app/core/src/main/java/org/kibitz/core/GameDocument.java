@@ -34,7 +34,12 @@ public final class GameDocument {
         /** A different game (or a new one) replaced the whole document. */
         GAME,
         /** Only the file or the modified mark changed (the game was saved); game and cursor are as they were. */
-        FILE
+        FILE,
+        /**
+         * Engine results were stored in the tree ({@link org.kibitz.api.tree.GameNode#putAnalysis}): no
+         * move or annotation of the user changed, but a save now writes more ({@code [%eval]}).
+         */
+        ANALYSIS
     }
 
     /** Told of every change. */
@@ -49,6 +54,7 @@ public final class GameDocument {
     private GameNode cursor;
     private Optional<GameOrigin> origin = Optional.empty();
     private boolean modified;
+    private boolean unsavedAnalysis;
 
     public GameDocument(GamePlugin game, GameTree tree) {
         this.game = Objects.requireNonNull(game, "game");
@@ -111,6 +117,7 @@ public final class GameDocument {
     public void markSaved(GameOrigin saved) {
         origin = Optional.of(saved);
         modified = false;
+        unsavedAnalysis = false;
         fire(Change.FILE);
     }
 
@@ -129,6 +136,7 @@ public final class GameDocument {
         cursor = newTree.root();
         origin = Objects.requireNonNull(from, "from");
         modified = false;
+        unsavedAnalysis = false;
         fire(Change.GAME);
     }
 
@@ -321,9 +329,19 @@ public final class GameDocument {
         fire(Change.TREE);
     }
 
-    /** Tells listeners that annotations or analysis stored in the tree changed (no edit by the user). */
+    /**
+     * Tells listeners that analysis was stored in the tree (no edit by the user): the tree as saved
+     * ({@link #tree()}, whose nodes hold it) now carries it, and {@link #hasUnsavedAnalysis()} says so
+     * until the next save.
+     */
     public void treeAnnotated() {
-        fire(Change.TREE);
+        unsavedAnalysis = true;
+        fire(Change.ANALYSIS);
+    }
+
+    /** Whether engine results were stored in the tree since it was opened or saved (a save would keep them). */
+    public boolean hasUnsavedAnalysis() {
+        return unsavedAnalysis;
     }
 
     /**

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +18,9 @@ import java.util.Optional;
 import java.util.function.IntConsumer;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.format.GameHeader;
 import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.GameStart;
 import org.kibitz.api.format.GameWriter;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
@@ -27,9 +31,10 @@ import org.kibitz.api.i18n.Text;
 import org.kibitz.api.tree.GameTree;
 
 /**
- * Opening and saving game files for the workbench: reads every game of a file with whatever
- * format plugin recognises it, keeping the good games and every problem with its place, and saves
- * one game atomically (a failed save leaves the old file as it was).
+ * Opening and saving game files for the workbench: lists every game of a file by its header with
+ * whatever format plugin recognises it (see {@code docs/decisions/0005-cheap-listing.md}), reads
+ * a picked game alone, keeping every problem with its place, and saves one game atomically (a
+ * failed save leaves the old file as it was).
  */
 public final class GameFiles {
 
@@ -50,20 +55,38 @@ public final class GameFiles {
 
     /**
      * One game of an opened file, as the game list shows it. The game itself is not kept (a file
-     * of a thousand xiangqi games would hold some 150 MB of positions): {@link #readGame} reads
-     * it again when it is picked.
+     * of a thousand xiangqi games would hold some 150 MB of positions), nor read to list it: the
+     * format's header pass gives its tags and where it starts, and {@link #readGame} reads it (from
+     * there, for formats that can start mid-file) when it is picked.
      *
      * @param gameNumber its number in the file, from 1
-     * @param readable   whether any of it could be read (else nothing can be opened)
-     * @param problems   what was wrong with it
+     * @param readable   whether any of it may be read (false when it is known that nothing can)
+     * @param problems   what was found wrong with it: by the header pass, or by a full read once it was read
      * @param tags       its header tags
-     * @param plies      moves on its main line
+     * @param plies      moves on its main line; -1 when not known without reading it
+     * @param start      where it starts in the file, when the format can start reading there
      */
     public record Entry(int gameNumber, boolean readable, List<FormatProblem> problems,
-                        Map<String, String> tags, int plies) {
+                        Map<String, String> tags, int plies, Optional<GameStart> start) {
         public Entry {
             problems = List.copyOf(problems);
             tags = Map.copyOf(tags);
+            Objects.requireNonNull(start, "start");
+        }
+
+        public Entry(int gameNumber, boolean readable, List<FormatProblem> problems, Map<String, String> tags, int plies) {
+            this(gameNumber, readable, problems, tags, plies, Optional.empty());
+        }
+
+        /** The entry of a game listed by its header. */
+        public static Entry of(GameHeader h) {
+            return new Entry(h.gameNumber(), h.readable(), h.problems(), h.tags(), h.plies().orElse(-1), h.start());
+        }
+
+        /** This entry once its game was read whole: the full read's problems and length, the same start. */
+        public Entry read(ReadResult r) {
+            return new Entry(gameNumber, r.game().isPresent(), r.problems(),
+                    r.game().map(g -> g.tags().asMap()).orElse(tags), r.game().map(g -> g.mainline().size()).orElse(plies), start);
         }
 
         public boolean hasErrors() {
@@ -125,6 +148,17 @@ public final class GameFiles {
         /** The same file without the first game's tree, once that game has been handed over. */
         public OpenedFile withoutFirst() {
             return new OpenedFile(file, format, entries, Optional.empty());
+        }
+
+        /** The same file with one entry replaced (by its number), after its game was read whole. */
+        public OpenedFile withEntry(Entry entry) {
+            List<Entry> list = new ArrayList<>(entries);
+            for (int i = 0; i < list.size(); i++) {
+                if (list.get(i).gameNumber() == entry.gameNumber()) {
+                    list.set(i, entry);
+                }
+            }
+            return new OpenedFile(file, format, list, first);
         }
 
         /** Where a game of this file came from, for its document. */
@@ -203,16 +237,18 @@ public final class GameFiles {
         return writableFormats(gameId).stream().filter(f -> f.matchesName(name)).findFirst();
     }
 
-    /** Reads every game of a file; see {@link #read(Path, IntConsumer)}. */
+    /** Lists every game of a file and reads the first; see {@link #read(Path, IntConsumer)}. */
     public OpenedFile read(Path file) throws OpenException {
         return read(file, n -> { });
     }
 
     /**
-     * Reads every game of a file. A broken game is kept with its problems (and whatever part of it
-     * was good); only a file no format can read, or an I/O error, fails the whole call.
+     * Lists every game of a file by its header (no game is built but the first readable one), and
+     * reads that first game whole. A broken game is listed with what its header shows wrong; its
+     * other problems are found when it is read ({@link #readEntry}). Only a file no format can
+     * read, or an I/O error, fails the whole call.
      *
-     * @param progress told the number of games read so far, now and then
+     * @param progress told the number of games listed so far, now and then
      */
     public OpenedFile read(Path file, IntConsumer progress) throws OpenException {
         String name = file.getFileName().toString();
@@ -225,17 +261,11 @@ public final class GameFiles {
             throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
         }
         List<Entry> entries = new ArrayList<>();
-        GameTree first = null;
         try (InputStream in = Files.newInputStream(file);
              GameReader reader = format.reader(in, ReadContext.of(name, games))) {
-            for (ReadResult r; (r = reader.next()) != null; ) {
-                Map<String, String> tags = r.game().map(g -> g.tags().asMap()).orElse(Map.of());
-                int plies = r.game().map(g -> g.mainline().size()).orElse(0);
-                entries.add(new Entry(r.gameNumber(), r.game().isPresent(), r.problems(), tags, plies));
-                if (first == null && r.game().isPresent()) {
-                    first = r.game().get();
-                }
-                if (entries.size() % 50 == 0) {
+            for (GameHeader h; (h = reader.nextHeader()) != null; ) {
+                entries.add(Entry.of(h));
+                if (entries.size() % 1000 == 0) {
                     progress.accept(entries.size());
                 }
             }
@@ -243,33 +273,89 @@ public final class GameFiles {
             throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
         }
         progress.accept(entries.size());
-        return new OpenedFile(file, format, entries, Optional.ofNullable(first));
+        OpenedFile opened = new OpenedFile(file, format, entries, Optional.empty());
+        // The first game that reads: nearly always the first listed one.
+        for (Entry e : entries) {
+            if (!e.readable()) {
+                continue;
+            }
+            ReadGame g = readEntry(opened, e);
+            opened = opened.withEntry(g.entry());
+            if (g.game().isPresent()) {
+                return new OpenedFile(file, format, opened.entries(), g.game());
+            }
+        }
+        return opened;
     }
 
     /**
-     * Reads one game of an opened file again (the list keeps no games). The file is read up to
-     * that game; a game that is no longer the one listed (the file changed on disk) is refused.
+     * A game read whole from an opened file.
+     *
+     * @param game  the game, or as much of it as was good; empty when nothing could be read
+     * @param entry its list entry with the full read's problems and length
+     */
+    public record ReadGame(Optional<GameTree> game, Entry entry) {
+    }
+
+    /**
+     * Reads one game of an opened file again (the list keeps no games); see {@link #readEntry}.
+     *
+     * @throws OpenException when the file cannot be read, the game is gone or different, or nothing of it reads
+     */
+    public GameTree readGame(OpenedFile opened, Entry entry) throws OpenException {
+        ReadGame g = readEntry(opened, entry);
+        return g.game().orElseThrow(() -> new OpenException(Text.of(GameFiles.class, "file.changed",
+                opened.file().getFileName().toString(), String.valueOf(entry.gameNumber())), null));
+    }
+
+    /**
+     * Reads one game of an opened file whole: from where the listing found it when the format can
+     * start there, else by passing over the games before it without building them. A game that is
+     * no longer the one listed (the file changed on disk) is refused.
      *
      * @throws OpenException when the file cannot be read, or the game is gone or different
      */
-    public GameTree readGame(OpenedFile opened, Entry entry) throws OpenException {
+    public ReadGame readEntry(OpenedFile opened, Entry entry) throws OpenException {
         Path file = opened.file();
         String name = file.getFileName().toString();
-        try (InputStream in = Files.newInputStream(file);
-             GameReader reader = opened.format().reader(in, ReadContext.of(name, games))) {
-            for (ReadResult r; (r = reader.next()) != null; ) {
-                if (r.gameNumber() == entry.gameNumber()) {
-                    Optional<GameTree> g = r.game();
-                    if (g.isEmpty() || !g.get().tags().asMap().equals(entry.tags())) {
-                        break;
-                    }
-                    return g.get();
-                }
+        ReadContext context = ReadContext.of(name, games);
+        try (GameReader reader = openAt(file, opened.format(), context, entry)) {
+            ReadResult r = reader.next();
+            if (r != null && r.gameNumber() == entry.gameNumber()
+                    && (r.game().isEmpty() || r.game().get().tags().asMap().equals(entry.tags()))) {
+                return new ReadGame(r.game(), entry.read(r));
             }
         } catch (IOException | UncheckedIOException e) {
             throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
         }
         throw new OpenException(Text.of(GameFiles.class, "file.changed", name, String.valueOf(entry.gameNumber())), null);
+    }
+
+    /** A reader whose next game is {@code entry}'s. */
+    private static GameReader openAt(Path file, FormatPlugin format, ReadContext context, Entry entry) throws IOException {
+        if (entry.start().isPresent() && entry.start().get().gameNumber() == entry.gameNumber()) {
+            GameStart start = entry.start().get();
+            SeekableByteChannel channel = Files.newByteChannel(file);
+            try {
+                channel.position(start.offset());
+                return format.readerAt(Channels.newInputStream(channel), context, start);
+            } catch (IOException | RuntimeException e) {
+                channel.close();
+                throw e;
+            }
+        }
+        GameReader reader = format.reader(Files.newInputStream(file), context);
+        try {
+            for (int i = 1; i < entry.gameNumber(); i++) {
+                if (!reader.skip()) {
+                    break;
+                }
+            }
+            return reader;
+        } catch (IOException | RuntimeException e) {
+            reader.close();
+            throw e;
+        }
     }
 
     /**
@@ -279,6 +365,16 @@ public final class GameFiles {
      * @throws IOException when the format cannot hold the game or writing fails (the old file is intact)
      */
     public void write(Path file, FormatPlugin format, GameTree game) throws IOException {
+        write(file, format, game, false);
+    }
+
+    /**
+     * Writes one game as {@link #write(Path, FormatPlugin, GameTree)} does. What engines found and
+     * the tree keeps is saved with it: each node's best-founded score as {@code [%eval]} (see
+     * {@link org.kibitz.api.tree.BestEvaluation}), and with {@code engineLines} the best line as a
+     * variation.
+     */
+    public void write(Path file, FormatPlugin format, GameTree game, boolean engineLines) throws IOException {
         if (!canHold(format, game.gameId())) {
             throw new IOException(Text.of(GameFiles.class, "file.cannotHold", format.id(), game.gameId()).toString());
         }
@@ -295,7 +391,7 @@ public final class GameFiles {
                     flush();
                 }
             };
-            try (GameWriter w = format.writer(keepOpen, WriteContext.of(games))) {
+            try (GameWriter w = format.writer(keepOpen, WriteContext.of(games).withEngineLines(engineLines))) {
                 w.write(game);
             }
         });

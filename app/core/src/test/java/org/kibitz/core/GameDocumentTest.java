@@ -165,4 +165,20 @@ class GameDocumentTest {
         assertEquals("before", e4.startingComment());
         assertEquals(List.of(1), e4.nags());
     }
+
+    @Test
+    void storedAnalysisIsToldApartFromEditsAndClearedBySaving() {
+        doc.play(m("e2e4"));
+        doc.markSaved(GameOrigin.single(Path.of("g.pgn"), "pgn"));
+        heard.clear();
+        doc.cursor().putAnalysis(new org.kibitz.api.analysis.NodeAnalysis("e", 10, 1, org.kibitz.api.analysis.Score.centipawns(20),
+                Optional.empty(), 0, java.time.Duration.ZERO, List.of(), java.time.Instant.EPOCH));
+        doc.treeAnnotated();
+        assertEquals(List.of(GameDocument.Change.ANALYSIS), heard);
+        assertTrue(doc.hasUnsavedAnalysis());
+        assertFalse(doc.modified(), "engine results are no edit of the user's");
+        assertEquals(1, doc.tree().mainline().get(0).analysis().size(), "the tree a save writes holds them");
+        doc.markSaved(GameOrigin.single(Path.of("g.pgn"), "pgn"));
+        assertFalse(doc.hasUnsavedAnalysis());
+    }
 }

@@ -26,25 +26,49 @@ class GameFilesTest {
     private final GameFiles files = TestGames.files();
 
     @Test
-    void aBrokenGameIsReportedWithItsPlaceAndTheGoodGamesStillOpen() throws Exception {
+    void aBrokenGameIsListedWithTheOthersAndReportedWithItsPlaceWhenOpened() throws Exception {
         GameFiles.OpenedFile f = files.read(TestGames.resource("one-broken.pgn"));
         assertEquals("pgn", f.format().id());
         assertEquals(3, f.entries().size());
         assertTrue(f.entries().get(0).problems().isEmpty());
         assertTrue(f.entries().get(2).problems().isEmpty());
-        assertEquals(10, f.entries().get(2).plies());
+        assertEquals(10, f.entries().get(2).plies(), "counted by the header pass");
         GameFiles.Entry broken = f.entries().get(1);
-        assertTrue(broken.hasErrors());
-        FormatProblem p = broken.problems().get(0);
+        assertEquals("Carla", broken.white());
+        assertTrue(broken.readable(), "its header is good: its bad move is found when it is read");
+        assertEquals(List.of(1, 2, 3), f.entries().stream().map(GameFiles.Entry::gameNumber).toList());
+        assertTrue(f.firstReadable().isPresent());
+
+        GameFiles.ReadGame read = files.readEntry(f, broken);
+        assertEquals(7, read.game().orElseThrow().mainline().size(), "the good part before the bad move");
+        assertTrue(read.entry().hasErrors());
+        FormatProblem p = read.entry().problems().get(0);
         assertEquals(2, p.gameNumber());
         assertEquals(FormatProblem.Location.line(20), p.location(), p.render(Locale.ROOT));
         assertTrue(p.render(Locale.ROOT).startsWith("one-broken.pgn:game 2:line 20:"), p.render(Locale.ROOT));
-        assertEquals("Carla", broken.white());
-        assertEquals(List.of(1, 2, 3), f.entries().stream().map(GameFiles.Entry::gameNumber).toList());
-        assertTrue(f.firstReadable().isPresent());
+        assertTrue(f.withEntry(read.entry()).entries().get(1).hasErrors());
         GameOrigin o = f.origin(f.entries().get(2));
         assertEquals(3, o.gameNumber());
         assertFalse(o.wholeFile());
+    }
+
+    @Test
+    void aFileIsListedWithoutReadingItsGamesAndAPickedGameIsReadFromItsPlace() throws Exception {
+        Path file = TestGames.shared("chess/pgn/Capablanca.pgn");
+        GameFiles.OpenedFile f = files.read(file);
+        assertEquals(597, f.entries().size());
+        assertTrue(f.entries().stream().allMatch(e -> e.start().isPresent()), "PGN games can be started at");
+        GameFiles.Entry last = f.entries().get(596);
+        GameTree direct = null;
+        try (var r = f.format().reader(Files.newInputStream(file), org.kibitz.api.format.ReadContext.of("c", TestGames.GAMES))) {
+            for (int i = 0; i < 597; i++) {
+                direct = r.next().game().orElseThrow();
+            }
+        }
+        GameTree picked = files.readGame(f, last);
+        assertEquals(direct.tags().asMap(), picked.tags().asMap());
+        assertEquals(moves(direct), moves(picked));
+        assertEquals(direct.mainline().size(), last.plies());
     }
 
     @Test
@@ -193,5 +217,37 @@ class GameFilesTest {
         Files.writeString(copy, Files.readString(copy).replace("Eva", "Eve"));
         GameFiles.OpenException e = assertThrows(GameFiles.OpenException.class, () -> files.readGame(f, f.entries().get(2)));
         assertTrue(e.text().render(Locale.ROOT).contains("changed"), e.text().render(Locale.ROOT));
+    }
+
+    @Test
+    void aSavedGameKeepsWhatEnginesFoundAndReadsBackTheSameCurve() throws Exception {
+        for (var game : List.of(TestGames.CHESS, TestGames.XIANGQI)) {
+            GameDocument doc = GameDocument.newGame(game);
+            for (int i = 0; i < 6; i++) {
+                doc.play(doc.position().legalMoves().get(0));
+            }
+            List<GameNode> line = doc.tree().mainline();
+            int[] cps = {35, -120, 0, 7};
+            for (int i = 0; i < cps.length; i++) {
+                line.get(i).putAnalysis(new org.kibitz.api.analysis.NodeAnalysis("engine", 20, 1,
+                        org.kibitz.api.analysis.Score.centipawns(cps[i]), java.util.Optional.empty(), 0, java.time.Duration.ZERO,
+                        List.of(), java.time.Instant.EPOCH));
+            }
+            line.get(4).putAnalysis(new org.kibitz.api.analysis.NodeAnalysis("engine", 30, 1,
+                    org.kibitz.api.analysis.Score.mate(-2), java.util.Optional.empty(), 0, java.time.Duration.ZERO, List.of(),
+                    java.time.Instant.EPOCH));
+            for (String ext : game == TestGames.CHESS ? List.of("pgn") : List.of("pgn", "xqf")) {
+                Path out = dir.resolve(game.id() + "." + ext);
+                files.write(out, files.formatForSaving(out, game.id()).orElseThrow(), doc.tree());
+                GameTree back = files.read(out).first().orElseThrow();
+                for (int i = 0; i < line.size(); i++) {
+                    assertEquals(org.kibitz.core.analysis.AnalysisRecorder.evaluation(line.get(i)).map(e -> e.forWhite()),
+                            org.kibitz.core.analysis.AnalysisRecorder.evaluation(back.mainline().get(i)).map(e -> e.forWhite()),
+                            game.id() + " " + ext + " ply " + (i + 1));
+                }
+                assertTrue(org.kibitz.core.analysis.AnalysisRecorder.evaluation(back.mainline().get(4)).orElseThrow().forWhite()
+                        instanceof org.kibitz.api.analysis.Score.Mate, "the mate is kept as a mate");
+            }
+        }
     }
 }

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.kibitz.api.analysis.NodeAnalysis;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
+import org.kibitz.api.tree.BestEvaluation;
 import org.kibitz.api.tree.GameNode;
 
 /**
@@ -74,24 +75,8 @@ public final class AnalysisRecorder {
      * left one (engines' scales differ: a curve that mixes them zigzags).
      */
     public static Optional<Evaluation> evaluation(GameNode node, String preferredEngine) {
-        NodeAnalysis best = null;
-        for (NodeAnalysis a : node.analysis()) {
-            if (a.multipv() != 1) {
-                continue;
-            }
-            boolean preferred = a.engine().equals(preferredEngine);
-            boolean bestPreferred = best != null && best.engine().equals(preferredEngine);
-            if (best == null || preferred && !bestPreferred
-                    || preferred == bestPreferred && (a.depth() > best.depth()
-                    || a.depth() == best.depth() && a.at().isAfter(best.at()))) {
-                best = a;
-            }
-        }
-        if (best != null) {
-            return Optional.of(new Evaluation(best.score().forWhite(node.position().sideToMove()),
-                    Optional.of(best.engine()), best.depth()));
-        }
-        return node.evalForWhite().map(s -> new Evaluation(s, Optional.empty(), 0));
+        // The rule lives beside the tree, where the file writers use it too: what is saved is what is plotted.
+        return BestEvaluation.of(node, preferredEngine).map(e -> new Evaluation(e.forWhite(), e.engine(), e.depth()));
     }
 
     /**

@@ -65,7 +65,7 @@ public final class BoardPane extends BorderPane {
         });
         board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
         document.addListener((d, change) -> {
-            if (change != GameDocument.Change.FILE) {
+            if (change != GameDocument.Change.FILE && change != GameDocument.Change.ANALYSIS) {
                 show();
             }
         });

@@ -481,7 +481,7 @@ public final class EnginesUi {
     }
 
     private void documentChanged(GameDocument.Change change) {
-        if (change == GameDocument.Change.FILE) {
+        if (change == GameDocument.Change.FILE || change == GameDocument.Change.ANALYSIS) {
             return;
         }
         AnalysisRequest r = AnalysisRequest.forNode(document.cursor());
@@ -521,6 +521,8 @@ public final class EnginesUi {
         }
         states = Map.copyOf(now);
         if (stored) {
+            // What is stored in the tree is what a save writes ([%eval]): the document is told so.
+            document.treeAnnotated();
             curveSignal.raise();
         }
         updateArrows();

@@ -309,16 +309,25 @@ public final class FileActions implements MenuContributor {
         CompletableFuture<Boolean> done = new CompletableFuture<>();
         CompletableFuture.supplyAsync(() -> {
             try {
-                return files.readGame(f, entry);
+                // Read alone, from where the listing found it: the games before it are not read again.
+                return files.readEntry(f, entry);
             } catch (GameFiles.OpenException e) {
                 throw new java.util.concurrent.CompletionException(e);
             }
-        }, background).whenComplete((tree, failure) -> Platform.runLater(() -> {
+        }, background).whenComplete((read, failure) -> Platform.runLater(() -> {
             try {
+                if (failure == null && read.game().isEmpty()) {
+                    // Listed from its header, but nothing of it reads: say why, with its place.
+                    window().notify(problemsText(f, read.entry().problems(), false));
+                    status(i18n.get("file.noGames", name));
+                    done.complete(false);
+                    return;
+                }
                 if (failure != null) {
                     done.complete(failed(f.file(), failure));
                     return;
                 }
+                GameTree tree = read.game().get();
                 // The list may have moved on to another file while this one was read.
                 if (list.file().map(GameFiles.OpenedFile::file).filter(f.file()::equals).isEmpty()) {
                     done.complete(false);
@@ -326,6 +335,10 @@ public final class FileActions implements MenuContributor {
                 }
                 load(f, entry, tree);
                 status(i18n.get("file.gameOpened", entry.gameNumber(), f.entries().size(), name));
+                // The listing saw only the header: the moves' problems are told now, with their places.
+                if (!read.entry().problems().isEmpty()) {
+                    window().notify(problemsText(f, read.entry().problems(), true));
+                }
                 done.complete(true);
             } catch (RuntimeException e) {
                 done.completeExceptionally(e);

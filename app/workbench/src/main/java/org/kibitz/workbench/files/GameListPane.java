@@ -54,7 +54,7 @@ public final class GameListPane extends BorderPane {
                 column("games.result", 70, e -> e.tag("Result")),
                 column("games.event", 180, e -> e.tag("Event")),
                 column("games.date", 90, e -> e.tag("Date")),
-                column("games.plies", 60, e -> e.readable() ? Integer.toString(e.plies()) : "–")));
+                column("games.plies", 60, e -> e.readable() && e.plies() >= 0 ? Integer.toString(e.plies()) : "–")));
         table.setRowFactory(t -> new EntryRow());
         table.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {

@@ -47,6 +47,19 @@ public interface FormatPlugin extends Plugin {
      */
     GameReader reader(InputStream in, ReadContext context) throws IOException;
 
+    /**
+     * Opens a reader that starts at a game a listing pass found ({@link GameHeader#start()}): the
+     * stream is positioned at {@code start.offset()} by the caller, and the first game read is
+     * game {@code start.gameNumber()}, with its lines numbered as in the whole file. Formats that
+     * hand out no {@link GameStart} need not implement it.
+     *
+     * @throws IOException when this format cannot start mid-file
+     */
+    default GameReader readerAt(InputStream in, ReadContext context, GameStart start) throws IOException {
+        in.close();
+        throw new IOException(id() + " cannot start reading at game " + start.gameNumber());
+    }
+
     /** Opens a writer over {@code out}; closing the writer flushes and closes the stream. */
     GameWriter writer(OutputStream out, WriteContext context) throws IOException;
 }

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.util.List;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.GameStart;
 import org.kibitz.api.format.GameWriter;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.WriteContext;
@@ -52,6 +53,12 @@ abstract class PositionListFormat implements FormatPlugin {
     @Override
     public final GameReader reader(InputStream in, ReadContext context) throws IOException {
         return new PositionListReader(LineReader.open(in, context.charset()), context);
+    }
+
+    @Override
+    public final GameReader readerAt(InputStream in, ReadContext context, GameStart start) {
+        return new PositionListReader(LineReader.resume(in, context.charset().or(start::charset), start.offset(), start.line()),
+                context, start.gameNumber());
     }
 
     @Override

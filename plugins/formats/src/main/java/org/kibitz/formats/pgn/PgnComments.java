@@ -1,5 +1,7 @@
 package org.kibitz.formats.pgn;
 
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.tree.BestEvaluation;
 import org.kibitz.api.tree.GameNode;
 
 /**
@@ -34,12 +36,18 @@ public final class PgnComments {
         }
     }
 
-    /** A node's comment as a file stores it: commands first, then the text; empty when there is neither. */
+    /**
+     * A node's comment as a file stores it: commands first, then the text; empty when there is
+     * neither. The {@code [%eval]} is the node's best-founded evaluation ({@link BestEvaluation}):
+     * the deepest best line an engine left there, else the file's own; in the lichess convention
+     * (pawns from White's/Red's side with two decimals, {@code #N}/{@code #-N} for a mate).
+     */
     public static String render(GameNode node) {
-        if (node.evalForWhite().isEmpty() && node.clock().isEmpty() && node.commands().isEmpty()) {
+        if (node.analysis().isEmpty() && node.evalForWhite().isEmpty() && node.clock().isEmpty() && node.commands().isEmpty()) {
             return node.comment(); // nearly every node: no builder
         }
-        String commands = CommentCommands.format(node.evalForWhite().orElse(null), node.clock().orElse(null), node.commands());
+        Score eval = BestEvaluation.of(node).map(BestEvaluation::forWhite).orElse(null);
+        String commands = CommentCommands.format(eval, node.clock().orElse(null), node.commands());
         String text = node.comment();
         return commands.isEmpty() ? text : text.isEmpty() ? commands : commands + " " + text;
     }

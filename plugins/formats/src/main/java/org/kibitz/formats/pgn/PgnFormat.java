@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.util.List;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.GameStart;
 import org.kibitz.api.format.GameWriter;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.WriteContext;
@@ -63,6 +64,15 @@ public final class PgnFormat implements FormatPlugin {
     @Override
     public GameReader reader(InputStream in, ReadContext context) throws IOException {
         return new PgnGameReader(new PgnScanner(LineReader.open(in, context.charset()), context.source()), context);
+    }
+
+    /** Starts at a game a listing pass found: the stream is at its line. */
+    @Override
+    public GameReader readerAt(InputStream in, ReadContext context, GameStart start) throws IOException {
+        LineReader lines = LineReader.resume(in, context.charset().or(start::charset), start.offset(), start.line());
+        PgnScanner scanner = new PgnScanner(lines, context.source());
+        scanner.resumeAt(start.gameNumber(), start.column());
+        return new PgnGameReader(scanner, context);
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.kibitz.api.format.FormatProblem.Location;
+import org.kibitz.api.format.GameHeader;
 import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
@@ -36,6 +37,7 @@ final class PgnGameReader implements GameReader {
 
     private final PgnScanner scanner;
     private final PgnGameBuilder builder;
+    private final PgnHeaders headers;
     private final String source;
     private final ThreadPoolExecutor pool;
     private final ArrayDeque<Future<ReadResult>> ahead = new ArrayDeque<>();
@@ -50,6 +52,7 @@ final class PgnGameReader implements GameReader {
     PgnGameReader(PgnScanner scanner, ReadContext context, int workers) {
         this.scanner = scanner;
         this.builder = new PgnGameBuilder(context);
+        this.headers = new PgnHeaders(context);
         this.source = context.source();
         if (workers > 1) {
             int n = Math.min(workers, 8);
@@ -93,6 +96,28 @@ final class PgnGameReader implements GameReader {
             // build() turns failures into problems; anything else here is a bug worth its stack trace.
             throw new IllegalStateException(e.getCause());
         }
+    }
+
+    /**
+     * The next game's header: its movetext is passed over, not read (games already read ahead by
+     * {@link #next()} give theirs from the game).
+     */
+    @Override
+    public GameHeader nextHeader() throws IOException {
+        if (!ahead.isEmpty()) {
+            ReadResult r = next();
+            return r == null ? null : GameHeader.of(r);
+        }
+        PgnGameText text = scanner.next(true);
+        return text == null ? null : headers.header(text);
+    }
+
+    @Override
+    public boolean skip() throws IOException {
+        if (!ahead.isEmpty()) {
+            return next() != null;
+        }
+        return scanner.next(true) != null;
     }
 
     /** Builds one game; a failure inside a rules module costs that game only. */

@@ -26,23 +26,45 @@ final class PgnGameText {
 
     final int number;
     final long firstLine;
+    /** Where the game starts in the file: the byte offset of its first line (-1 when not known), and the column in it. */
+    long offset = -1;
+    int column;
+    /** The file's encoding as decided when the game started, if it was. */
+    java.util.Optional<java.nio.charset.Charset> charset = java.util.Optional.empty();
+    /** Cut for its header only: the movetext was passed over, counting main-line moves. */
+    boolean light;
+    /** Moves on the main line, counted in a header-only cut. */
+    int plies;
+    /** The last result token of a header-only cut, or {@code null}. */
+    String lastResult;
+    /** The line of the last token of a header-only cut (0 before any). */
+    long lightLastLine;
     final List<Tag> tags = new ArrayList<>(16);
     final List<FormatProblem> problems = new ArrayList<>(0);
 
-    private byte[] kinds = new byte[64];
-    private String[] texts = new String[64];
-    private int[] values = new int[64];
-    private long[] lines = new long[64];
+    private byte[] kinds;
+    private String[] texts;
+    private int[] values;
+    private long[] lines;
     private int size;
 
     PgnGameText(int number, long firstLine) {
+        this(number, firstLine, 64);
+    }
+
+    /** @param capacity tokens to make room for at first (a header-only cut keeps one) */
+    PgnGameText(int number, long firstLine, int capacity) {
         this.number = number;
         this.firstLine = firstLine;
+        kinds = new byte[capacity];
+        texts = new String[capacity];
+        values = new int[capacity];
+        lines = new long[capacity];
     }
 
     void add(byte kind, String text, int value, long line) {
         if (size == kinds.length) {
-            int n = size * 2;
+            int n = Math.max(4, size * 2);
             kinds = Arrays.copyOf(kinds, n);
             texts = Arrays.copyOf(texts, n);
             values = Arrays.copyOf(values, n);
@@ -100,6 +122,9 @@ final class PgnGameText {
 
     /** The line of the movetext's end, for problems found after the last token. */
     long lastLine() {
+        if (light) {
+            return lightLastLine == 0 ? firstLine : lightLastLine;
+        }
         return size == 0 ? firstLine : lines[size - 1];
     }
 }

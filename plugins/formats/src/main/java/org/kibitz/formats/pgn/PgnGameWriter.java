@@ -16,6 +16,9 @@ import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Position;
 import org.kibitz.api.game.Side;
+import java.util.Optional;
+import org.kibitz.api.analysis.NodeAnalysis;
+import org.kibitz.api.tree.BestEvaluation;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.api.tree.Tags;
@@ -55,7 +58,7 @@ final class PgnGameWriter implements GameWriter {
         writeTags(game, plugin, notation, result, sb);
         sb.append('\n');
         MovetextLayout layout = new MovetextLayout(sb);
-        new Movetext(notation, layout).line(game.root(), true, true);
+        new Movetext(notation, layout, context.engineLines()).line(game.root(), true, true);
         layout.token(result);
         layout.end();
         sb.append('\n');
@@ -153,10 +156,12 @@ final class PgnGameWriter implements GameWriter {
     private static final class Movetext {
         private final Notation notation;
         private final MovetextLayout layout;
+        private final boolean engineLines;
 
-        Movetext(Notation notation, MovetextLayout layout) {
+        Movetext(Notation notation, MovetextLayout layout, boolean engineLines) {
             this.notation = notation;
             this.layout = layout;
+            this.engineLines = engineLines;
         }
 
         /** Writes the moves after {@code from}: its main child, its variations, and on down the line. */
@@ -179,6 +184,9 @@ final class PgnGameWriter implements GameWriter {
                     // Black's reply inside the variation needs no number unless a comment came between.
                     line(v, false, move(v, true));
                     layout.token(")");
+                    number = true;
+                }
+                if (engineLines && engineLine(node)) {
                     number = true;
                 }
                 node = main;
@@ -209,6 +217,39 @@ final class PgnGameWriter implements GameWriter {
                 return true;
             }
             return false;
+        }
+
+        /**
+         * The best line an engine left in {@code node}, as a variation of its main continuation,
+         * opened by a comment naming the engine and depth; false when there is none.
+         */
+        private boolean engineLine(GameNode node) {
+            Optional<NodeAnalysis> best = BestEvaluation.bestLine(node, "");
+            if (best.isEmpty() || best.get().pv().isEmpty()) {
+                return false;
+            }
+            NodeAnalysis a = best.get();
+            Position p = node.position();
+            if (!p.isLegal(a.pv().get(0))) {
+                return false; // a line stored for another position
+            }
+            layout.token("(");
+            comment(a.engine() + " d" + a.depth());
+            boolean number = true;
+            for (Move m : a.pv()) {
+                if (!p.isLegal(m)) {
+                    break;
+                }
+                boolean white = p.sideToMove() == Side.WHITE;
+                if (white || number) {
+                    layout.number(p.fullmoveNumber(), !white);
+                }
+                number = false;
+                layout.token(notation.format(p, m));
+                p = p.play(m);
+            }
+            layout.token(")");
+            return true;
         }
 
         private void comment(String text) {

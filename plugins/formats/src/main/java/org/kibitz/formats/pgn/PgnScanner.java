@@ -29,8 +29,31 @@ final class PgnScanner implements Closeable {
         this.source = source;
     }
 
+    /**
+     * Starts on a game a listing pass found: the reader is positioned at its line, whose first
+     * {@code column} characters belong to the game before.
+     */
+    void resumeAt(int gameNumber, int column) throws IOException {
+        gameCount = gameNumber - 1;
+        if (column > 0 && lines.next()) {
+            pending = true;
+            pendingFrom = column;
+        }
+    }
+
     /** The next game's text, or {@code null} at the end of the file. */
     PgnGameText next() throws IOException {
+        return next(false);
+    }
+
+    /**
+     * The next game's text, or {@code null} at the end of the file.
+     *
+     * @param light cut the header only: the movetext is passed over at the character level (comments,
+     *              variations and the result followed, so games end where a full cut ends them),
+     *              counting main-line moves instead of keeping them
+     */
+    PgnGameText next(boolean light) throws IOException {
         if (done) {
             return null;
         }
@@ -66,7 +89,7 @@ final class PgnScanner implements Closeable {
                         continue;
                     }
                     if (c[i] == '[' && looksLikeTag(c, i, n)) {
-                        game = new PgnGameText(++gameCount, line);
+                        game = start(line, from, light);
                         lexer = new Lexer(game);
                         state = State.TAGS;
                         i = readTags(game, c, i, n, line);
@@ -77,7 +100,7 @@ final class PgnScanner implements Closeable {
                             }
                         }
                     } else if (startsMovetext(c, i, n)) {
-                        game = new PgnGameText(++gameCount, line);
+                        game = start(line, from, light);
                         lexer = new Lexer(game);
                         state = State.MOVES;
                         if (lexer.lex(c, i, n, line)) {
@@ -149,6 +172,17 @@ final class PgnScanner implements Closeable {
                 }
             }
         }
+    }
+
+    private PgnGameText start(long line, int from, boolean light) {
+        PgnGameText game = new PgnGameText(++gameCount, line, light ? 1 : 64);
+        game.light = light;
+        if (lines.seekable()) {
+            game.offset = lines.lineOffset();
+            game.column = from;
+            game.charset = lines.charset();
+        }
+        return game;
     }
 
     /**
@@ -324,7 +358,11 @@ final class PgnScanner implements Closeable {
     }
 
     static boolean isSpace(char ch) {
-        return ch == ' ' || ch == '\t' || ch == '\u3000' || ch == '\u00A0' || ch == '\f' || ch == '\u000B' || ch == '\uFEFF';
+        // Asked of nearly every character: the printable ASCII ones answer in one comparison.
+        if (ch <= ' ') {
+            return ch == ' ' || ch == '\t' || ch == '\f' || ch == '\u000B';
+        }
+        return ch >= '\u00A0' && (ch == '\u3000' || ch == '\u00A0' || ch == '\uFEFF');
     }
 
     @Override
@@ -335,6 +373,7 @@ final class PgnScanner implements Closeable {
     /** Turns movetext lines into tokens, keeping comment and variation state across lines. */
     private final class Lexer {
         private final PgnGameText game;
+        private final boolean light;
         private int depth;
         private boolean inComment;
         private final StringBuilder comment = new StringBuilder();
@@ -343,6 +382,7 @@ final class PgnScanner implements Closeable {
 
         Lexer(PgnGameText game) {
             this.game = game;
+            this.light = game.light;
         }
 
         boolean inComment() {
@@ -361,7 +401,9 @@ final class PgnScanner implements Closeable {
         void closeComment() {
             if (inComment) {
                 inComment = false;
-                game.add(PgnGameText.COMMENT, trimComment(comment), 0, commentLine);
+                if (!light) {
+                    game.add(PgnGameText.COMMENT, trimComment(comment), 0, commentLine);
+                }
             }
         }
 
@@ -377,13 +419,78 @@ final class PgnScanner implements Closeable {
             }
         }
 
+        /**
+         * A header-only cut's quick path over the plainest movetext: spaces, move numbers and moves
+         * that start with a letter, outside comments. Stops at anything else (a comment, a
+         * variation, a result, a NAG...), where the general lexing below goes on; returns where.
+         */
+        private int skimMoves(char[] c, int i, int n, long line) {
+            if (inComment) {
+                return i;
+            }
+            int moves = 0;
+            while (i < n) {
+                char ch = c[i];
+                if (ch == ' ') {
+                    i++;
+                    continue;
+                }
+                if (ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') {
+                    if (moves == 0 && game.size() == 0) {
+                        break; // the first move is kept: the general path keeps it
+                    }
+                    int j = i + 1;
+                    while (j < n && !isDelimiter(c[j])) {
+                        j++;
+                    }
+                    moves++;
+                    i = j;
+                    continue;
+                }
+                if (ch >= '1' && ch <= '9') {
+                    // A move number "12." (not a result, not "1-0"): skipped with its dots.
+                    int j = i + 1;
+                    while (j < n && c[j] >= '0' && c[j] <= '9') {
+                        j++;
+                    }
+                    if (j < n && c[j] == '.') {
+                        while (j < n && c[j] == '.') {
+                            j++;
+                        }
+                        i = j;
+                        continue;
+                    }
+                }
+                break;
+            }
+            if (moves > 0) {
+                if (depth == 0) {
+                    game.plies += moves;
+                }
+                game.lightLastLine = line;
+            }
+            return i;
+        }
+
         /** Lexes {@code c[i, n)}; {@code true} when a result ended the game at depth 0. */
         boolean lex(char[] c, int i, int n, long line) {
+            if (light) {
+                i = skimMoves(c, i, n, line);
+            }
             while (i < n) {
                 if (inComment) {
                     int close = i;
                     while (close < n && c[close] != '}') {
                         close++;
+                    }
+                    if (light) {
+                        if (close == n) {
+                            end = n;
+                            return false;
+                        }
+                        inComment = false;
+                        i = close + 1;
+                        continue;
                     }
                     comment.append(c, i, close - i);
                     if (close == n) {
@@ -401,26 +508,37 @@ final class PgnScanner implements Closeable {
                     i++;
                     continue;
                 }
+                if (light) {
+                    game.lightLastLine = line;
+                }
                 switch (ch) {
                     case '{' -> {
                         inComment = true;
-                        comment.setLength(0);
+                        if (!light) {
+                            comment.setLength(0);
+                        }
                         commentLine = line;
                         i++;
                     }
                     case ';' -> {
-                        game.add(PgnGameText.COMMENT, trimComment(new StringBuilder().append(c, i + 1, n - i - 1)), 0, line);
+                        if (!light) {
+                            game.add(PgnGameText.COMMENT, trimComment(new StringBuilder().append(c, i + 1, n - i - 1)), 0, line);
+                        }
                         i = n;
                     }
                     case '(' -> {
                         depth++;
-                        game.add(PgnGameText.OPEN, null, 0, line);
+                        if (!light) {
+                            game.add(PgnGameText.OPEN, null, 0, line);
+                        }
                         i++;
                     }
                     case ')' -> {
                         if (depth > 0) {
                             depth--;
-                            game.add(PgnGameText.CLOSE, null, 0, line);
+                            if (!light) {
+                                game.add(PgnGameText.CLOSE, null, 0, line);
+                            }
                         } else {
                             game.problems.add(FormatMessages.error(source, game.number, Location.line(line), "pgn.variation.unopened"));
                         }
@@ -439,7 +557,7 @@ final class PgnScanner implements Closeable {
                         }
                         if (j == i + 1) {
                             game.problems.add(FormatMessages.warning(source, game.number, Location.line(line), "pgn.nag.empty"));
-                        } else {
+                        } else if (!light) {
                             game.add(PgnGameText.NAG, null, v, line);
                         }
                         i = j;
@@ -469,16 +587,25 @@ final class PgnScanner implements Closeable {
         private int token(char[] c, int i, int j, long line) {
             char first = c[i];
             int len = j - i;
+            if (light && (first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z')) {
+                // A header-only cut needs no more of a move than that it is one: SAN, coordinates, WXF letters.
+                addMove(c, i, len, line);
+                return j;
+            }
             if (first == '1' || first == '0' || first == '*' || first == '½') {
                 String result = PgnTokens.result(c, i, len);
                 if (result != null) {
-                    game.add(PgnGameText.RESULT, result, 0, line);
+                    if (light) {
+                        game.lastResult = result;
+                    } else {
+                        game.add(PgnGameText.RESULT, result, 0, line);
+                    }
                     return depth == 0 ? -1 : j;
                 }
             }
             if (first >= '0' && first <= '9') {
                 if (PgnTokens.isZeroCastling(c, i, len)) {
-                    addMove(new String(c, i, len), line);
+                    addMove(c, i, len, line);
                     return j;
                 }
                 int k = i;
@@ -498,7 +625,9 @@ final class PgnScanner implements Closeable {
             }
             int nag = PgnTokens.symbolNag(c, i, len);
             if (nag > 0) {
-                game.add(PgnGameText.NAG, null, nag, line);
+                if (!light) {
+                    game.add(PgnGameText.NAG, null, nag, line);
+                }
                 return j;
             }
             // Suffix annotations stick to the move: e4!? = e4 $5.
@@ -508,25 +637,40 @@ final class PgnScanner implements Closeable {
             }
             if (end < j && end > i) {
                 String suffix = new String(c, end, j - end);
-                addMove(new String(c, i, end - i), line);
+                addMove(c, i, end - i, line);
                 int v = PgnTokens.suffixNag(suffix);
                 if (v > 0) {
-                    game.add(PgnGameText.NAG, null, v, line);
+                    if (!light) {
+                        game.add(PgnGameText.NAG, null, v, line);
+                    }
                 } else {
                     game.problems.add(FormatMessages.warning(source, game.number, Location.line(line), "pgn.suffix.unknown", suffix));
                 }
                 return j;
             }
-            addMove(new String(c, i, len), line);
+            addMove(c, i, len, line);
             return j;
         }
 
-        private void addMove(String text, long line) {
-            game.add(PgnGameText.MOVE, text, 0, line);
+        private void addMove(char[] c, int i, int len, long line) {
+            if (!light) {
+                game.add(PgnGameText.MOVE, new String(c, i, len), 0, line);
+                return;
+            }
+            // A header-only cut keeps the first move (it can tell the game) and counts the main line.
+            if (game.size() == 0) {
+                game.add(PgnGameText.MOVE, new String(c, i, len), 0, line);
+            }
+            if (depth == 0) {
+                game.plies++;
+            }
         }
     }
 
     private static boolean isDelimiter(char ch) {
+        if (ch > '$' && ch < '{' && ch != '(' && ch != ')' && ch != ';') {
+            return false; // letters, digits and most marks: the usual case
+        }
         return isSpace(ch) || ch == '{' || ch == '}' || ch == '(' || ch == ')' || ch == ';' || ch == '$';
     }
 

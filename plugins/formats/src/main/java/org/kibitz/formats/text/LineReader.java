@@ -49,6 +49,12 @@ public final class LineReader implements Closeable {
     private long lineNumber;
     private Charset charset;
     private CharsetDecoder decoder;
+    /** Bytes of the stream before {@code buf[0]}, counted from the file's start. */
+    private long consumed;
+    /** The byte offset of the current line's start in the file. */
+    private long lineOffset;
+    /** Whether byte offsets are the file's (not those of a transcoded stream). */
+    private boolean seekable = true;
     private final List<Redecoded> redecoded = new ArrayList<>(0);
 
     private LineReader(InputStream in, Charset forced) {
@@ -79,6 +85,16 @@ public final class LineReader implements Closeable {
     /** The 1-based number of the current line. */
     public long lineNumber() {
         return lineNumber;
+    }
+
+    /** The byte offset in the file where the current line starts; see {@link #seekable()}. */
+    public long lineOffset() {
+        return lineOffset;
+    }
+
+    /** Whether {@link #lineOffset()} is a place in the file to start reading again (not in a UTF-16 file). */
+    public boolean seekable() {
+        return seekable;
     }
 
     /** Lines decoded with another encoding since the last call, oldest first. */
@@ -136,6 +152,7 @@ public final class LineReader implements Closeable {
         }
         int start = pos;
         int end = i;
+        lineOffset = consumed + start;
         if (i < limit) {
             if (buf[i] == '\r') {
                 if (i + 1 < limit) {
@@ -189,18 +206,39 @@ public final class LineReader implements Closeable {
     public static LineReader open(InputStream in, Optional<Charset> forced) throws IOException {
         if (forced.isPresent()) {
             Charset c = forced.get();
-            return isUtf16(c)
-                    ? new LineReader(new Utf8Transcoder(new InputStreamReader(in, c)), StandardCharsets.UTF_8)
-                    : new LineReader(in, c);
+            if (isUtf16(c)) {
+                LineReader r = new LineReader(new Utf8Transcoder(new InputStreamReader(in, c)), StandardCharsets.UTF_8);
+                r.seekable = false;
+                return r;
+            }
+            return new LineReader(in, c);
         }
         PushbackInputStream p = new PushbackInputStream(in, 2);
         byte[] head = p.readNBytes(2);
         p.unread(head);
         if (head.length == 2 && (((head[0] & 0xFF) == 0xFF && (head[1] & 0xFF) == 0xFE)
                 || ((head[0] & 0xFF) == 0xFE && (head[1] & 0xFF) == 0xFF))) {
-            return new LineReader(new Utf8Transcoder(new InputStreamReader(p, StandardCharsets.UTF_16)), StandardCharsets.UTF_8);
+            LineReader r = new LineReader(new Utf8Transcoder(new InputStreamReader(p, StandardCharsets.UTF_16)), StandardCharsets.UTF_8);
+            r.seekable = false;
+            return r;
         }
         return new LineReader(p, null);
+    }
+
+    /**
+     * Opens a reader over a stream positioned at a line start in the middle of a file, as a listing
+     * pass found it: lines are numbered on from {@code line}, offsets from {@code offset}.
+     *
+     * @param decided the encoding decided for the file by then (not forced: a line that does not fit
+     *                it is still decoded on its own), or empty when the file was ASCII so far
+     */
+    public static LineReader resume(InputStream in, Optional<Charset> decided, long offset, long line) {
+        LineReader r = new LineReader(in, null);
+        r.charset = decided.orElse(null);
+        r.started = true;
+        r.consumed = offset;
+        r.lineNumber = Math.max(0, line - 1);
+        return r;
     }
 
     private void decodeLine(int start, int end) {
@@ -265,6 +303,7 @@ public final class LineReader implements Closeable {
         if (pos > 0) {
             System.arraycopy(buf, pos, buf, 0, limit - pos);
             limit -= pos;
+            consumed += pos;
             pos = 0;
         }
         if (limit == buf.length) {

@@ -6,10 +6,15 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.BiConsumer;
 import org.kibitz.api.format.FormatProblem;
 import org.kibitz.api.format.FormatProblem.Location;
+import org.kibitz.api.format.GameHeader;
 import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
@@ -63,6 +68,25 @@ final class XqfReader implements GameReader {
         return new Parse(data).read();
     }
 
+    /** The header alone (the first 1024 bytes): players, event, date, result; the moves are not read. */
+    @Override
+    public GameHeader nextHeader() throws IOException {
+        if (done) {
+            return null;
+        }
+        done = true;
+        return new Parse(in.readNBytes(HEADER)).header();
+    }
+
+    @Override
+    public boolean skip() {
+        if (done) {
+            return false;
+        }
+        done = true;
+        return true;
+    }
+
     @Override
     public void close() throws IOException {
         in.close();
@@ -80,6 +104,27 @@ final class XqfReader implements GameReader {
 
         Parse(byte[] data) {
             this.data = data;
+        }
+
+        GameHeader header() {
+            Map<String, String> tags = new LinkedHashMap<>();
+            boolean readable = data.length >= HEADER && data[0] == 'X' && data[1] == 'Q';
+            if (data.length < 2 || data[0] != 'X' || data[1] != 'Q') {
+                problems.add(error(0, "xqf.not.xqf"));
+            } else if (data.length < HEADER) {
+                problems.add(error(data.length, "xqf.truncated.header"));
+            } else {
+                int version = data[2] & 0xFF;
+                if (version > 18) {
+                    problems.add(warning(2, "xqf.version.unknown", version));
+                }
+                if (context.games().byId("xiangqi").isEmpty()) {
+                    problems.add(error(0, "pgn.no.games"));
+                    readable = false;
+                }
+                tags(tags::put);
+            }
+            return new GameHeader(1, tags, OptionalInt.empty(), readable, problems, Optional.empty());
         }
 
         ReadResult read() {
@@ -112,7 +157,7 @@ final class XqfReader implements GameReader {
                 return new ReadResult(1, Optional.empty(), problems);
             }
             GameTree tree = new GameTree(start);
-            tags(tree);
+            tags(tree.tags()::put);
             if (root != null) {
                 applyComment(tree.root(), root.comment);
                 if (root.hasNext) {
@@ -272,25 +317,24 @@ final class XqfReader implements GameReader {
             }
         }
 
-        private void tags(GameTree tree) {
-            var tags = tree.tags();
+        private void tags(BiConsumer<String, String> tags) {
             String title = header(0x50, 64);
             String event = header(0xD0, 64);
             // In the order the PGN writer puts xiangqi tags, so that a round trip changes nothing.
-            tags.put("Game", "Chinese Chess");
-            tags.put("Event", event.isEmpty() ? title : event);
+            tags.accept("Game", "Chinese Chess");
+            tags.accept("Event", event.isEmpty() ? title : event);
             putIf(tags, "Site", header(0x120, 16));
             putIf(tags, "Date", header(0x110, 16));
             putIf(tags, "Red", header(0x130, 16));
             putIf(tags, "Black", header(0x140, 16));
-            tags.put("Result", switch (data[0x33] & 0xFF) {
+            tags.accept("Result", switch (data[0x33] & 0xFF) {
                 case 1 -> "1-0";
                 case 2 -> "0-1";
                 case 3, 4 -> "1/2-1/2";
                 default -> "*";
             });
             if (!title.isEmpty() && !event.isEmpty() && !title.equals(event)) {
-                tags.put("Title", title);
+                tags.accept("Title", title);
             }
             putIf(tags, "TimeControl", header(0x150, 64));
             putIf(tags, "RedTime", header(0x190, 16));
@@ -299,9 +343,9 @@ final class XqfReader implements GameReader {
             putIf(tags, "Author", header(0x1E0, 16));
         }
 
-        private static void putIf(org.kibitz.api.tree.Tags tags, String name, String value) {
+        private static void putIf(BiConsumer<String, String> tags, String name, String value) {
             if (!value.isEmpty()) {
-                tags.put(name, value);
+                tags.accept(name, value);
             }
         }
 
