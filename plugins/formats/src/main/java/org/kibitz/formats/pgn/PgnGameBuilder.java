@@ -88,7 +88,7 @@ final class PgnGameBuilder {
         Position start = variant.isPresent() ? game.startPosition(variant.get()) : game.startPosition();
         String fen = text.tag("FEN");
         if (fen != null && !fen.isBlank()) {
-            long line = tagLine(text, "FEN");
+            long line = PgnHeaders.tagLine(text, "FEN");
             try {
                 start = variant.isPresent() ? game.parseFen(fen.strip(), variant.get()) : game.parseFen(fen.strip());
             } catch (FenException e) {
@@ -115,26 +115,8 @@ final class PgnGameBuilder {
                 break;
             }
         }
-        String tag = tree.tags().get("Result").orElse(null);
-        if (tag == null || tag.isBlank()) {
-            tree.tags().put("Result", movetext != null ? movetext : GameResult.UNDECIDED.pgn());
-        } else if (movetext != null && !movetext.equals(tag.strip())) {
-            if (GameResult.fromPgn(tag).orElse(GameResult.UNDECIDED) == GameResult.UNDECIDED) {
-                tree.tags().put("Result", movetext);
-            } else if (!movetext.equals("*")) {
-                a.problems.add(FormatMessages.warning(source, text.number, Location.line(text.lastLine()),
-                        "pgn.result.mismatch", tag, movetext));
-            }
-        }
-    }
-
-    private static long tagLine(PgnGameText text, String name) {
-        for (PgnGameText.Tag t : text.tags) {
-            if (t.name().equals(name)) {
-                return t.line();
-            }
-        }
-        return text.firstLine;
+        PgnHeaders.settledResult(source, text, tree.tags().get("Result").orElse(null), movetext, a.problems)
+                .ifPresent(r -> tree.tags().put("Result", r));
     }
 
     /** Walks the tokens of one game, keeping a frame per open variation. */

@@ -98,23 +98,36 @@ final class PgnHeaders {
         return false;
     }
 
-    /** As {@code PgnGameBuilder.settleResult}, on the tags and the movetext's last result. */
     private void settleResult(PgnGameText text, Map<String, String> tags, List<FormatProblem> problems) {
-        String movetext = text.lastResult;
-        String tag = tags.get("Result");
+        settledResult(source, text, tags.get("Result"), text.lastResult, problems).ifPresent(r -> tags.put("Result", r));
+    }
+
+    /**
+     * The Result a game ends with, from its tag and the result that ends its movetext (the full reader
+     * and the header pass settle it alike): a missing or undecided tag takes the movetext's; two real
+     * results that disagree keep the tag and are reported.
+     *
+     * @return the new value of the tag, or empty to keep it
+     */
+    static java.util.Optional<String> settledResult(String source, PgnGameText text, String tag, String movetext,
+                                                    List<FormatProblem> problems) {
         if (tag == null || tag.isBlank()) {
-            tags.put("Result", movetext != null ? movetext : GameResult.UNDECIDED.pgn());
-        } else if (movetext != null && !movetext.equals(tag.strip())) {
+            return java.util.Optional.of(movetext != null ? movetext : GameResult.UNDECIDED.pgn());
+        }
+        if (movetext != null && !movetext.equals(tag.strip())) {
             if (GameResult.fromPgn(tag).orElse(GameResult.UNDECIDED) == GameResult.UNDECIDED) {
-                tags.put("Result", movetext);
-            } else if (!movetext.equals("*")) {
+                return java.util.Optional.of(movetext);
+            }
+            if (!movetext.equals("*")) {
                 problems.add(FormatMessages.warning(source, text.number, Location.line(text.lastLine()),
                         "pgn.result.mismatch", tag, movetext));
             }
         }
+        return java.util.Optional.empty();
     }
 
-    private static long tagLine(PgnGameText text, String name) {
+    /** The line of a tag, for messages; the game's first line when it has no such tag. */
+    static long tagLine(PgnGameText text, String name) {
         for (PgnGameText.Tag t : text.tags) {
             if (t.name().equals(name)) {
                 return t.line();
