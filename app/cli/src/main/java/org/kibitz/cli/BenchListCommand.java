@@ -163,6 +163,12 @@ final class BenchListCommand implements Callable<Integer> {
         out.println("load average before the last round: " + String.format(Locale.ROOT, "%.2f",
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()) + " on "
                 + Runtime.getRuntime().availableProcessors() + " cores");
+        // Wall time depends on the collector: the CLI's launcher picks a small young generation for
+        // short commands, the workbench the JVM's default (G1). Say which one measured.
+        out.println("collectors: " + String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).toList())
+                + "; max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB"
+                + "; the workbench runs G1 (KIBITZ_JAVA_OPTS=\"-XX:-UseSerialGC -XX:+UseG1GC -XX:NewSize=100m -XX:MaxNewSize=2g\" measures as it)");
         return 0;
     }
 
