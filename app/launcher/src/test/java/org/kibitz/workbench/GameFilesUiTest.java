@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.api.tree.GameTree;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.GameFiles;
@@ -270,6 +271,38 @@ class GameFilesUiTest {
                         .read(xqf).first().orElseThrow().mainline().stream().map(n -> n.move().orElseThrow()).toList());
         Settings saved = new JsonStore<>(home.resolve("config/settings.json"), Settings.class).loadOr(null);
         assertTrue(saved.recentFiles().get(0).endsWith("mine.xqf"), saved.recentFiles().toString());
+    }
+
+    @Test
+    void aSaveWritesTheEnginesEvaluationsAndTheirLinesWhenAsked() throws Exception {
+        w.clickMove("h2", "e2");
+        w.clickMove("h9", "g7");
+        // The engine preferred another reply after 1. 炮二平五 than the one played: a variation of it.
+        Move preferred = Move.parseCoordinates("b9c7", 0);
+        runFx(() -> w.document.tree().mainline().get(0).putAnalysis(new org.kibitz.api.analysis.NodeAnalysis("Pikafish",
+                18, 1, org.kibitz.api.analysis.Score.centipawns(-25), java.util.Optional.empty(), 1000,
+                java.time.Duration.ZERO, List.of(preferred, Move.parseCoordinates("h0g2", 0)), java.time.Instant.EPOCH)));
+        Path plain = home.resolve("evals.pgn");
+        assertTrue(onFx(() -> w.files.saveTo(plain)));
+        String text = Files.readString(plain);
+        assertTrue(text.contains("[%eval 0.25]"), "the mover's -0.25 is Red's +0.25: " + text);
+        assertFalse(text.contains("("), "no variation unless asked: " + text);
+
+        MainWindow window = w.injector.getInstance(MainWindow.class);
+        runFx(() -> window.menus().file().getItems().stream().filter(i -> "menu-save-engine-lines".equals(i.getId()))
+                .map(javafx.scene.control.CheckMenuItem.class::cast).findFirst().orElseThrow().setSelected(true));
+        assertTrue(onFx(() -> window.settings().saveEngineLines()), "the choice is kept in the settings");
+        Path lines = home.resolve("lines.pgn");
+        assertTrue(onFx(() -> w.files.saveTo(lines)));
+        String withLines = Files.readString(lines);
+        assertTrue(withLines.contains("[%eval 0.25]") && withLines.contains("(") && withLines.contains("Pikafish d18"),
+                "the engine's line as a variation, named: " + withLines);
+        GameTree back = new GameFiles(w.injector.getInstance(org.kibitz.api.game.Games.class),
+                w.injector.getInstance(org.kibitz.core.Formats.class)).read(lines).first().orElseThrow();
+        assertEquals(2, back.mainline().size(), "the main line is still the two moves played");
+        List<GameNode> replies = back.mainline().get(0).children();
+        assertEquals(List.of(Move.parseCoordinates("h9g7", 0), preferred), replies.stream().map(n -> n.move().orElseThrow()).toList());
+        assertEquals(Move.parseCoordinates("h0g2", 0), replies.get(1).children().get(0).move().orElseThrow());
     }
 
     @Test

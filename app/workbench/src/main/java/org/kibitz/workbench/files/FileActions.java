@@ -112,7 +112,12 @@ public final class FileActions implements MenuContributor {
         MenuItem saveAs = item("menu.file.saveAs", "menu-save-as");
         saveAs.setAccelerator(KeyCombination.keyCombination("Shortcut+Shift+S"));
         saveAs.setOnAction(e -> saveAs());
-        menus.file().getItems().addAll(newMenu, open, recentMenu, new SeparatorMenuItem(), save, saveAs);
+        javafx.scene.control.CheckMenuItem engineLines = new javafx.scene.control.CheckMenuItem();
+        engineLines.textProperty().bind(i18n.text("menu.file.saveEngineLines"));
+        engineLines.setId("menu-save-engine-lines");
+        engineLines.setSelected(w.settings() != null && w.settings().saveEngineLines());
+        engineLines.selectedProperty().addListener((o, was, now) -> w.updateSettings(s -> s.withSaveEngineLines(now)));
+        menus.file().getItems().addAll(newMenu, open, recentMenu, new SeparatorMenuItem(), save, saveAs, engineLines);
 
         w.addCloseGuard(this::confirmDiscard);
         document.addListener((d, c) -> showTitle());
@@ -416,7 +421,9 @@ public final class FileActions implements MenuContributor {
     public boolean saveTo(Path path, FormatPlugin format) {
         Path file = path.toAbsolutePath().normalize();
         try {
-            files.write(file, format, document.tree());
+            MainWindow w = window();
+            boolean engineLines = w != null && w.settings() != null && w.settings().saveEngineLines();
+            files.write(file, format, document.tree(), engineLines);
         } catch (IOException e) {
             String reason = i18n.get("file.saveFailed", file.getFileName().toString(), String.valueOf(e.getMessage()));
             status(reason);
