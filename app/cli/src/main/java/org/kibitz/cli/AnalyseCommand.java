@@ -149,6 +149,9 @@ final class AnalyseCommand implements Callable<Integer> {
                 engineInfo[0] = session.info();
                 return AnalysisRun.run(session, start, line, searchLimits, patience);
             });
+            if (ref.source() == EngineRef.Source.LIST) {
+                registry.learn(ref.entry(), engineInfo[0]);
+            }
             if (!noStore) {
                 // What the engine found outlives the command, as the workbench's analysis does.
                 AnalysisStore kept = store.get();

@@ -41,7 +41,7 @@ public final class EngineUiModule extends AbstractModule {
     AnalysisService analysisService(EngineRegistry registry, Games games, AnalysisStore store) {
         return new AnalysisService((entry, listener) -> registry.open(entry, games, listener),
                 new EngineLog(AnalysisService.LOG_CAPACITY, new ChangeSignal()),
-                (entry, info) -> EnginesUi.learn(registry, entry, info), new StoreSink(store));
+                registry::learn, new StoreSink(store));
     }
 
     @Provides

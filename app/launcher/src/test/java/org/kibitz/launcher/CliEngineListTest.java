@@ -143,4 +143,17 @@ class CliEngineListTest {
         assertEquals(0, notKept.exit(), notKept.err());
         assertEquals(List.of(), store.lines(afterC4));
     }
+
+    @Test
+    void anEngineAddedByHandWithoutItsProtocolIsDetectedOnceAndTheListKeepsWhatItLearned() throws IOException {
+        String sf = RealEngines.require("stockfish");
+        engineList("""
+                {"version": 1, "engines": [{"id": "sf", "name": "Stockfish by hand", "command": [%s]}]}""".formatted(quoted(sf)));
+        Run first = cli.run("analyse", "--engine", "sf", "--game", "chess", "--depth", "4", "--no-store");
+        assertEquals(0, first.exit(), first.err());
+        String saved = Files.readString(home.resolve("config").resolve("engines.json"));
+        assertTrue(saved.contains("\"protocol\" : \"uci\"") || saved.contains("\"protocol\":\"uci\""),
+                "the detected protocol is kept: " + saved);
+        assertTrue(saved.contains("chess"), "and the games it plays: " + saved);
+    }
 }

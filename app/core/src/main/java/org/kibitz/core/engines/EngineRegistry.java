@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.kibitz.api.engine.EngineInfo;
 import org.kibitz.api.engine.EngineException;
 import org.kibitz.api.engine.EngineSession;
 import org.kibitz.api.game.Games;
@@ -169,6 +170,30 @@ public final class EngineRegistry {
         }
         fire();
         save();
+    }
+
+    /**
+     * Keeps what an engine said about itself when it started (its protocol, the games it plays, its
+     * options) in its entry of the list, when no probe had done it: an engine added by hand to
+     * {@code engines.json}, used by the workbench or a command, is detected once, not at every start.
+     * A failure to save is logged; the engine ran all the same.
+     *
+     * @param used the entry the engine was started from (its id finds it in the list)
+     */
+    public void learn(EngineEntry used, EngineInfo info) {
+        Optional<EngineEntry> now = byId(used.id());
+        if (now.isEmpty()) {
+            return;
+        }
+        EngineEntry e = now.get();
+        if (e.protocol().isPresent() && !e.games().isEmpty() && !e.declared().isEmpty()) {
+            return;
+        }
+        try {
+            put(e.withProbe(info.protocol(), info));
+        } catch (IOException | RuntimeException ex) {
+            System.getLogger(EngineRegistry.class.getName()).log(System.Logger.Level.WARNING, "engine list not saved", ex);
+        }
     }
 
     /** Removes an engine (not the built-in one) and saves the list. */

@@ -20,7 +20,6 @@ import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.paint.Color;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
-import org.kibitz.api.engine.EngineInfo;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
@@ -460,23 +459,6 @@ public final class EnginesUi {
             service.stopAll();
         } else {
             panelIds().forEach(this::start);
-        }
-    }
-
-    /** Keeps what an engine said about itself in the engine list, when a probe had not done it. */
-    public static void learn(EngineRegistry registry, EngineEntry used, EngineInfo info) {
-        Optional<EngineEntry> now = registry.byId(used.id());
-        if (now.isEmpty()) {
-            return;
-        }
-        EngineEntry e = now.get();
-        if (e.protocol().isPresent() && !e.games().isEmpty() && !e.declared().isEmpty()) {
-            return;
-        }
-        try {
-            registry.put(e.withProbe(info.protocol(), info));
-        } catch (IOException | RuntimeException ex) {
-            LOG.log(System.Logger.Level.WARNING, "engine list not saved", ex);
         }
     }
 
