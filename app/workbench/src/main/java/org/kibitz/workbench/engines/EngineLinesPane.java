@@ -98,9 +98,7 @@ public final class EngineLinesPane extends BorderPane {
             }
             showOffer(found);
         });
-        Thread t = new Thread(find, "kibitz-find-engines");
-        t.setDaemon(true);
-        t.start();
+        ui.background().run("find-engines", find);
     }
 
     private void showOffer(List<EngineDiscovery.Found> found) {
@@ -177,9 +175,7 @@ public final class EngineLinesPane extends BorderPane {
             text.textProperty().unbind();
             text.setText(String.valueOf(add.getException()));
         });
-        Thread t = new Thread(add, "kibitz-add-engines");
-        t.setDaemon(true);
-        t.start();
+        ui.background().run("add-engines", add);
     }
 
     private void answered() {

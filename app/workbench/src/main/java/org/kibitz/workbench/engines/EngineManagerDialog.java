@@ -577,9 +577,7 @@ public final class EngineManagerDialog {
             Throwable x = t.getException();
             failed.accept(x instanceof EngineException ee ? ui.render(ee.text()) : String.valueOf(x));
         });
-        Thread th = new Thread(t, "kibitz-probe");
-        th.setDaemon(true);
-        th.start();
+        ui.background().run("probe", t);
     }
 
     private void done() {

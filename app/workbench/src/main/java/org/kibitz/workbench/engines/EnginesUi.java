@@ -30,6 +30,7 @@ import org.kibitz.workbench.MainWindow;
 import org.kibitz.workbench.board.BoardArrow;
 import org.kibitz.workbench.board.BoardController;
 import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.core.jobs.Background;
 import org.kibitz.core.GameDocument;
 import org.kibitz.core.JsonStore;
 import org.kibitz.core.analysis.AnalysisRecorder;
@@ -91,6 +92,13 @@ public final class EnginesUi {
     private final AnalysisStore store;
     private final StoredLoader stored;
     private long storedRevision;
+
+    /** Where the panes and dialogs run their short background work (probes, engine discovery). */
+    public Background background() {
+        return background;
+    }
+
+    private final Background background = Background.threads();
 
     public EnginesUi(EngineRegistry registry, EngineRegistry.LoadReport loadReport, AnalysisService service,
                      GameDocument document, Games games, I18n i18n, BoardController board, MoveListOptions moveOptions,
