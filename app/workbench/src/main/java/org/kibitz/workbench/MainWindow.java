@@ -116,6 +116,7 @@ public final class MainWindow {
         }
 
         BorderPane top = new BorderPane();
+        top.setStyle(UiFont.rootStyle());
         top.setTop(buildMenuBar());
         top.setCenter(notifications);
         top.setBottom(statusBar);

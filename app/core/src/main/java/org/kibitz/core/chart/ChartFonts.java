@@ -31,9 +31,14 @@ public final class ChartFonts {
         return new Font(family(text), style, size);
     }
 
-    /** The family {@link #forText} picks for {@code text}. */
+    /**
+     * The family {@link #forText} picks for {@code text}: the logical sans-serif for plain ASCII, else a
+     * real CJK-capable family. Not AWT's logical font for Chinese even where its fallback can draw it:
+     * the workbench draws the chart through JavaFX (FXGraphics2D), which maps "SansSerif" to a face
+     * without Chinese, and an SVG viewer knows no "SansSerif" either.
+     */
     public static String family(String text) {
-        if (new Font(Font.SANS_SERIF, Font.PLAIN, 11).canDisplayUpTo(text) < 0) {
+        if (text.codePoints().allMatch(c -> c < 0x80)) {
             return Font.SANS_SERIF;
         }
         String key = text.codePoints().filter(c -> c > 0x7f).limit(64)
@@ -45,7 +50,7 @@ public final class ChartFonts {
                     return f;
                 }
             }
-            return Font.DIALOG;
+            return new Font(Font.SANS_SERIF, Font.PLAIN, 11).canDisplayUpTo(k) < 0 ? Font.SANS_SERIF : Font.DIALOG;
         });
     }
 

@@ -217,6 +217,13 @@ class EvalChartTest {
         // On a machine with a CJK font the label can be shown; with none we fall back to Dialog.
         assertTrue(f.canDisplayUpTo(label) < 0 || family.equals(Font.DIALOG), family);
         assertEquals(Font.SANS_SERIF, ChartFonts.family("White (pawns)"));
+        boolean cjkInstalled = java.util.Arrays.stream(java.awt.GraphicsEnvironment.getLocalGraphicsEnvironment()
+                .getAvailableFontFamilyNames(java.util.Locale.ROOT)).anyMatch(ChartFonts.CJK::contains);
+        if (cjkInstalled) {
+            // A real face, not AWT's logical SansSerif: the workbench draws through JavaFX, which has no
+            // fallback behind "SansSerif", and an SVG viewer knows no such family.
+            assertTrue(ChartFonts.CJK.contains(family), family);
+        }
     }
 
     @Test
