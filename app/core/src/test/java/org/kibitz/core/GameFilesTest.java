@@ -241,11 +241,11 @@ class GameFilesTest {
                 files.write(out, files.formatForSaving(out, game.id()).orElseThrow(), doc.tree());
                 GameTree back = files.read(out).first().orElseThrow();
                 for (int i = 0; i < line.size(); i++) {
-                    assertEquals(org.kibitz.core.analysis.AnalysisRecorder.evaluation(line.get(i)).map(e -> e.forWhite()),
-                            org.kibitz.core.analysis.AnalysisRecorder.evaluation(back.mainline().get(i)).map(e -> e.forWhite()),
+                    assertEquals(org.kibitz.api.tree.BestEvaluation.of(line.get(i)).map(e -> e.forWhite()),
+                            org.kibitz.api.tree.BestEvaluation.of(back.mainline().get(i)).map(e -> e.forWhite()),
                             game.id() + " " + ext + " ply " + (i + 1));
                 }
-                assertTrue(org.kibitz.core.analysis.AnalysisRecorder.evaluation(back.mainline().get(4)).orElseThrow().forWhite()
+                assertTrue(org.kibitz.api.tree.BestEvaluation.of(back.mainline().get(4)).orElseThrow().forWhite()
                         instanceof org.kibitz.api.analysis.Score.Mate, "the mate is kept as a mate");
             }
         }

@@ -6,7 +6,6 @@ import java.util.Optional;
 import org.kibitz.api.analysis.NodeAnalysis;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
-import org.kibitz.api.tree.BestEvaluation;
 import org.kibitz.api.tree.GameNode;
 
 /**
@@ -60,32 +59,5 @@ public final class AnalysisRecorder {
         node.putAnalysis(new NodeAnalysis(engine, depth, u.multipv(), u.score().get(), u.wdl(),
                 u.nodes().orElse(0), u.time().orElse(Duration.ZERO), u.pv(), Instant.now()));
         return true;
-    }
-
-    /**
-     * The best-founded evaluation of a node from White's/Red's point of view: the deepest best line
-     * any engine left there, else the evaluation written in the file ({@code [%eval]}).
-     */
-    public static Optional<Evaluation> evaluation(GameNode node) {
-        return evaluation(node, "");
-    }
-
-    /**
-     * As {@link #evaluation(GameNode)}, preferring the best line of {@code preferredEngine} when it
-     * left one (engines' scales differ: a curve that mixes them zigzags).
-     */
-    public static Optional<Evaluation> evaluation(GameNode node, String preferredEngine) {
-        // The rule lives beside the tree, where the file writers use it too: what is saved is what is plotted.
-        return BestEvaluation.of(node, preferredEngine).map(e -> new Evaluation(e.forWhite(), e.engine(), e.depth()));
-    }
-
-    /**
-     * An evaluation for plotting.
-     *
-     * @param forWhite from White's/Red's point of view
-     * @param engine   the engine that found it; empty when it comes from the file
-     * @param depth    its depth (0 when unknown)
-     */
-    public record Evaluation(Score forWhite, Optional<String> engine, int depth) {
     }
 }

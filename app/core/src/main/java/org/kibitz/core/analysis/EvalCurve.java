@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.kibitz.api.analysis.Score;
+import org.kibitz.api.tree.BestEvaluation;
 import org.kibitz.api.tree.GameNode;
 
 /**
@@ -26,7 +27,7 @@ public final class EvalCurve {
      * @param eval     what the value comes from
      */
     public record Point(int index, GameNode node, double x, Optional<Double> value,
-                        Optional<AnalysisRecorder.Evaluation> eval) {
+                        Optional<BestEvaluation> eval) {
 
         public boolean mate() {
             return eval.map(e -> e.forWhite() instanceof Score.Mate).orElse(false);
@@ -57,7 +58,7 @@ public final class EvalCurve {
         List<Point> out = new ArrayList<>(nodes.size());
         for (int i = 0; i < nodes.size(); i++) {
             GameNode n = nodes.get(i);
-            Optional<AnalysisRecorder.Evaluation> e = AnalysisRecorder.evaluation(n, preferredEngine);
+            Optional<BestEvaluation> e = BestEvaluation.of(n, preferredEngine);
             out.add(new Point(i, n, base + (n.ply() - startPly) / 2.0,
                     e.map(ev -> AnalysisText.plotValue(ev.forWhite(), clip)), e));
         }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.kibitz.api.tree.BestEvaluation;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
 import org.kibitz.api.game.GamePlugin;
@@ -54,21 +55,21 @@ class AnalysisRecorderTest {
         GameTree tree = new GameTree(CHESS.startPosition());
         GameNode e4 = tree.root().addChild(Move.parseCoordinates("e2e4", 1));
         e4.setEvalForWhite(Score.centipawns(25));
-        assertEquals(Score.centipawns(25), AnalysisRecorder.evaluation(e4).orElseThrow().forWhite());
-        assertTrue(AnalysisRecorder.evaluation(e4).orElseThrow().engine().isEmpty());
+        assertEquals(Score.centipawns(25), BestEvaluation.of(e4).orElseThrow().forWhite());
+        assertTrue(BestEvaluation.of(e4).orElseThrow().engine().isEmpty());
         // Black to move: the engine's -30 for Black is +30 for White.
         AnalysisRecorder.record(e4, "deep", line(e4.position(), 1, 20, Score.centipawns(-30), "e7e5"));
         AnalysisRecorder.record(e4, "shallow", line(e4.position(), 1, 6, Score.centipawns(-80), "e7e5"));
         AnalysisRecorder.record(e4, "deep", line(e4.position(), 2, 25, Score.centipawns(-200), "a7a6"));
-        AnalysisRecorder.Evaluation ev = AnalysisRecorder.evaluation(e4).orElseThrow();
+        BestEvaluation ev = BestEvaluation.of(e4).orElseThrow();
         assertEquals(Score.centipawns(30), ev.forWhite());
         assertEquals(Optional.of("deep"), ev.engine());
         assertEquals(20, ev.depth());
-        assertTrue(AnalysisRecorder.evaluation(tree.root()).isEmpty());
+        assertTrue(BestEvaluation.of(tree.root()).isEmpty());
         // The curve keeps to one engine's scale when that engine has a line here, however shallow.
-        assertEquals(Optional.of("shallow"), AnalysisRecorder.evaluation(e4, "shallow").orElseThrow().engine());
-        assertEquals(Score.centipawns(80), AnalysisRecorder.evaluation(e4, "shallow").orElseThrow().forWhite());
-        assertEquals(Optional.of("deep"), AnalysisRecorder.evaluation(e4, "absent").orElseThrow().engine());
+        assertEquals(Optional.of("shallow"), BestEvaluation.of(e4, "shallow").orElseThrow().engine());
+        assertEquals(Score.centipawns(80), BestEvaluation.of(e4, "shallow").orElseThrow().forWhite());
+        assertEquals(Optional.of("deep"), BestEvaluation.of(e4, "absent").orElseThrow().engine());
     }
 
     @Test
