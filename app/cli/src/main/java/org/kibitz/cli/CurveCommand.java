@@ -20,6 +20,7 @@ import org.kibitz.api.format.ReadResult;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.Formats;
+import org.kibitz.core.GameFiles;
 import org.kibitz.core.analysis.EvalCurve;
 import org.kibitz.core.chart.ChartFiles;
 import org.kibitz.core.chart.EvalChart;
@@ -144,13 +145,10 @@ final class CurveCommand implements Callable<Integer> {
         }
         try (InputStream in = Files.newInputStream(file);
              GameReader reader = format.get().reader(in, ReadContext.of(name, games))) {
-            for (ReadResult r; (r = reader.next()) != null; ) {
-                if (r.gameNumber() == game) {
-                    return r;
-                }
-            }
+            GameFiles.skipBefore(reader, game);
+            ReadResult r = reader.next();
+            return r != null && r.gameNumber() == game ? r : null;
         }
-        return null;
     }
 
     /** {@code <file's name without extension>-<game>.png} in the current folder. */

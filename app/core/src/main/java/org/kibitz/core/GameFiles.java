@@ -346,15 +346,23 @@ public final class GameFiles {
         }
         GameReader reader = format.reader(Files.newInputStream(file), context);
         try {
-            for (int i = 1; i < entry.gameNumber(); i++) {
-                if (!reader.skip()) {
-                    break;
-                }
-            }
+            skipBefore(reader, entry.gameNumber());
             return reader;
         } catch (IOException | RuntimeException e) {
             reader.close();
             throw e;
+        }
+    }
+
+    /**
+     * Passes over the games before game {@code gameNumber} without building them ({@link GameReader#skip}),
+     * so that the reader's next game is that one (or none, when the file has fewer games).
+     */
+    public static void skipBefore(GameReader reader, int gameNumber) throws IOException {
+        for (int i = 1; i < gameNumber; i++) {
+            if (!reader.skip()) {
+                return;
+            }
         }
     }
 
