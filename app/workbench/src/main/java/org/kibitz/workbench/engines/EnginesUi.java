@@ -100,21 +100,15 @@ public final class EnginesUi {
 
     private final Background background = Background.threads();
 
-    public EnginesUi(EngineRegistry registry, EngineRegistry.LoadReport loadReport, AnalysisService service,
-                     GameDocument document, Games games, I18n i18n, BoardController board, MoveListOptions moveOptions,
-                     JsonStore<AnalysisSettings> settingsStore, Supplier<MainWindow> window) {
-        this(registry, loadReport, service, document, games, i18n, board, moveOptions, settingsStore, window, null);
-    }
-
     /**
      * @param store where analysis is kept across runs (the service writes to it; the panes read what
-     *              is kept for the positions the user visits); null for none
+     *              is kept for the positions the user visits)
      */
     public EnginesUi(EngineRegistry registry, EngineRegistry.LoadReport loadReport, AnalysisService service,
                      GameDocument document, Games games, I18n i18n, BoardController board, MoveListOptions moveOptions,
                      JsonStore<AnalysisSettings> settingsStore, Supplier<MainWindow> window, AnalysisStore store) {
-        this.store = store;
-        this.stored = store == null ? null : new StoredLoader(store, this::storedLoaded);
+        this.store = Objects.requireNonNull(store, "store");
+        this.stored = new StoredLoader(store, this::storedLoaded);
         this.registry = Objects.requireNonNull(registry, "registry");
         this.loadReport = Objects.requireNonNull(loadReport, "loadReport");
         this.service = Objects.requireNonNull(service, "service");
@@ -258,7 +252,7 @@ public final class EnginesUi {
 
     /** What went wrong opening the analysis store, to show once. */
     public Optional<String> takeStoreProblem() {
-        if (store == null || store.problem().isEmpty() || storeProblemShown) {
+        if (store.problem().isEmpty() || storeProblemShown) {
             return Optional.empty();
         }
         storeProblemShown = true;
@@ -313,9 +307,7 @@ public final class EnginesUi {
 
     /** Looks up what the store keeps for the positions of the line the user is on (once per node). */
     private void loadStored() {
-        if (stored != null) {
-            stored.load(document.tree().root(), document.currentLine(), document::contains);
-        }
+        stored.load(document.tree().root(), document.currentLine(), document::contains);
     }
 
     private void storedLoaded() {
@@ -620,13 +612,9 @@ public final class EnginesUi {
     /** Ends every engine, waiting at most a few seconds (the window is closing). */
     public void close() {
         service.close(Duration.ofSeconds(6));
-        if (store != null) {
-            // What the engines found last is written before the window goes.
-            store.flush();
-        }
-        if (stored != null) {
-            stored.close();
-        }
+        // What the engines found last is written before the window goes.
+        store.flush();
+        stored.close();
     }
 
     static void onFx(Runnable r) {
