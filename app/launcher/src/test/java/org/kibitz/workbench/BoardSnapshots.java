@@ -1,18 +1,11 @@
 package org.kibitz.workbench;
 
-import static org.kibitz.workbench.WorkbenchFixture.onFx;
 import static org.kibitz.workbench.WorkbenchFixture.runFx;
 
-import java.awt.image.BufferedImage;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
-import javafx.scene.SnapshotParameters;
-import javafx.scene.image.PixelReader;
-import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +14,6 @@ import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
 import org.kibitz.workbench.board.BoardArrow;
 import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Pictures of the board in situations a screenshot of the running program does not easily reach
@@ -43,23 +35,6 @@ class BoardSnapshots {
         FxToolkit.cleanupStages();
     }
 
-    private static void save(WorkbenchFixture w, String name) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        WritableImage img = onFx(() -> w.window.stage().getScene().getRoot().snapshot(new SnapshotParameters(), null));
-        int width = (int) img.getWidth();
-        int height = (int) img.getHeight();
-        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
-        PixelReader r = img.getPixelReader();
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                out.setRGB(x, y, r.getArgb(x, y));
-            }
-        }
-        File dir = new File(System.getenv().getOrDefault("KIBITZ_SNAPSHOTS", "/tmp/kibitz-snapshots"));
-        dir.mkdirs();
-        ImageIO.write(out, "png", new File(dir, name + ".png"));
-    }
-
     @Test
     void pictures() throws Exception {
         WorkbenchFixture w = WorkbenchFixture.open(home);
@@ -71,9 +46,9 @@ class BoardSnapshots {
                 new BoardArrow(Move.parseCoordinates("b0c2", 0), Color.rgb(30, 160, 60, 0.7), 0.15, "2"),
                 new BoardArrow(Move.parseCoordinates("b2e2", 0), Color.rgb(220, 120, 20, 0.6), 0.12, "+0.35"))));
         w.click("e2");
-        save(w, "xiangqi-arrows-hints");
+        w.snapshot("xiangqi-arrows-hints");
         runFx(() -> w.boardController.setFlipped(true));
-        save(w, "xiangqi-flipped");
+        w.snapshot("xiangqi-flipped");
         runFx(() -> {
             w.boardController.setFlipped(false);
             try {
@@ -83,7 +58,7 @@ class BoardSnapshots {
             }
         });
         w.clickMove("b7", "a8");
-        save(w, "chess-promotion");
+        w.snapshot("chess-promotion");
         runFx(() -> {
             try {
                 w.document.newGame(chess, chess.parseFen("4k3/8/8/8/8/8/4q3/R3K2R w KQ - 0 1"));
@@ -92,6 +67,6 @@ class BoardSnapshots {
             }
         });
         w.click("e1");
-        save(w, "chess-check-hints");
+        w.snapshot("chess-check-hints");
     }
 }

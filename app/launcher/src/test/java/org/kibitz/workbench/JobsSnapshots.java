@@ -1,11 +1,8 @@
 package org.kibitz.workbench;
 
-import static org.kibitz.workbench.WorkbenchFixture.onFx;
 import static org.kibitz.workbench.WorkbenchFixture.runFx;
 import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 
-import java.awt.image.BufferedImage;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -14,10 +11,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.IntStream;
-import javafx.scene.SnapshotParameters;
-import javafx.scene.image.PixelReader;
-import javafx.scene.image.WritableImage;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +23,6 @@ import org.kibitz.core.jobs.JobOptions;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.workbench.jobs.JobsUi;
 import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Pictures of the Jobs pane and the status bar with jobs running, cancelled and done, in English and
@@ -106,26 +98,9 @@ class JobsSnapshots {
         }
         waitUntil(() -> running.progress().done() == 75);
         Thread.sleep(400);
-        save(w, "jobs-en");
+        w.snapshot("jobs-en");
         runFx(() -> w.window.i18n().localeProperty().set(Locale.SIMPLIFIED_CHINESE));
-        save(w, "jobs-zh");
+        w.snapshot("jobs-zh");
         running.cancel();
-    }
-
-    private static void save(WorkbenchFixture w, String name) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        WritableImage img = onFx(() -> w.window.stage().getScene().getRoot().snapshot(new SnapshotParameters(), null));
-        int width = (int) img.getWidth();
-        int height = (int) img.getHeight();
-        BufferedImage out = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
-        PixelReader r = img.getPixelReader();
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                out.setRGB(x, y, r.getArgb(x, y));
-            }
-        }
-        File dir = new File(System.getenv().getOrDefault("KIBITZ_SNAPSHOTS", "/tmp/kibitz-snapshots"));
-        dir.mkdirs();
-        ImageIO.write(out, "png", new File(dir, name + ".png"));
     }
 }

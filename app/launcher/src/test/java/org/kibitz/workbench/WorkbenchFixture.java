@@ -132,6 +132,29 @@ final class WorkbenchFixture {
         return null;
     }
 
+    /**
+     * Writes what the window shows to {@code <name>.png} in {@code $KIBITZ_SNAPSHOTS} (default
+     * {@code /tmp/kibitz-snapshots}), for a person to look at; the snapshot classes are not run by the build.
+     */
+    void snapshot(String name) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.image.WritableImage img = onFx(() -> window.stage().getScene().getRoot()
+                .snapshot(new javafx.scene.SnapshotParameters(), null));
+        int width = (int) img.getWidth();
+        int height = (int) img.getHeight();
+        java.awt.image.BufferedImage out = new java.awt.image.BufferedImage(width, height,
+                java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        javafx.scene.image.PixelReader r = img.getPixelReader();
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                out.setRGB(x, y, r.getArgb(x, y));
+            }
+        }
+        java.io.File dir = new java.io.File(System.getenv().getOrDefault("KIBITZ_SNAPSHOTS", "/tmp/kibitz-snapshots"));
+        dir.mkdirs();
+        javax.imageio.ImageIO.write(out, "png", new java.io.File(dir, name + ".png"));
+    }
+
     static <T> T onFx(Callable<T> c) {
         try {
             return WaitForAsyncUtils.asyncFx(c).get(20, TimeUnit.SECONDS);
