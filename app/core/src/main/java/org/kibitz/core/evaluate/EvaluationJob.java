@@ -1,0 +1,345 @@
+package org.kibitz.core.evaluate;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.EngineInfo;
+import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Notation;
+import org.kibitz.api.game.Outcome;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.analysis.AnalysisRun;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.SessionPool;
+import org.kibitz.core.jobs.Job;
+import org.kibitz.core.jobs.JobContext;
+import org.kibitz.core.store.AnalysisStore;
+import org.kibitz.core.store.EngineFingerprint;
+import org.kibitz.core.store.PositionKey;
+import org.kibitz.core.store.StoredLine;
+
+/**
+ * A batch evaluation as a {@link Job}: one item per game and engine.
+ *
+ * <p>An item reads its game, takes from the analysis store the positions found there before the job
+ * first started (at this engine's fingerprint, at its limit or deeper), and searches the others on
+ * one engine session, told {@code ucinewgame} first, from the last position of the game back to the
+ * first (as lichess's fishnet does: each search finds in the hash what the later positions taught).
+ * With a node or depth limit and one search thread, what an item finds depends on nothing but the
+ * game, the engine and what the store held when the job started: not on the other items, their order,
+ * the number of jobs or how often the job was stopped and resumed. See
+ * {@code docs/decisions/0007-batch-evaluation-unit.md}.
+ *
+ * <p>An engine that dies during a search is started again and the search retried once; a second
+ * death marks the position failed and the game goes on with a new engine.
+ */
+public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluation> {
+
+    /** One game with one engine. */
+    public record Unit(int ordinal, int file, GameFiles.Entry entry, int engine) {
+    }
+
+    /** Told of each position as it is settled, from the job's threads. */
+    public interface PositionListener {
+        void settled(Unit unit, PositionEval eval);
+    }
+
+    /** A game that cannot be evaluated: it did not read, or read with errors. */
+    public static final class BrokenGameException extends Exception {
+        public BrokenGameException(String message) {
+            super(message);
+        }
+    }
+
+    private final EvaluationRequest request;
+    private final List<GameFiles.OpenedFile> opened;
+    private final List<String> digests;
+    private final List<Unit> units;
+    private final List<EngineFingerprint> fingerprints;
+    private final Instant started;
+    private final GameFiles files;
+    private final SessionPool pool;
+    private final Optional<AnalysisStore> store;
+    private final PositionListener listener;
+
+    /**
+     * @param opened       the input files, listed
+     * @param digests      each input file's SHA-256, in the same order
+     * @param units        the items, in order
+     * @param fingerprints each engine's fingerprint, in the request's order
+     * @param started      when the job first started: stored positions from before count as found
+     * @param store        where positions are looked up and results kept; empty with {@code --no-store}
+     */
+    public EvaluationJob(EvaluationRequest request, List<GameFiles.OpenedFile> opened, List<String> digests,
+                         List<Unit> units, List<EngineFingerprint> fingerprints, Instant started, GameFiles files,
+                         SessionPool pool, Optional<AnalysisStore> store, PositionListener listener) {
+        this.request = Objects.requireNonNull(request, "request");
+        this.opened = List.copyOf(opened);
+        this.digests = List.copyOf(digests);
+        this.units = List.copyOf(units);
+        this.fingerprints = List.copyOf(fingerprints);
+        this.started = Objects.requireNonNull(started, "started");
+        this.files = Objects.requireNonNull(files, "files");
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.store = Objects.requireNonNull(store, "store");
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    @Override
+    public String kind() {
+        return "evaluate";
+    }
+
+    @Override
+    public String name() {
+        String first = opened.get(0).file().getFileName().toString();
+        return opened.size() == 1 ? first : first + " +" + (opened.size() - 1);
+    }
+
+    @Override
+    public Map<String, String> parameters() {
+        Map<String, String> p = new LinkedHashMap<>();
+        for (int i = 0; i < digests.size(); i++) {
+            p.put("file" + i + ".sha256", digests.get(i));
+        }
+        for (int i = 0; i < fingerprints.size(); i++) {
+            p.put("engine" + i, fingerprintText(fingerprints.get(i)));
+        }
+        p.put("limits", request.limitText());
+        p.put("selection", request.selection().describe());
+        p.put("shard", request.shard().toString());
+        p.put("store", Boolean.toString(request.useStore()));
+        return p;
+    }
+
+    /** A fingerprint as text: {@code name|options|KIND=value}. */
+    public static String fingerprintText(EngineFingerprint f) {
+        return f.engine() + "|" + f.options() + "|" + f.limitKind() + "=" + f.limitValue();
+    }
+
+    @Override
+    public List<Unit> items() {
+        return units;
+    }
+
+    @Override
+    public String id(Unit u) {
+        return "f" + u.file() + "-g" + u.entry().gameNumber() + "-e" + u.engine();
+    }
+
+    @Override
+    public Class<GameEvaluation> resultType() {
+        return GameEvaluation.class;
+    }
+
+    public EvaluationRequest request() {
+        return request;
+    }
+
+    public List<EngineFingerprint> fingerprints() {
+        return fingerprints;
+    }
+
+    @Override
+    public GameEvaluation run(Unit unit, JobContext context) throws Exception {
+        GameFiles.OpenedFile file = opened.get(unit.file());
+        GameFiles.ReadGame read = files.readEntry(file, unit.entry());
+        String where = file.file().getFileName() + ", game " + unit.entry().gameNumber();
+        if (read.game().isEmpty() || read.entry().hasErrors()) {
+            throw new BrokenGameException(where + ": " + problemText(read.entry().problems()));
+        }
+        GameTree tree = read.game().get();
+        GamePlugin game = files.games().byId(tree.gameId()).orElseThrow(
+                () -> new BrokenGameException(where + ": no rules for " + tree.gameId()));
+        int rankBase = game.coordinateRankBase();
+        Notation notation = game.notations().get(0);
+
+        Position start = tree.startPosition();
+        List<GameNode> line = tree.mainline();
+        int n = line.size();
+        List<Move> moves = new ArrayList<>(n);
+        Position[] positions = new Position[n + 1];
+        positions[0] = start;
+        List<String> coords = new ArrayList<>(n);
+        List<String> sans = new ArrayList<>(n);
+        List<Boolean> judged = new ArrayList<>(n);
+        boolean[] needed = new boolean[n + 1];
+        for (int i = 0; i < n; i++) {
+            Move m = line.get(i).move().orElseThrow();
+            Position before = positions[i];
+            moves.add(m);
+            coords.add(m.coordinates(rankBase));
+            sans.add(notation.format(before, m));
+            positions[i + 1] = line.get(i).position();
+            boolean j = request.selection().judges(unit.entry(), i + 1, before.sideToMove());
+            judged.add(j);
+            if (j) {
+                needed[i] = true;
+                needed[i + 1] = true;
+            }
+        }
+
+        EngineRef ref = request.engines().get(unit.engine());
+        EngineFingerprint fp = fingerprints.get(unit.engine());
+        int ranks = Math.max(1, request.limits().multiPv());
+        PositionEval[] found = new PositionEval[n + 1];
+        List<Integer> toSearch = new ArrayList<>();
+        for (int p = n; p >= 0; p--) {
+            if (!needed[p]) {
+                continue;
+            }
+            Optional<Outcome> over = positions[p].outcome();
+            if (over.isPresent()) {
+                found[p] = terminal(p, over.get(), positions[p].sideToMove());
+                listener.settled(unit, found[p]);
+                continue;
+            }
+            Optional<PositionEval> kept = stored(p, positions[p], fp, ranks, rankBase);
+            if (kept.isPresent()) {
+                found[p] = kept.get();
+                listener.settled(unit, found[p]);
+            } else {
+                toSearch.add(p);
+            }
+        }
+
+        // The searches, last position first, on one session; an engine that dies is replaced.
+        int[] next = {0};
+        EngineInfo[] info = {null};
+        while (next[0] < toSearch.size()) {
+            try {
+                pool.withSession(ref, tree.gameId(), session -> {
+                    info[0] = session.info();
+                    while (next[0] < toSearch.size()) {
+                        context.checkCancelled();
+                        int p = toSearch.get(next[0]);
+                        AnalysisRun.Result r = AnalysisRun.run(session, start, moves.subList(0, p), request.limits(),
+                                request.patience());
+                        found[p] = searched(p, r, rankBase);
+                        keep(ref, fp, r);
+                        listener.settled(unit, found[p]);
+                        next[0]++;
+                    }
+                    return null;
+                });
+            } catch (EngineException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+                int p = toSearch.get(next[0]);
+                found[p] = PositionEval.failed(p, e.text().render());
+                listener.settled(unit, found[p]);
+                next[0]++;
+            }
+        }
+
+        List<PositionEval> evals = new ArrayList<>();
+        for (PositionEval e : found) {
+            if (e != null) {
+                evals.add(e);
+            }
+        }
+        return new GameEvaluation(unit.ordinal(), unit.file(), unit.entry().gameNumber(), unit.engine(), ref.name(),
+                fingerprintText(fp), tree.gameId(), start.fen(), coords, sans, judged, evals);
+    }
+
+    /** A position the rules end: the side to move has lost ({@code mate 0}) or it is a draw. */
+    static PositionEval terminal(int ply, Outcome outcome, Side toMove) {
+        String score = outcome.winner().map(w -> w == toMove ? "mate 1" : "mate 0").orElse("cp 0");
+        return new PositionEval(ply, PositionEval.Status.TERMINAL, score, 0, 0, 0, List.of(), "", "");
+    }
+
+    private PositionEval searched(int ply, AnalysisRun.Result r, int rankBase) {
+        List<AnalysisUpdate> lines = r.lines();
+        AnalysisUpdate best = lines.isEmpty() ? null : lines.get(0);
+        if (best == null || best.score().isEmpty()) {
+            // The engine moved without a scored line (a forced move at a tiny limit): no evaluation to judge by.
+            List<String> pv = r.best().move().map(m -> List.of(m.coordinates(rankBase))).orElse(List.of());
+            return new PositionEval(ply, PositionEval.Status.FAILED, "", 0, 0, 0, pv, "", "the engine gave no score");
+        }
+        List<String> pv = best.pv().stream().map(m -> m.coordinates(rankBase)).toList();
+        if (pv.isEmpty()) {
+            pv = r.best().move().map(m -> List.of(m.coordinates(rankBase))).orElse(List.of());
+        }
+        String second = lines.size() > 1 ? lines.get(1).score().map(ScoreCodec::encode).orElse("") : "";
+        return new PositionEval(ply, PositionEval.Status.SEARCHED, ScoreCodec.encode(best.score().get()),
+                best.depth().orElse(0), best.nodes().orElse(0), best.time().map(java.time.Duration::toMillis).orElse(0L),
+                pv, second, "");
+    }
+
+    /** The position as the store has it from before the job started, at this fingerprint or deeper. */
+    private Optional<PositionEval> stored(int ply, Position p, EngineFingerprint fp, int ranks, int rankBase) {
+        if (store.isEmpty()) {
+            return Optional.empty();
+        }
+        List<StoredLine> lines = store.get().lines(PositionKey.of(p));
+        EngineFingerprint chosen = null;
+        for (StoredLine l : lines) {
+            EngineFingerprint f = l.engine();
+            if (!f.engine().equals(fp.engine()) || !f.options().equals(fp.options()) || f.limitKind() != fp.limitKind()
+                    || f.limitValue() < fp.limitValue() || !l.at().isBefore(started)) {
+                continue;
+            }
+            // The exact fingerprint if there, else the deepest.
+            if (chosen == null || f.equals(fp) || (!chosen.equals(fp) && f.limitValue() > chosen.limitValue())) {
+                chosen = f;
+            }
+        }
+        if (chosen == null) {
+            return Optional.empty();
+        }
+        EngineFingerprint c = chosen;
+        List<StoredLine> mine = lines.stream().filter(l -> l.engine().equals(c) && l.exact()).toList();
+        int wanted = Math.min(ranks, p.legalMoves().size());
+        StoredLine first = mine.stream().filter(l -> l.rank() == 1).findFirst().orElse(null);
+        if (first == null || mine.stream().filter(l -> l.rank() <= wanted).count() < wanted) {
+            return Optional.empty();
+        }
+        String second = mine.stream().filter(l -> l.rank() == 2).findFirst().map(l -> ScoreCodec.encode(l.score())).orElse("");
+        return Optional.of(new PositionEval(ply, PositionEval.Status.STORED, ScoreCodec.encode(first.score()), first.depth(),
+                first.nodes(), first.timeMs(), first.pv().stream().map(m -> m.coordinates(rankBase)).toList(), second, ""));
+    }
+
+    private void keep(EngineRef ref, EngineFingerprint fp, AnalysisRun.Result r) {
+        if (store.isEmpty()) {
+            return;
+        }
+        Instant now = Instant.now();
+        for (AnalysisUpdate u : r.lines()) {
+            if (u.score().isPresent() && u.multipv() >= 1) {
+                store.get().put(StoredLine.of(u, fp, ref.name(), now));
+            }
+        }
+    }
+
+    static String problemText(List<FormatProblem> problems) {
+        if (problems.isEmpty()) {
+            return "it could not be read";
+        }
+        return String.join("; ", problems.stream().map(FormatProblem::toString).toList());
+    }
+
+    /** The moves' score from the mover's view, for callers that hold a side-to-move score of the position after. */
+    public static Score forMover(Score afterSideToMove) {
+        return afterSideToMove.negate();
+    }
+
+    static Path fileOf(GameFiles.OpenedFile f) {
+        return f.file();
+    }
+}
