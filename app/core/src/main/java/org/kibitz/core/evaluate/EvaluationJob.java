@@ -228,7 +228,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
                     while (next[0] < toSearch.size()) {
                         context.checkCancelled();
                         int p = toSearch.get(next[0]);
-                        AnalysisRun.Result r = AnalysisRun.run(session, start, moves.subList(0, p), request.limits(),
+                        AnalysisRun.Result r = AnalysisRun.run(session, start, moves.subList(0, p), positions[p], request.limits(),
                                 request.patience());
                         found[p] = searched(p, r, rankBase);
                         keep(ref, fp, r);
