@@ -298,6 +298,98 @@ class EvaluationOutputsTest {
         assertTrue(marked >= 3);
     }
 
+    private static final String CCGC = "xiangqi/pgn/ccgc-01.\u5b9d\u5c9b\u4e00\u53f7(\u5148\u8d1f)\u76f8\u773c\u7ade\u6280(A1-A2).PGN";
+
+    /** Red's third ply loses six pawns: a blunder, with the engine's choice written in Chinese notation. */
+    private static Batches.Script xiangqiScript() {
+        return new Batches.Script(p -> Score.centipawns(p < 3 ? 20 : -600), Set.of(3), "fairy-stockfish",
+                "Fairy-Stockfish 11.1|UCI_Variant=xiangqi|NODES=200");
+    }
+
+    @Test
+    void aXiangqiGamesCommentNamesTheBestMoveInChineseNotationAndInChinese() throws Exception {
+        BatchEvaluation.Plan plan = Batches.plan(List.of(TestGames.shared(CCGC)), 1);
+        run(plan, new EvaluationOutputs.Targets(Optional.of(dir.resolve("zh.pgn")), Optional.of(dir.resolve("zh.csv")),
+                Optional.empty(), Optional.empty(), false), Locale.SIMPLIFIED_CHINESE, List.of(xiangqiScript()));
+        GameFiles.OpenedFile back = Batches.FILES.read(dir.resolve("zh.pgn"));
+        GameTree tree = Batches.FILES.readGame(back, back.entries().get(0));
+        GameNode third = tree.mainline().get(2);
+        Position before = third.positionBefore();
+        String best = TestGames.XIANGQI.notations().get(0).format(before, Batches.alternative(before, third.move().orElseThrow(), 0));
+        assertTrue(best.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN), best);
+        assertEquals("(+0.20 \u2192 \u22126.00) \u8d25\u7740\u3002" + best + "\u662f\u6700\u4f73\u7740\u6cd5\u3002", third.comment());
+        assertEquals(List.of(Judgement.BLUNDER.nag()), third.nags());
+        assertTrue(tree.tags().contains("RedAccuracy"), "Red's tags in a xiangqi game: " + tree.tags());
+        Map<String, String> row = Csv.records(Files.readString(dir.resolve("zh.csv"))).get(2);
+        assertEquals("red", row.get("side"));
+        assertEquals(best, row.get("best_move"));
+        assertTrue(row.get("move_coord").matches("[a-i][0-9][a-i][0-9]"), "ICCS with ranks 0-9: " + row.get("move_coord"));
+    }
+
+    @Test
+    void anXqfKeepsTheEvalsGlyphsAndTotalsInItsComments() throws Exception {
+        BatchEvaluation.Plan plan = Batches.plan(List.of(TestGames.shared(CCGC)), 1);
+        run(plan, new EvaluationOutputs.Targets(Optional.of(dir.resolve("one.xqf")), Optional.empty(), Optional.empty(),
+                Optional.empty(), false), Locale.ROOT, List.of(xiangqiScript()));
+        assertTrue(Files.exists(dir.resolve("one.xqf.manifest.json")));
+        GameFiles.OpenedFile back = Batches.FILES.read(dir.resolve("one.xqf"));
+        GameTree tree = Batches.FILES.readGame(back, back.entries().get(0));
+        GameNode third = tree.mainline().get(2);
+        assertEquals(Optional.of(Score.centipawns(-600)), third.evalForWhite());
+        assertTrue(third.comment().startsWith("?? (+0.20 \u2192 \u22126.00) Blunder. "), third.comment());
+        assertTrue(tree.mainline().stream().allMatch(n -> n.evalForWhite().isPresent()), "every move's [%eval] kept");
+        assertTrue(tree.root().comment().contains("Kibitz: Fairy-Stockfish 11.1 nodes=200 multipv=1"), tree.root().comment());
+        assertTrue(tree.root().comment().contains("lichess") || tree.root().comment().contains("xiangqi"));
+    }
+
+    @Test
+    void anXqfTargetForMoreThanOneGameIsRefusedBeforeAnythingRuns() throws Exception {
+        BatchEvaluation.Plan plan = Batches.plan(List.of(trapFile()), 1);
+        assertThrows(IllegalArgumentException.class, () -> EvaluationOutputs.open(new EvaluationOutputs.Targets(
+                Optional.of(dir.resolve("two.xqf")), Optional.empty(), Optional.empty(), Optional.empty(), false),
+                LICHESS, Batches.FILES, plan, Locale.ROOT));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("trap.pgn"), files.map(f -> f.getFileName().toString()).toList(), "no part left behind");
+        }
+    }
+
+    @Test
+    void theSummaryListsPlayersByNameAndTheBrokenGamesAndTheManifestToo() throws Exception {
+        BatchEvaluation.Plan plan = Batches.plan(List.of(trapFile()), 1);
+        List<GameResults> results = Batches.results(plan, List.of(trapScript("sf")));
+        GameResults first = results.get(0);
+        GameResults broken = new GameResults(2, first.file(), 0, first.entry(), List.of(), Optional.of("trap.pgn, game 3: no such move"));
+        EvaluationOutputs outputs = EvaluationOutputs.open(new EvaluationOutputs.Targets(Optional.empty(),
+                Optional.of(dir.resolve("s.csv")), Optional.empty(), Optional.empty(), false), LICHESS, Batches.FILES, plan, Locale.ROOT);
+        results.forEach(outputs::game);
+        outputs.game(broken);
+        outputs.close();
+        List<String> lines = outputs.summaryLines();
+        List<String> names = lines.subList(1, 5).stream().map(l -> l.split("  ")[0].strip()).toList();
+        assertEquals(List.of("Anderssen", "Blackburne", "Shilling, Black", "Zukertort"), names);
+        assertTrue(lines.get(0).startsWith("Player") && lines.get(0).endsWith("??"), lines.get(0));
+        assertTrue(lines.get(6).contains("trap.pgn, game 3: no such move"), String.join("\n", lines));
+        JsonNode m = JSON.readTree(dir.resolve("s.csv.manifest.json").toFile());
+        assertEquals(1, m.get("counts").get("broken").asInt());
+        assertEquals("trap.pgn, game 3: no such move", m.get("games").get(2).get("broken").asText());
+        assertTrue(m.get("outputs").get("out").isNull());
+    }
+
+    @Test
+    void anAbortedRunLeavesTheTargetsAsTheyWere() throws Exception {
+        BatchEvaluation.Plan plan = Batches.plan(List.of(trapFile()), 1);
+        Files.writeString(dir.resolve("keep.csv"), "old");
+        EvaluationOutputs outputs = EvaluationOutputs.open(new EvaluationOutputs.Targets(Optional.empty(),
+                Optional.of(dir.resolve("keep.csv")), Optional.empty(), Optional.empty(), false), LICHESS, Batches.FILES, plan, Locale.ROOT);
+        Batches.results(plan, List.of(trapScript("sf"))).forEach(outputs::game);
+        assertEquals("old", Files.readString(dir.resolve("keep.csv")), "nothing replaced while games come");
+        outputs.abort();
+        assertEquals("old", Files.readString(dir.resolve("keep.csv")));
+        try (var files = Files.list(dir)) {
+            assertEquals(Set.of("trap.pgn", "keep.csv"), files.map(f -> f.getFileName().toString()).collect(Collectors.toSet()));
+        }
+    }
+
     private static List<String> toList(JsonNode a) {
         List<String> out = new ArrayList<>();
         a.forEach(n -> out.add(n.asText()));
