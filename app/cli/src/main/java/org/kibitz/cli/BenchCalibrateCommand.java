@@ -140,7 +140,7 @@ final class BenchCalibrateCommand implements Callable<Integer> {
             err.println(TEXT.text("read.failed", String.valueOf(e.getMessage())));
             return 2;
         }
-        out.println(TEXT.text("sample", drawn.games(), files.size(), drawn.withResult(), g.id(), drawn.eligible(), fromPly,
+        out.println(TEXT.text("sample.line", drawn.games(), files.size(), drawn.withResult(), g.id(), drawn.eligible(), fromPly,
                 drawn.used(), drawn.positions().size(), sample, seed));
         out.flush();
         if (drawn.positions().isEmpty()) {
@@ -153,7 +153,7 @@ final class BenchCalibrateCommand implements Callable<Integer> {
         try (SessionPool pool = new SessionPool(r -> registry.open(r.entry(), games), jobs, jobs)) {
             EngineInfo info = pool.withSession(ref, g.id(), s -> s.info());
             engineName = info.name();
-            out.println(TEXT.text("engine", engineName, limit.nodes != null ? "nodes " + limit.nodes : "depth " + limit.depth, jobs));
+            out.println(TEXT.text("engine.line", engineName, limit.nodes != null ? "nodes " + limit.nodes : "depth " + limit.depth, jobs));
             out.flush();
             try (CliProgress bar = CliProgress.open(progress, err, "calibrate")) {
                 outcome = CalibrationEvaluator.evaluate(pool, ref, g.id(), drawn.positions(), limits, jobs,
