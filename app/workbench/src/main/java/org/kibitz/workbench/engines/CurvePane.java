@@ -220,6 +220,8 @@ public final class CurvePane extends BorderPane {
         // What the chart would show: when it is what it shows already, nothing is drawn.
         List<Object> look = new java.util.ArrayList<>(points.size() + 6);
         points.forEach(p -> look.add(p.value().orElse(Double.NaN)));
+        List<EvalChart.Mark> marks = marks(points);
+        look.add(marks);
         look.add(at == null ? -1 : at.index());
         look.add(gameId);
         look.add(clip);
@@ -243,6 +245,7 @@ public final class CurvePane extends BorderPane {
                     List.of(EvalChart.Series.of(ui.curveEngine(), points)),
                     at == null ? OptionalDouble.empty() : OptionalDouble.of(at.x()),
                     ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white")));
+            definition.showMarks(marks);
             NumberAxis domain = (NumberAxis) plot.getDomainAxis();
             if (!points.isEmpty()) {
                 // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
@@ -257,6 +260,24 @@ public final class CurvePane extends BorderPane {
         } finally {
             chart.setNotify(true);
         }
+    }
+
+    /** The judged moves of the line (their move-quality glyphs), marked where the position after them is plotted. */
+    static List<EvalChart.Mark> marks(List<EvalCurve.Point> points) {
+        List<EvalChart.Mark> out = new java.util.ArrayList<>();
+        for (EvalCurve.Point p : points) {
+            if (p.eval().isEmpty() || p.node().move().isEmpty()) {
+                continue;
+            }
+            for (int nag : p.node().nags()) {
+                Optional<EvalChart.MarkKind> kind = EvalChart.MarkKind.ofNag(nag);
+                if (kind.isPresent()) {
+                    out.add(new EvalChart.Mark(p.x(), p.eval().get().forWhite(), kind.get()));
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     private String caption(EvalCurve.Point at) {
