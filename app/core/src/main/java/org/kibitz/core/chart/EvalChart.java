@@ -178,58 +178,12 @@ public final class EvalChart {
         return AnalysisText.plotValue(forWhite, band);
     }
 
-    /** How a judged move is marked on the curve, worst first. */
-    public enum MarkKind {
-        BLUNDER(new Color(0xc6, 0x28, 0x28)),
-        MISTAKE(new Color(0xef, 0x7d, 0x16)),
-        INACCURACY(new Color(0xe3, 0xb5, 0x0c)),
-        GOOD(new Color(0x2e, 0x8b, 0x57)),
-        BRILLIANT(new Color(0x11, 0x8a, 0x8a));
-
-        private final Color color;
-
-        MarkKind(Color color) {
-            this.color = color;
-        }
-
-        public Color color() {
-            return color;
-        }
-
-        /** The kind of a move-quality NAG ({@code $1}..{@code $6}); empty for the others and {@code !?}. */
-        public static Optional<MarkKind> ofNag(int nag) {
-            return switch (nag) {
-                case 4 -> Optional.of(BLUNDER);
-                case 2 -> Optional.of(MISTAKE);
-                case 6 -> Optional.of(INACCURACY);
-                case 1 -> Optional.of(GOOD);
-                case 3 -> Optional.of(BRILLIANT);
-                default -> Optional.empty();
-            };
-        }
-    }
-
-    /**
-     * A judged move marked on the curve: a coloured triangle at the position after it.
-     *
-     * @param x        the position's place on the move axis
-     * @param forWhite the position's score from White's/Red's point of view (where the mark sits)
-     */
-    public record Mark(double x, Score forWhite, MarkKind kind) {
-        public Mark {
-            Objects.requireNonNull(forWhite, "forWhite");
-            Objects.requireNonNull(kind, "kind");
-        }
-    }
-
     private final XYSeries values = new XYSeries("eval", false, false);
     private final XYSeries zero = new XYSeries("zero", false, false);
     private final XYSeries marks = new XYSeries("points", false, false);
     private final XYSeriesCollection area = new XYSeriesCollection();
     private final XYSeriesCollection dots = new XYSeriesCollection();
     private final XYSeriesCollection others = new XYSeriesCollection();
-    private final XYSeriesCollection judged = new XYSeriesCollection();
-    private List<Mark> shownMarks = List.of();
     private final XYDifferenceRenderer fill;
     private final XYLineAndShapeRenderer lines;
     private final ValueMarker current = new ValueMarker(Double.NaN);
@@ -261,28 +215,14 @@ public final class EvalChart {
         XYLineAndShapeRenderer dotRenderer = new XYLineAndShapeRenderer(false, true);
         dotRenderer.setSeriesShape(0, new Ellipse2D.Double(-4.5, -4.5, 9, 9));
         dotRenderer.setSeriesPaint(0, MARK);
+        // The dot on top, then the compared engines, then the filled first series.
+        plot.setDataset(1, dots);
+        plot.setRenderer(1, dotRenderer);
         lines = new XYLineAndShapeRenderer(true, false);
         lines.setDefaultStroke(new BasicStroke(1.6f));
         lines.setAutoPopulateSeriesStroke(false);
-        plot.setDataset(3, others);
-        plot.setRenderer(3, lines);
-        XYLineAndShapeRenderer markRenderer = new XYLineAndShapeRenderer(false, true);
-        java.awt.geom.Path2D.Double triangle = new java.awt.geom.Path2D.Double();
-        triangle.moveTo(0, -5.5);
-        triangle.lineTo(5, 3.5);
-        triangle.lineTo(-5, 3.5);
-        triangle.closePath();
-        for (MarkKind k : MarkKind.values()) {
-            judged.addSeries(new XYSeries(k.name(), false, false));
-            markRenderer.setSeriesShape(k.ordinal(), triangle);
-            markRenderer.setSeriesPaint(k.ordinal(), k.color());
-        }
-        markRenderer.setDefaultToolTipGenerator(null);
-        // In the order above: the cursor's dot, the judged moves' marks, the compared engines, the filled first series.
-        plot.setDataset(1, dots);
-        plot.setRenderer(1, dotRenderer);
-        plot.setDataset(2, judged);
-        plot.setRenderer(2, markRenderer);
+        plot.setDataset(2, others);
+        plot.setRenderer(2, lines);
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
         plot.setBackgroundPaint(PLOT_BACKGROUND);
         plot.setDomainGridlinePaint(new Color(0, 0, 0, 30));
@@ -399,42 +339,8 @@ public final class EvalChart {
                 chart.removeLegend();
             }
             shown = curve;
-            placeMarks();
         } finally {
             chart.setNotify(notify);
-        }
-    }
-
-    /**
-     * Marks judged moves on the curve (clipped to the band the curve is shown in); an empty list clears
-     * them. Kept until the next call: a new {@link #show} moves them to its band.
-     */
-    public void showMarks(List<Mark> marks) {
-        shownMarks = List.copyOf(marks);
-        boolean notify = chart.isNotify();
-        chart.setNotify(false);
-        try {
-            placeMarks();
-        } finally {
-            chart.setNotify(notify);
-        }
-    }
-
-    /** The marks shown now. */
-    public List<Mark> marks() {
-        return shownMarks;
-    }
-
-    private void placeMarks() {
-        double band = shown == null ? BANDS.get(2) : shown.band();
-        for (int i = 0; i < judged.getSeriesCount(); i++) {
-            judged.getSeries(i).clear();
-        }
-        for (Mark m : shownMarks) {
-            judged.getSeries(m.kind().ordinal()).add(m.x(), plotValue(m.forWhite(), band), false);
-        }
-        for (int i = 0; i < judged.getSeriesCount(); i++) {
-            judged.getSeries(i).fireSeriesChanged();
         }
     }
 
