@@ -244,8 +244,7 @@ public final class CurvePane extends BorderPane {
             definition.show(new EvalChart.Curve(EvalChart.Palette.of(gameId), clip,
                     List.of(EvalChart.Series.of(ui.curveEngine(), points)),
                     at == null ? OptionalDouble.empty() : OptionalDouble.of(at.x()),
-                    ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white")));
-            definition.showMarks(marks);
+                    ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"), marks));
             NumberAxis domain = (NumberAxis) plot.getDomainAxis();
             if (!points.isEmpty()) {
                 // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
@@ -262,7 +261,7 @@ public final class CurvePane extends BorderPane {
         }
     }
 
-    /** The judged moves of the line (their move-quality glyphs), marked where the position after them is plotted. */
+    /** The line's moves judged ?!, ? or ?? (their glyphs), marked where the position after them is plotted. */
     static List<EvalChart.Mark> marks(List<EvalCurve.Point> points) {
         List<EvalChart.Mark> out = new java.util.ArrayList<>();
         for (EvalCurve.Point p : points) {
@@ -270,9 +269,14 @@ public final class CurvePane extends BorderPane {
                 continue;
             }
             for (int nag : p.node().nags()) {
-                Optional<EvalChart.MarkKind> kind = EvalChart.MarkKind.ofNag(nag);
-                if (kind.isPresent()) {
-                    out.add(new EvalChart.Mark(p.x(), p.eval().get().forWhite(), kind.get()));
+                EvalChart.MarkKind kind = switch (nag) {
+                    case 4 -> EvalChart.MarkKind.BLUNDER;
+                    case 2 -> EvalChart.MarkKind.MISTAKE;
+                    case 6 -> EvalChart.MarkKind.INACCURACY;
+                    default -> null;
+                };
+                if (kind != null) {
+                    out.add(new EvalChart.Mark(p.x(), kind));
                     break;
                 }
             }
