@@ -318,9 +318,15 @@ public final class EvaluateUi {
                         choice);
                 Platform.runLater(() -> {
                     current.set(run);
+                    // Progress while it runs, the report once it is done.
                     window().ifPresent(w -> w.docking().open(org.kibitz.workbench.jobs.JobsUi.PANE));
                     done.complete(run);
                 });
+                run.batch().handle().result().whenComplete((r, x) -> Platform.runLater(() -> {
+                    if (current.get() == run) {
+                        window().ifPresent(w -> w.docking().open(REPORT_PANE));
+                    }
+                }));
             } catch (Exception e) {
                 Platform.runLater(() -> done.completeExceptionally(e));
             }

@@ -31,7 +31,7 @@ import org.kibitz.workbench.I18n;
 /**
  * The Report pane: the evaluated game (the one on the board, else the one picked in the table) with
  * each side's accuracy, average centipawn loss and counts of ?!, ? and ??, and its mistakes listed
- * (a click goes there); under it, every game of the run in a table, sortable by accuracy, largest
+ * (a click goes there); beside it, every game of the run in a table, sortable by accuracy, largest
  * swing and player (a double-click opens the game).
  */
 public final class ReportPane extends BorderPane {
@@ -113,9 +113,10 @@ public final class ReportPane extends BorderPane {
             }
         });
 
+        // Side by side: the pane sits under the board, wide and low.
         SplitPane split = new SplitPane(game, table);
-        split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.45);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.42);
         setCenter(split);
 
         ui.onBoardProperty().addListener((o, a, s) -> show(s.or(() -> Optional.ofNullable(table.getSelectionModel().getSelectedItem()))));
