@@ -71,28 +71,32 @@ public final class ReportPane extends BorderPane {
         none.textProperty().bind(i18n.text("report.noMistakes"));
         mistakes.setPlaceholder(none);
         mistakes.setPrefHeight(120);
-        VBox game = new VBox(6, gameTitle, stats, mistakes);
+        mistakes.setPrefWidth(300);
+        // The counts beside the mistakes: the pane is low, under the board.
+        HBox body = new HBox(12, stats, mistakes);
+        HBox.setHgrow(mistakes, Priority.ALWAYS);
+        VBox game = new VBox(6, gameTitle, body);
         game.setPadding(new Insets(4, 8, 4, 8));
-        VBox.setVgrow(mistakes, Priority.ALWAYS);
+        VBox.setVgrow(body, Priority.ALWAYS);
 
         table.setId("report-table");
         table.setItems(new javafx.collections.transformation.SortedList<>(ui.summaries()));
         ((javafx.collections.transformation.SortedList<GameSummary>) table.getItems()).comparatorProperty()
                 .bind(table.comparatorProperty());
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.getColumns().add(column("report.col.number", "number", 45, s -> (double) s.gameNumber(), s -> Integer.toString(s.gameNumber())));
-        table.getColumns().add(textColumn("report.col.white", "white", 130, GameSummary::white));
-        table.getColumns().add(textColumn("report.col.black", "black", 130, GameSummary::black));
-        table.getColumns().add(textColumn("report.col.result", "result", 60, GameSummary::result));
-        table.getColumns().add(column("report.col.accWhite", "acc-white", 70, s -> value(s.whiteStats().accuracy()),
+        table.getColumns().add(column("report.col.number", "number", 32, s -> (double) s.gameNumber(), s -> Integer.toString(s.gameNumber())));
+        table.getColumns().add(textColumn("report.col.white", "white", 100, GameSummary::white));
+        table.getColumns().add(textColumn("report.col.black", "black", 100, GameSummary::black));
+        table.getColumns().add(textColumn("report.col.result", "result", 50, GameSummary::result));
+        table.getColumns().add(column("report.col.accWhite", "acc-white", 62, s -> value(s.whiteStats().accuracy()),
                 s -> percent(s.whiteStats().accuracy())));
-        table.getColumns().add(column("report.col.accBlack", "acc-black", 70, s -> value(s.blackStats().accuracy()),
+        table.getColumns().add(column("report.col.accBlack", "acc-black", 62, s -> value(s.blackStats().accuracy()),
                 s -> percent(s.blackStats().accuracy())));
-        table.getColumns().add(column("report.col.countsWhite", "counts-white", 90, s -> (double) errors(s.whiteStats()),
+        table.getColumns().add(column("report.col.countsWhite", "counts-white", 78, s -> (double) errors(s.whiteStats()),
                 s -> counts(s.whiteStats())));
-        table.getColumns().add(column("report.col.countsBlack", "counts-black", 90, s -> (double) errors(s.blackStats()),
+        table.getColumns().add(column("report.col.countsBlack", "counts-black", 78, s -> (double) errors(s.blackStats()),
                 s -> counts(s.blackStats())));
-        table.getColumns().add(column("report.col.swing", "swing", 80, GameSummary::swing,
+        table.getColumns().add(column("report.col.swing", "swing", 60, GameSummary::swing,
                 s -> s.broken().isPresent() ? i18n.get("report.broken") : String.format(Locale.ROOT, "%.0f%%", s.swing())));
         table.setRowFactory(t -> {
             TableRow<GameSummary> row = new TableRow<>();
@@ -116,7 +120,7 @@ public final class ReportPane extends BorderPane {
         // Side by side: the pane sits under the board, wide and low.
         SplitPane split = new SplitPane(game, table);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.42);
+        split.setDividerPositions(0.5);
         setCenter(split);
 
         ui.onBoardProperty().addListener((o, a, s) -> show(s.or(() -> Optional.ofNullable(table.getSelectionModel().getSelectedItem()))));
