@@ -64,6 +64,7 @@ public final class ReportPane extends BorderPane {
         stats.setId("report-stats");
         stats.getStyleClass().add("report-stats");
         stats.setHgap(14);
+        stats.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         stats.setVgap(2);
         mistakes.setId("report-mistakes");
         mistakes.setCellFactory(v -> new MistakeCell());
@@ -83,7 +84,8 @@ public final class ReportPane extends BorderPane {
         table.setItems(new javafx.collections.transformation.SortedList<>(ui.summaries()));
         ((javafx.collections.transformation.SortedList<GameSummary>) table.getItems()).comparatorProperty()
                 .bind(table.comparatorProperty());
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // Columns keep their widths (titles stay readable); a narrow pane scrolls sideways.
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getColumns().add(column("report.col.number", "number", 32, s -> (double) s.gameNumber(), s -> Integer.toString(s.gameNumber())));
         table.getColumns().add(textColumn("report.col.white", "white", 100, GameSummary::white));
         table.getColumns().add(textColumn("report.col.black", "black", 100, GameSummary::black));
@@ -120,7 +122,7 @@ public final class ReportPane extends BorderPane {
         // Side by side: the pane sits under the board, wide and low.
         SplitPane split = new SplitPane(game, table);
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.5);
+        split.setDividerPositions(0.56);
         setCenter(split);
 
         ui.onBoardProperty().addListener((o, a, s) -> show(s.or(() -> Optional.ofNullable(table.getSelectionModel().getSelectedItem()))));
@@ -271,11 +273,12 @@ public final class ReportPane extends BorderPane {
             }
             getStyleClass().add(r.nag() == 4 ? "judgement-blunder" : r.nag() == 2 ? "judgement-mistake" : "judgement-inaccuracy");
             String glyph = org.kibitz.core.Nags.glyph(r.nag());
-            String text = r.number() + " " + r.move() + glyph + "   " + score(r.before()) + " → " + score(r.after());
+            String text = r.number() + " " + r.move() + glyph + "  " + score(r.before()) + " → " + score(r.after());
             if (!r.best().isEmpty()) {
-                text += "   " + i18n.get("report.best", r.best());
+                text += "  " + i18n.get("report.best", r.best());
             }
             setText(text);
+            setTooltip(new javafx.scene.control.Tooltip(text));
         }
     }
 
