@@ -330,6 +330,26 @@ public final class GameDocument {
     }
 
     /**
+     * Sets the glyphs of many nodes at once, with one change told: a batch evaluation's judgements.
+     * Like engine results stored in the tree they are not the user's edits: {@link #hasUnsavedAnalysis()}
+     * says a save would keep them, {@link #modified()} does not change (switching games asks nothing).
+     * Nodes no longer in the tree are passed over.
+     */
+    public void setNags(java.util.Map<GameNode, List<Integer>> nags) {
+        boolean any = false;
+        for (var e : nags.entrySet()) {
+            if (contains(e.getKey()) && !e.getKey().nags().equals(e.getValue())) {
+                e.getKey().setNags(e.getValue());
+                any = true;
+            }
+        }
+        if (any) {
+            unsavedAnalysis = true;
+            fire(Change.TREE);
+        }
+    }
+
+    /**
      * Tells listeners that analysis was stored in the tree (no edit by the user): the tree as saved
      * ({@link #tree()}, whose nodes hold it) now carries it, and {@link #hasUnsavedAnalysis()} says so
      * until the next save.

@@ -14,17 +14,45 @@ import java.util.Optional;
  * @param variationLayout how the move list shows variations: {@code INDENTED} or {@code INLINE}
  * @param saveEngineLines whether a save writes the best line each engine left in a position as a
  *                        variation, besides its evaluation as {@code [%eval]} (absent in older files: no)
+ * @param evaluation      what the last batch evaluation was asked with, offered again (absent: the defaults)
  */
 public record Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
-                       Optional<String> variationLayout, boolean saveEngineLines) {
+                       Optional<String> variationLayout, boolean saveEngineLines, Optional<Evaluation> evaluation) {
 
     public static final Settings DEFAULT = new Settings(Optional.empty(), List.of(), Map.of(), Optional.empty(), false);
+
+    /**
+     * The choices of the workbench's "Evaluate games" dialog, remembered.
+     *
+     * @param engines    engine ids of the engine list, one or two
+     * @param limitKind  {@code nodes}, {@code depth} or {@code movetime}
+     * @param limitValue nodes, plies or milliseconds
+     * @param jobs       searches at once; 0 for as many as cores
+     * @param judge      the judgement preset ({@code lichess}, {@code encroissant}, {@code lucas}, {@code xiangqi}),
+     *                   empty for the game's own
+     */
+    public record Evaluation(List<String> engines, String limitKind, long limitValue, int jobs, String judge) {
+
+        public static final Evaluation DEFAULT = new Evaluation(List.of(), "nodes", 100_000, 0, "");
+
+        public Evaluation {
+            engines = engines == null ? List.of() : List.copyOf(engines);
+            limitKind = limitKind == null ? "nodes" : limitKind;
+            judge = judge == null ? "" : judge;
+        }
+    }
 
     public Settings {
         language = language == null ? Optional.empty() : language;
         recentFiles = recentFiles == null ? List.of() : List.copyOf(recentFiles);
         notations = notations == null ? Map.of() : Map.copyOf(notations);
         variationLayout = variationLayout == null ? Optional.empty() : variationLayout;
+        evaluation = evaluation == null ? Optional.empty() : evaluation;
+    }
+
+    public Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
+                    Optional<String> variationLayout, boolean saveEngineLines) {
+        this(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.empty());
     }
 
     /** Settings as the shell first wrote them (language and recent files). */
@@ -33,25 +61,29 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
     }
 
     public Settings withLanguage(Optional<String> tag) {
-        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines);
+        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines, evaluation);
     }
 
     public Settings withRecentFiles(List<String> files) {
-        return new Settings(language, files, notations, variationLayout, saveEngineLines);
+        return new Settings(language, files, notations, variationLayout, saveEngineLines, evaluation);
     }
 
     /** The settings with {@code notationId} chosen for games of {@code gameId}. */
     public Settings withNotation(String gameId, String notationId) {
         Map<String, String> m = new HashMap<>(notations);
         m.put(gameId, notationId);
-        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines);
+        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines, evaluation);
     }
 
     public Settings withVariationLayout(String layout) {
-        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines);
+        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines, evaluation);
     }
 
     public Settings withSaveEngineLines(boolean save) {
-        return new Settings(language, recentFiles, notations, variationLayout, save);
+        return new Settings(language, recentFiles, notations, variationLayout, save, evaluation);
+    }
+
+    public Settings withEvaluation(Evaluation e) {
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.of(e));
     }
 }

@@ -21,6 +21,7 @@ import org.kibitz.core.convert.GameConverter;
 import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineListFile;
 import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.engines.SessionPool;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.store.AnalysisStore;
 
@@ -98,6 +99,19 @@ public final class KibitzModule extends AbstractModule {
         AnalysisStore store = AnalysisStore.open(paths.data().resolve(AnalysisStore.FILE_NAME), games);
         Runtime.getRuntime().addShutdownHook(new Thread(store::close, "kibitz-analysis-store-close"));
         return store;
+    }
+
+    /**
+     * The engine sessions long work runs its searches on (batch evaluation now): as many of one engine
+     * as cores, twice that in all (two engines compared), ended when the process ends.
+     */
+    @Provides
+    @Singleton
+    SessionPool sessionPool(EngineRegistry registry, Games games) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        SessionPool pool = SessionPool.of(registry, games, cores, 2 * cores);
+        Runtime.getRuntime().addShutdownHook(new Thread(pool::close, "kibitz-session-pool-close"));
+        return pool;
     }
 
     @Provides

@@ -33,6 +33,7 @@ public final class WorkbenchModule extends AbstractModule {
         install(new GameUiModule());
         install(new EngineUiModule());
         install(new JobsUiModule());
+        install(new EvaluateUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */

@@ -220,6 +220,8 @@ public final class CurvePane extends BorderPane {
         // What the chart would show: when it is what it shows already, nothing is drawn.
         List<Object> look = new java.util.ArrayList<>(points.size() + 6);
         points.forEach(p -> look.add(p.value().orElse(Double.NaN)));
+        List<EvalChart.Mark> marks = marks(points);
+        look.add(marks);
         look.add(at == null ? -1 : at.index());
         look.add(gameId);
         look.add(clip);
@@ -242,7 +244,7 @@ public final class CurvePane extends BorderPane {
             definition.show(new EvalChart.Curve(EvalChart.Palette.of(gameId), clip,
                     List.of(EvalChart.Series.of(ui.curveEngine(), points)),
                     at == null ? OptionalDouble.empty() : OptionalDouble.of(at.x()),
-                    ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white")));
+                    ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"), marks));
             NumberAxis domain = (NumberAxis) plot.getDomainAxis();
             if (!points.isEmpty()) {
                 // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
@@ -257,6 +259,29 @@ public final class CurvePane extends BorderPane {
         } finally {
             chart.setNotify(true);
         }
+    }
+
+    /** The line's moves judged ?!, ? or ?? (their glyphs), marked where the position after them is plotted. */
+    static List<EvalChart.Mark> marks(List<EvalCurve.Point> points) {
+        List<EvalChart.Mark> out = new java.util.ArrayList<>();
+        for (EvalCurve.Point p : points) {
+            if (p.eval().isEmpty() || p.node().move().isEmpty()) {
+                continue;
+            }
+            for (int nag : p.node().nags()) {
+                EvalChart.MarkKind kind = switch (nag) {
+                    case 4 -> EvalChart.MarkKind.BLUNDER;
+                    case 2 -> EvalChart.MarkKind.MISTAKE;
+                    case 6 -> EvalChart.MarkKind.INACCURACY;
+                    default -> null;
+                };
+                if (kind != null) {
+                    out.add(new EvalChart.Mark(p.x(), kind));
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     private String caption(EvalCurve.Point at) {

@@ -463,7 +463,12 @@ public final class EnginesUi {
     }
 
     private void documentChanged(GameDocument.Change change) {
-        if (change == GameDocument.Change.FILE || change == GameDocument.Change.ANALYSIS) {
+        if (change == GameDocument.Change.ANALYSIS) {
+            // Results stored by others (a batch evaluation) are plotted too; the engines need not follow.
+            curveSignal.raise();
+            return;
+        }
+        if (change == GameDocument.Change.FILE) {
             return;
         }
         AnalysisRequest r = AnalysisRequest.forNode(document.cursor());

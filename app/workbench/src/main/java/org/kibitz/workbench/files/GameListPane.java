@@ -56,6 +56,10 @@ public final class GameListPane extends BorderPane {
                 column("games.date", 90, e -> e.tag("Date")),
                 column("games.plies", 60, e -> e.readable() && e.plies() >= 0 ? Integer.toString(e.plies()) : "–")));
         table.setRowFactory(t -> new EntryRow());
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        table.getSelectionModel().getSelectedItems().addListener(
+                (javafx.collections.ListChangeListener<GameFiles.Entry>) c -> model.selected().setAll(List.copyOf(table.getSelectionModel().getSelectedItems())));
+        table.setContextMenu(contextMenu());
         table.setOnKeyPressed(e -> {
             if (e.getCode() == KeyCode.ENTER && table.getSelectionModel().getSelectedItem() != null) {
                 openSelected();
@@ -90,6 +94,25 @@ public final class GameListPane extends BorderPane {
 
     public TextField filter() {
         return filter;
+    }
+
+    /** The actions other features offer on the selected games, made when the menu opens. */
+    private javafx.scene.control.ContextMenu contextMenu() {
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu();
+        menu.setOnShowing(e -> {
+            menu.getItems().clear();
+            List<GameFiles.Entry> chosen = List.copyOf(table.getSelectionModel().getSelectedItems());
+            for (GameList.Action a : model.actions()) {
+                javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem(i18n.get(a.titleKey()));
+                item.setId(a.id());
+                item.setDisable(chosen.isEmpty());
+                item.setOnAction(x -> a.run().accept(chosen));
+                menu.getItems().add(item);
+            }
+        });
+        // A menu with no item would not open: one placeholder until the first showing fills it.
+        menu.getItems().add(new javafx.scene.control.MenuItem());
+        return menu;
     }
 
     private void show() {

@@ -422,6 +422,7 @@ public final class MovesPane extends BorderPane {
             // No-break spaces: an assessment glyph stays on the line of its move.
             Text t = new Text(m.text() + m.nags().replace(' ', '\u00a0'));
             t.getStyleClass().addAll("move-token", m.level() == 0 ? "main" : "variation");
+            judgementStyle(m.node().nags()).ifPresent(t.getStyleClass()::add);
             t.setUserData(m.node());
             // The secondary button as well as the platform's trigger: not every platform sends both.
             t.setOnMouseClicked(e -> {
@@ -463,6 +464,21 @@ public final class MovesPane extends BorderPane {
             }
         }
 
+    }
+
+    /** The colour class of a move's quality glyph: blunders red, mistakes orange, inaccuracies yellow, good moves green. */
+    static Optional<String> judgementStyle(List<Integer> nags) {
+        for (int nag : nags) {
+            switch (nag) {
+                case 4 -> { return Optional.of("judgement-blunder"); }
+                case 2 -> { return Optional.of("judgement-mistake"); }
+                case 6 -> { return Optional.of("judgement-inaccuracy"); }
+                case 1 -> { return Optional.of("judgement-good"); }
+                case 3 -> { return Optional.of("judgement-brilliant"); }
+                default -> { }
+            }
+        }
+        return Optional.empty();
     }
 
     /**

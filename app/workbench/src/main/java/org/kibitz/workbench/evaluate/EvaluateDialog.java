@@ -1,0 +1,167 @@
+package org.kibitz.workbench.evaluate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.GridPane;
+import javafx.util.StringConverter;
+import org.kibitz.core.Settings;
+import org.kibitz.core.engines.EngineEntry;
+import org.kibitz.workbench.I18n;
+
+/**
+ * Asks how to evaluate: one or two engines of the engine list, the limit of each search (nodes,
+ * depth or time), how many searches at once, and the judgement preset. Offers the last choice again.
+ */
+public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
+
+    static final List<String> LIMIT_KINDS = List.of("nodes", "depth", "movetime");
+
+    private final ComboBox<EngineEntry> first = new ComboBox<>();
+    private final ComboBox<Optional<EngineEntry>> second = new ComboBox<>();
+    private final ComboBox<String> limitKind = new ComboBox<>();
+    private final TextField limitValue = new TextField();
+    private final Spinner<Integer> jobs;
+    private final ComboBox<String> judge = new ComboBox<>();
+
+    public EvaluateDialog(EvaluateUi ui, EvaluateUi.Scope scope) {
+        I18n i18n = ui.i18n();
+        ui.window().ifPresent(w -> initOwner(w.stage()));
+        setTitle(i18n.get("evaluate.title"));
+        setHeaderText(i18n.get("evaluate.header." + scope.name().toLowerCase(java.util.Locale.ROOT)));
+        getDialogPane().setId("evaluate-dialog");
+        Settings.Evaluation last = ui.remembered();
+        List<EngineEntry> engines = ui.engines();
+
+        first.setId("evaluate-engine");
+        first.getItems().setAll(engines);
+        first.setConverter(names());
+        first.setValue(last.engines().stream().flatMap(id -> engines.stream().filter(e -> e.id().equals(id))).findFirst()
+                .orElse(engines.isEmpty() ? null : engines.get(0)));
+        second.setId("evaluate-engine2");
+        second.getItems().add(Optional.empty());
+        engines.forEach(e -> second.getItems().add(Optional.of(e)));
+        second.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Optional<EngineEntry> e) {
+                return e == null ? "" : e.map(EngineEntry::name).orElse(i18n.get("evaluate.engine.none"));
+            }
+
+            @Override
+            public Optional<EngineEntry> fromString(String s) {
+                return Optional.empty();
+            }
+        });
+        second.setValue(last.engines().size() > 1 ? engines.stream().filter(e -> e.id().equals(last.engines().get(1)))
+                .findFirst() : Optional.empty());
+
+        limitKind.setId("evaluate-limit-kind");
+        limitKind.getItems().setAll(LIMIT_KINDS);
+        limitKind.setConverter(keyed(i18n, "evaluate.limit."));
+        limitKind.setValue(LIMIT_KINDS.contains(last.limitKind()) ? last.limitKind() : "nodes");
+        limitValue.setId("evaluate-limit-value");
+        limitValue.setPrefColumnCount(10);
+        limitValue.setText(Long.toString(last.limitValue()));
+
+        int cores = Runtime.getRuntime().availableProcessors();
+        jobs = new Spinner<>(1, Math.max(cores * 2, 2), last.jobs() > 0 ? last.jobs() : cores);
+        jobs.setId("evaluate-jobs");
+        jobs.setEditable(true);
+        jobs.setPrefWidth(90);
+
+        judge.setId("evaluate-judge");
+        judge.getItems().add("");
+        judge.getItems().addAll(Summaries.PRESETS);
+        judge.setConverter(keyed(i18n, "evaluate.judge."));
+        judge.setValue(judge.getItems().contains(last.judge()) ? last.judge() : "");
+
+        GridPane grid = new GridPane();
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.setPadding(new Insets(10));
+        grid.addRow(0, new Label(i18n.get("evaluate.engine")), first);
+        grid.addRow(1, new Label(i18n.get("evaluate.engine2")), second);
+        grid.addRow(2, new Label(i18n.get("evaluate.limit")), limitKind, limitValue);
+        grid.addRow(3, new Label(i18n.get("evaluate.jobs")), jobs);
+        grid.addRow(4, new Label(i18n.get("evaluate.judge")), judge);
+        getDialogPane().setContent(grid);
+
+        ButtonType ok = new ButtonType(i18n.get("evaluate.start"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType cancel = new ButtonType(i18n.get("dialog.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        getDialogPane().getButtonTypes().addAll(ok, cancel);
+        Node okButton = getDialogPane().lookupButton(ok);
+        okButton.setId("evaluate-ok");
+        okButton.disableProperty().bind(first.valueProperty().isNull()
+                .or(javafx.beans.binding.Bindings.createBooleanBinding(() -> parsedLimit() < 1, limitValue.textProperty())));
+        setResultConverter(b -> b == ok ? choice() : null);
+    }
+
+    private long parsedLimit() {
+        try {
+            return Long.parseLong(limitValue.getText().strip().replace(",", "").replace("_", ""));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private EvaluateUi.Choice choice() {
+        List<EngineEntry> engines = new ArrayList<>();
+        engines.add(first.getValue());
+        second.getValue().filter(e -> !e.id().equals(first.getValue().id())).ifPresent(engines::add);
+        return new EvaluateUi.Choice(engines, limitKind.getValue(), parsedLimit(), Math.max(1, jobs.getValue()),
+                Objects.requireNonNullElse(judge.getValue(), ""));
+    }
+
+    private static StringConverter<EngineEntry> names() {
+        return new StringConverter<>() {
+            @Override
+            public String toString(EngineEntry e) {
+                return e == null ? "" : e.name();
+            }
+
+            @Override
+            public EngineEntry fromString(String s) {
+                return null;
+            }
+        };
+    }
+
+    private static StringConverter<String> keyed(I18n i18n, String prefix) {
+        return new StringConverter<>() {
+            @Override
+            public String toString(String id) {
+                return id == null ? "" : i18n.get(prefix + (id.isEmpty() ? "default" : id));
+            }
+
+            @Override
+            public String fromString(String s) {
+                return s;
+            }
+        };
+    }
+
+    /** Shows the dialog for {@code scope} and starts what the user chose; problems go to the window. */
+    public static void ask(EvaluateUi ui, EvaluateUi.Scope scope) {
+        if (!ui.available(scope)) {
+            ui.window().ifPresent(w -> w.setStatus(ui.i18n().get("evaluate.nothing")));
+            return;
+        }
+        new EvaluateDialog(ui, scope).showAndWait().ifPresent(choice -> ui.evaluate(scope, choice)
+                .whenComplete((run, failure) -> {
+                    if (failure != null) {
+                        javafx.application.Platform.runLater(() -> ui.window().ifPresent(w -> w.notify(
+                                ui.i18n().get("evaluate.failed", String.valueOf(failure.getMessage())))));
+                    }
+                }));
+    }
+}

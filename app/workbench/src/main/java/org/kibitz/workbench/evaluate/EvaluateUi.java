@@ -1,0 +1,575 @@
+package org.kibitz.workbench.evaluate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import org.kibitz.api.analysis.NodeAnalysis;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.GameDocument;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.GameOrigin;
+import org.kibitz.core.Nags;
+import org.kibitz.core.Settings;
+import org.kibitz.core.engines.EngineEntry;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.engines.SessionPool;
+import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.EvaluationJob;
+import org.kibitz.core.evaluate.EvaluationRequest;
+import org.kibitz.core.evaluate.GameResults;
+import org.kibitz.core.evaluate.GameSelection;
+import org.kibitz.core.evaluate.PositionEval;
+import org.kibitz.core.evaluate.Shard;
+import org.kibitz.core.jobs.Background;
+import org.kibitz.core.jobs.JobJournal;
+import org.kibitz.core.jobs.JobRunner;
+import org.kibitz.core.store.AnalysisStore;
+import org.kibitz.workbench.I18n;
+import org.kibitz.workbench.MainWindow;
+import org.kibitz.workbench.files.GameList;
+
+/**
+ * Batch evaluation in the workbench, one per window: starts the core's {@link BatchEvaluation} on the
+ * app's job runner (the Jobs pane shows it), and brings what it finds to the game on the board as it
+ * arrives (scores into the tree's nodes, so a save writes them as {@code [%eval]}; judgements as
+ * glyphs) and to the Report pane (a {@link GameSummary} per game, in game order).
+ *
+ * <p>Results of a game that is not on the board are kept and put into it when the user opens it.
+ * A run is resumable: the same request has the same run id, and its journal in the data folder's
+ * {@code runs/} says which games are done.
+ */
+public final class EvaluateUi {
+
+    /** The Report pane's id, as saved in layouts. */
+    public static final String REPORT_PANE = "report";
+
+    /** Which games a command evaluates. */
+    public enum Scope {
+        /** The game on the board. */
+        GAME,
+        /** Every game of the listed file. */
+        FILE,
+        /** The games selected in the game list. */
+        SELECTED
+    }
+
+    /**
+     * What the dialog asked for.
+     *
+     * @param engines    one or two engines
+     * @param limitKind  {@code nodes}, {@code depth} or {@code movetime}
+     * @param limitValue nodes, plies or milliseconds
+     * @param jobs       searches at once
+     * @param judge      the judgement preset, empty for the game's own
+     */
+    public record Choice(List<EngineEntry> engines, String limitKind, long limitValue, int jobs, String judge) {
+        public Choice {
+            engines = List.copyOf(engines);
+            if (engines.isEmpty()) {
+                throw new IllegalArgumentException("an evaluation needs an engine");
+            }
+            if (limitValue < 1 || jobs < 1) {
+                throw new IllegalArgumentException("limit and jobs must be 1 or more");
+            }
+        }
+
+        public SearchLimits limits() {
+            return switch (limitKind) {
+                case "depth" -> SearchLimits.depth((int) Math.min(Integer.MAX_VALUE, limitValue));
+                case "movetime" -> SearchLimits.moveTime(Duration.ofMillis(limitValue));
+                default -> SearchLimits.nodes(limitValue);
+            };
+        }
+
+        /** How long one search may take before it is stopped. */
+        Duration patience() {
+            return "movetime".equals(limitKind) ? Duration.ofMillis(limitValue).multipliedBy(3).plusSeconds(30)
+                    : Duration.ofMinutes(5);
+        }
+
+        Settings.Evaluation remembered() {
+            return new Settings.Evaluation(engines.stream().map(EngineEntry::id).toList(), limitKind, limitValue, jobs, judge);
+        }
+    }
+
+    /** A batch the window started, with what its results are shown with. */
+    public record Run(BatchEvaluation.Batch batch, Choice choice) {
+    }
+
+    private record Key(Path file, int game) {
+    }
+
+    private sealed interface News {
+    }
+
+    private record PositionNews(Key key, String engine, PositionEval eval) implements News {
+    }
+
+    private record GameNews(int generation, Choice choice, GameResults results) implements News {
+    }
+
+    private final GameFiles files;
+    private final EngineRegistry registry;
+    private final SessionPool pool;
+    private final AnalysisStore store;
+    private final JobRunner runner;
+    private final Path runs;
+    private final GameDocument document;
+    private final GameList list;
+    private final I18n i18n;
+    private final Supplier<MainWindow> window;
+    private final Function<GameFiles.Entry, CompletableFuture<Boolean>> openGame;
+    private final Background background;
+
+    private final ObservableList<GameSummary> summaries = FXCollections.observableArrayList();
+    private final ObjectProperty<Optional<GameSummary>> onBoard = new SimpleObjectProperty<>(this, "onBoard", Optional.empty());
+    private final ObjectProperty<Run> current = new SimpleObjectProperty<>(this, "current");
+    private final Map<Key, GameResults> finished = new HashMap<>();
+    private final Map<Key, GameSummary> summaryOf = new HashMap<>();
+    /** Evaluations that arrived before their game finished, by game, for a game opened meanwhile. */
+    private final Map<Key, List<PositionNews>> partial = new HashMap<>();
+    /** Files written from the board's game (it was new or changed), and the tree each was written from. */
+    private final Map<Path, GameTree> boardCopies = new HashMap<>();
+    private final ConcurrentLinkedQueue<News> news = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainQueued = new AtomicBoolean();
+    /** Grows with each run started: news of an older run is not shown. */
+    private int generation;
+    /** Positions settled live (searched, taken from the store, or failed) in the current run, not from its journal. */
+    private final java.util.concurrent.atomic.AtomicLong settledLive = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * @param runs     the data folder's {@code runs/}: journals and states of batch runs
+     * @param openGame opens a game of the listed file on the board
+     */
+    public EvaluateUi(GameFiles files, EngineRegistry registry, SessionPool pool, AnalysisStore store, JobRunner runner,
+                      Path runs, GameDocument document, GameList list, I18n i18n, Supplier<MainWindow> window,
+                      Function<GameFiles.Entry, CompletableFuture<Boolean>> openGame, Background background) {
+        this.files = Objects.requireNonNull(files, "files");
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.store = Objects.requireNonNull(store, "store");
+        this.runner = Objects.requireNonNull(runner, "runner");
+        this.runs = Objects.requireNonNull(runs, "runs");
+        this.document = Objects.requireNonNull(document, "document");
+        this.list = Objects.requireNonNull(list, "list");
+        this.i18n = Objects.requireNonNull(i18n, "i18n");
+        this.window = Objects.requireNonNull(window, "window");
+        this.openGame = Objects.requireNonNull(openGame, "openGame");
+        this.background = Objects.requireNonNull(background, "background");
+        document.addListener((d, change) -> {
+            if (change == GameDocument.Change.GAME) {
+                gameOpened();
+            }
+        });
+        list.actions().add(new GameList.Action("menu.evaluate.selected", "games-evaluate-selected",
+                entries -> EvaluateDialog.ask(this, Scope.SELECTED)));
+    }
+
+    public I18n i18n() {
+        return i18n;
+    }
+
+    public EngineRegistry registry() {
+        return registry;
+    }
+
+    public GameDocument document() {
+        return document;
+    }
+
+    public GameList gameList() {
+        return list;
+    }
+
+    public Optional<MainWindow> window() {
+        return Optional.ofNullable(window.get());
+    }
+
+    /** The summaries of the latest run's games, in game order (FX thread). */
+    public ObservableList<GameSummary> summaries() {
+        return summaries;
+    }
+
+    /** The summary of the game on the board, when the latest run evaluated it. */
+    public ObjectProperty<Optional<GameSummary>> onBoardProperty() {
+        return onBoard;
+    }
+
+    /** The latest run the window started. */
+    public ObjectProperty<Run> currentProperty() {
+        return current;
+    }
+
+    /** Positions the current run settled itself (not read back from its journal). */
+    public long settledLive() {
+        return settledLive.get();
+    }
+
+    /** What the dialog offers first: the last choice, else the defaults (an engine that plays the game, nodes 100000, cores). */
+    public Settings.Evaluation remembered() {
+        return window().map(MainWindow::settings).flatMap(Settings::evaluation).orElse(Settings.Evaluation.DEFAULT);
+    }
+
+    /** The engines that play the game on the board. */
+    public List<EngineEntry> engines() {
+        return registry.playing(document.game().id());
+    }
+
+    /** Whether {@code scope} has games to evaluate now. */
+    public boolean available(Scope scope) {
+        return switch (scope) {
+            case GAME -> document.tree().mainline().size() > 0;
+            case FILE -> list.file().isPresent() || document.origin().isPresent();
+            case SELECTED -> list.file().isPresent() && !list.selected().isEmpty();
+        };
+    }
+
+    /**
+     * Starts (or resumes) evaluating the games of {@code scope}: plans and starts the batch off the FX
+     * thread (an engine may be started to learn its fingerprint).
+     *
+     * @return completes with the run on the FX thread, or fails with why it could not start
+     */
+    public CompletableFuture<Run> evaluate(Scope scope, Choice choice) {
+        window().ifPresent(w -> w.updateSettings(s -> s.withEvaluation(choice.remembered())));
+        CompletableFuture<Run> done = new CompletableFuture<>();
+        Path file;
+        GameSelection selection;
+        try {
+            switch (scope) {
+                case FILE -> {
+                    file = list.file().map(GameFiles.OpenedFile::file).or(() -> document.origin().map(GameOrigin::file))
+                            .orElseThrow(() -> new IOException(i18n.get("evaluate.noFile")));
+                    selection = GameSelection.ALL;
+                }
+                case SELECTED -> {
+                    file = list.file().map(GameFiles.OpenedFile::file).orElseThrow(() -> new IOException(i18n.get("evaluate.noFile")));
+                    selection = numbers(list.selected().stream().map(GameFiles.Entry::gameNumber).toList());
+                }
+                default -> {
+                    Optional<GameOrigin> o = document.origin();
+                    if (o.isPresent() && !document.modified() && Files.isRegularFile(o.get().file())) {
+                        file = o.get().file();
+                        selection = numbers(List.of(o.get().gameNumber()));
+                    } else {
+                        file = boardCopy();
+                        selection = GameSelection.ALL;
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            done.completeExceptionally(e);
+            return done;
+        }
+        EvaluationRequest request = new EvaluationRequest(List.of(file), choice.engines().stream().map(EngineRef::listed).toList(),
+                choice.limits(), selection, Shard.ALL, choice.patience(), choice.jobs(), true, Optional.empty());
+        summaries.clear();
+        summaryOf.clear();
+        finished.clear();
+        partial.clear();
+        onBoard.set(Optional.empty());
+        settledLive.set(0);
+        int gen = ++generation;
+        BatchEvaluation.Listener listener = new BatchEvaluation.Listener() {
+            @Override
+            public void game(GameResults results) {
+                queue(new GameNews(gen, choice, results));
+            }
+
+            @Override
+            public void position(EvaluationJob.Unit unit, PositionEval eval) {
+                settledLive.incrementAndGet();
+                Path f = unit.file() == 0 ? file : request.files().get(unit.file());
+                queue(new PositionNews(new Key(f, unit.entry().gameNumber()), request.engines().get(unit.engine()).name(), eval));
+            }
+        };
+        background.run("evaluate-start", () -> {
+            try {
+                BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
+                Run run = new Run(BatchEvaluation.start(plan, runs, false, files, pool, Optional.of(store), runner, listener),
+                        choice);
+                Platform.runLater(() -> {
+                    current.set(run);
+                    // Progress while it runs, the report once it is done.
+                    window().ifPresent(w -> w.docking().open(org.kibitz.workbench.jobs.JobsUi.PANE));
+                    done.complete(run);
+                });
+                run.batch().handle().result().whenComplete((r, x) -> Platform.runLater(() -> {
+                    if (current.get() == run) {
+                        window().ifPresent(w -> w.docking().open(REPORT_PANE));
+                    }
+                }));
+            } catch (Exception e) {
+                Platform.runLater(() -> done.completeExceptionally(e));
+            }
+        });
+        return done;
+    }
+
+    private static GameSelection numbers(List<Integer> games) {
+        List<GameSelection.Range> ranges = games.stream().sorted().map(n -> new GameSelection.Range(n, n)).toList();
+        return new GameSelection(ranges, 1, GameSelection.SideFilter.BOTH, Optional.empty());
+    }
+
+    /**
+     * The board's game written to {@code runs/} under a name made from its content, so the same game
+     * is the same file (and the same run, resumable) and a run never reads a file being rewritten.
+     */
+    private Path boardCopy() throws IOException {
+        GameTree tree = document.tree();
+        Files.createDirectories(runs);
+        String ext = "pgn";
+        FormatPlugin format = files.formatForSaving(Path.of("game." + ext), document.game().id())
+                .orElseThrow(() -> new IOException("no format writes " + document.game().id()));
+        Path tmp = Files.createTempFile(runs, "board-", "." + ext);
+        files.write(tmp, format, tree, false);
+        Path file = runs.resolve("board-" + JobJournal.digest(tmp).substring(0, 16) + "." + ext);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        boardCopies.put(file, tree);
+        return file;
+    }
+
+    // ------------------------------------------------------------------ results, on the FX thread
+
+    private void queue(News n) {
+        news.add(n);
+        if (drainQueued.compareAndSet(false, true)) {
+            Platform.runLater(this::drain);
+        }
+    }
+
+    private void drain() {
+        drainQueued.set(false);
+        // Nodes whose scores changed, told once; judgements of finished games likewise.
+        boolean annotated = false;
+        Map<GameNode, List<Integer>> nags = new IdentityHashMap<>();
+        for (News n; (n = news.poll()) != null; ) {
+            switch (n) {
+                case PositionNews p -> {
+                    if (showing(p.key())) {
+                        annotated |= put(document.tree(), p.engine(), p.eval());
+                    } else {
+                        partial.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
+                    }
+                }
+                case GameNews g -> {
+                    if (g.generation() != generation) {
+                        continue; // a run this window has moved on from
+                    }
+                    GameResults r = g.results();
+                    Key key = new Key(r.file(), r.entry().gameNumber());
+                    partial.remove(key);
+                    finished.put(key, r);
+                    GameSummary s = Summaries.of(r, g.choice().judge(), files.games());
+                    summaryOf.put(key, s);
+                    summaries.add(s);
+                    if (showing(key)) {
+                        annotated |= putAll(r);
+                        nags.putAll(judgements(s));
+                        onBoard.set(Optional.of(s));
+                    }
+                }
+            }
+        }
+        if (annotated) {
+            document.treeAnnotated();
+        }
+        if (!nags.isEmpty()) {
+            document.setNags(nags);
+        }
+    }
+
+    /** A game was opened: what the latest run found for it goes into it. */
+    private void gameOpened() {
+        Optional<Key> key = keyOfBoard();
+        Optional<GameSummary> s = key.map(summaryOf::get);
+        onBoard.set(s);
+        if (key.isEmpty()) {
+            return;
+        }
+        boolean annotated = false;
+        GameResults r = finished.get(key.get());
+        if (r != null) {
+            annotated = putAll(r);
+        }
+        for (PositionNews p : partial.getOrDefault(key.get(), List.of())) {
+            annotated |= put(document.tree(), p.engine(), p.eval());
+        }
+        if (annotated) {
+            document.treeAnnotated();
+        }
+        s.ifPresent(summary -> document.setNags(judgements(summary)));
+    }
+
+    private Optional<Key> keyOfBoard() {
+        for (var e : boardCopies.entrySet()) {
+            if (e.getValue() == document.tree()) {
+                return Optional.of(new Key(e.getKey(), 1));
+            }
+        }
+        return document.origin().map(o -> new Key(o.file(), o.gameNumber()));
+    }
+
+    private boolean showing(Key key) {
+        GameTree copied = boardCopies.get(key.file());
+        if (copied != null) {
+            return copied == document.tree() && key.game() == 1;
+        }
+        return document.origin().filter(o -> o.file().equals(key.file()) && o.gameNumber() == key.game()).isPresent();
+    }
+
+    /** Every engine's evaluations of a finished game into the board's tree. */
+    private boolean putAll(GameResults r) {
+        boolean any = false;
+        for (var ev : r.byEngine()) {
+            if (!sameMoves(ev.moves())) {
+                return false; // the game on the board is not the one evaluated (edited since)
+            }
+            for (PositionEval e : ev.positions()) {
+                any |= put(document.tree(), ev.engineName(), e);
+            }
+        }
+        return any;
+    }
+
+    private boolean sameMoves(List<String> coords) {
+        List<GameNode> line = document.tree().mainline();
+        int base = document.game().coordinateRankBase();
+        if (line.size() != coords.size()) {
+            return false;
+        }
+        for (int i = 0; i < line.size(); i++) {
+            if (!line.get(i).move().map(m -> m.coordinates(base)).orElse("").equals(coords.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One position's evaluation into its main-line node, as a kept engine line and the node's [%eval]. */
+    private boolean put(GameTree tree, String engine, PositionEval e) {
+        Optional<Score> score = e.sideToMoveScore();
+        if (score.isEmpty() || e.status() == PositionEval.Status.TERMINAL) {
+            return false;
+        }
+        GameNode node = nodeAt(tree, e.ply());
+        if (node == null) {
+            return false;
+        }
+        Position p = node.position();
+        int base = files.games().byId(p.gameId()).map(GamePlugin::coordinateRankBase).orElse(0);
+        List<Move> pv = new ArrayList<>();
+        Position at = p;
+        for (String c : e.pv()) {
+            try {
+                Move m = Move.parseCoordinates(c, base);
+                if (!at.isLegal(m)) {
+                    break;
+                }
+                pv.add(m);
+                at = at.play(m);
+            } catch (RuntimeException ex) {
+                break;
+            }
+        }
+        for (NodeAnalysis a : node.analysis()) {
+            if (a.engine().equals(engine) && a.multipv() == 1 && a.depth() > e.depth()) {
+                return false; // something deeper is kept
+            }
+        }
+        node.putAnalysis(new NodeAnalysis(engine, e.depth(), 1, score.get(), Optional.empty(), e.nodes(),
+                Duration.ofMillis(e.timeMs()), pv, Instant.now()));
+        node.setEvalForWhite(score.get().forWhite(p.sideToMove()));
+        return true;
+    }
+
+    private static GameNode nodeAt(GameTree tree, int ply) {
+        if (ply == 0) {
+            return tree.root();
+        }
+        List<GameNode> line = tree.mainline();
+        return ply <= line.size() ? line.get(ply - 1) : null;
+    }
+
+    /** The glyphs of a judged game's moves: its judgements in place of any move-quality glyph, the others kept. */
+    private Map<GameNode, List<Integer>> judgements(GameSummary s) {
+        Map<GameNode, List<Integer>> out = new IdentityHashMap<>();
+        for (GameSummary.Row r : s.rows()) {
+            GameNode node = nodeAt(document.tree(), r.ply());
+            if (node == null) {
+                continue;
+            }
+            List<Integer> nags = new ArrayList<>(node.nags().stream().filter(n -> !Nags.isMoveQuality(n)).toList());
+            if (r.nag() != 0) {
+                nags.add(0, r.nag());
+            }
+            out.put(node, nags);
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ the report's links
+
+    /** Goes to a judged move: on the board when its game is there, else after opening the game. */
+    public void goTo(GameSummary s, int ply) {
+        Key key = new Key(s.file(), s.gameNumber());
+        if (showing(key)) {
+            GameNode node = nodeAt(document.tree(), ply);
+            if (node != null) {
+                document.goTo(node);
+            }
+            return;
+        }
+        open(s).thenAccept(ok -> Platform.runLater(() -> {
+            if (ok && showing(key)) {
+                GameNode node = nodeAt(document.tree(), ply);
+                if (node != null) {
+                    document.goTo(node);
+                }
+            }
+        }));
+    }
+
+    /** Opens a summary's game on the board (a game of the listed file). */
+    public CompletableFuture<Boolean> open(GameSummary s) {
+        if (showing(new Key(s.file(), s.gameNumber()))) {
+            return CompletableFuture.completedFuture(true);
+        }
+        Optional<GameFiles.Entry> entry = list.file().filter(f -> f.file().equals(s.file()))
+                .flatMap(f -> f.entries().stream().filter(e -> e.gameNumber() == s.gameNumber()).findFirst());
+        return entry.map(openGame).orElse(CompletableFuture.completedFuture(false));
+    }
+
+    /** The game plugin of the board. */
+    GamePlugin game() {
+        return document.game();
+    }
+}

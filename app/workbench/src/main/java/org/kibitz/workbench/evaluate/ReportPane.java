@@ -1,0 +1,292 @@
+package org.kibitz.workbench.evaluate;
+
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.game.Side;
+import org.kibitz.core.analysis.AnalysisText;
+import org.kibitz.workbench.I18n;
+
+/**
+ * The Report pane: the evaluated game (the one on the board, else the one picked in the table) with
+ * each side's accuracy, average centipawn loss and counts of ?!, ? and ??, and its mistakes listed
+ * (a click goes there); beside it, every game of the run in a table, sortable by accuracy, largest
+ * swing and player (a double-click opens the game).
+ */
+public final class ReportPane extends BorderPane {
+
+    private final EvaluateUi ui;
+    private final I18n i18n;
+    private final TableView<GameSummary> table = new TableView<>();
+    private final ListView<GameSummary.Row> mistakes = new ListView<>();
+    private final Label gameTitle = new Label();
+    private final Label runTitle = new Label();
+    private final GridPane stats = new GridPane();
+    private Optional<GameSummary> shown = Optional.empty();
+
+    public ReportPane(EvaluateUi ui) {
+        this.ui = ui;
+        this.i18n = ui.i18n();
+        setId("report-pane");
+        getStyleClass().add("report-pane");
+
+        runTitle.setId("report-run");
+        runTitle.getStyleClass().add("report-run");
+        HBox top = new HBox(8, runTitle);
+        top.setAlignment(Pos.CENTER_LEFT);
+        top.setPadding(new Insets(4, 8, 4, 8));
+        setTop(top);
+
+        gameTitle.setId("report-game-title");
+        gameTitle.getStyleClass().add("report-game-title");
+        gameTitle.setWrapText(true);
+        stats.setId("report-stats");
+        stats.getStyleClass().add("report-stats");
+        stats.setHgap(14);
+        stats.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        stats.setVgap(2);
+        mistakes.setId("report-mistakes");
+        mistakes.setCellFactory(v -> new MistakeCell());
+        Label none = new Label();
+        none.textProperty().bind(i18n.text("report.noMistakes"));
+        mistakes.setPlaceholder(none);
+        mistakes.setPrefHeight(120);
+        mistakes.setPrefWidth(300);
+        // The counts beside the mistakes: the pane is low, under the board.
+        HBox body = new HBox(12, stats, mistakes);
+        HBox.setHgrow(mistakes, Priority.ALWAYS);
+        VBox game = new VBox(6, gameTitle, body);
+        game.setPadding(new Insets(4, 8, 4, 8));
+        VBox.setVgrow(body, Priority.ALWAYS);
+
+        table.setId("report-table");
+        table.setItems(new javafx.collections.transformation.SortedList<>(ui.summaries()));
+        ((javafx.collections.transformation.SortedList<GameSummary>) table.getItems()).comparatorProperty()
+                .bind(table.comparatorProperty());
+        // Columns keep their widths (titles stay readable); a narrow pane scrolls sideways.
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getColumns().add(column("report.col.number", "number", 32, s -> (double) s.gameNumber(), s -> Integer.toString(s.gameNumber())));
+        table.getColumns().add(textColumn("report.col.white", "white", 100, GameSummary::white));
+        table.getColumns().add(textColumn("report.col.black", "black", 100, GameSummary::black));
+        table.getColumns().add(textColumn("report.col.result", "result", 50, GameSummary::result));
+        table.getColumns().add(column("report.col.accWhite", "acc-white", 62, s -> value(s.whiteStats().accuracy()),
+                s -> percent(s.whiteStats().accuracy())));
+        table.getColumns().add(column("report.col.accBlack", "acc-black", 62, s -> value(s.blackStats().accuracy()),
+                s -> percent(s.blackStats().accuracy())));
+        table.getColumns().add(column("report.col.countsWhite", "counts-white", 78, s -> (double) errors(s.whiteStats()),
+                s -> counts(s.whiteStats())));
+        table.getColumns().add(column("report.col.countsBlack", "counts-black", 78, s -> (double) errors(s.blackStats()),
+                s -> counts(s.blackStats())));
+        table.getColumns().add(column("report.col.swing", "swing", 60, GameSummary::swing,
+                s -> s.broken().isPresent() ? i18n.get("report.broken") : String.format(Locale.ROOT, "%.0f%%", s.swing())));
+        table.setRowFactory(t -> {
+            TableRow<GameSummary> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && row.getItem() != null) {
+                    ui.open(row.getItem());
+                }
+            });
+            return row;
+        });
+        Label empty = new Label();
+        empty.textProperty().bind(i18n.text("report.empty"));
+        empty.setWrapText(true);
+        table.setPlaceholder(empty);
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, s) -> {
+            if (s != null && ui.onBoardProperty().get().isEmpty()) {
+                show(Optional.of(s));
+            }
+        });
+
+        // Side by side: the pane sits under the board, wide and low.
+        SplitPane split = new SplitPane(game, table);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.56);
+        setCenter(split);
+
+        ui.onBoardProperty().addListener((o, a, s) -> show(s.or(() -> Optional.ofNullable(table.getSelectionModel().getSelectedItem()))));
+        ui.summaries().addListener((ListChangeListener<GameSummary>) c -> showRunTitle());
+        i18n.localeProperty().addListener((o, a, b) -> {
+            show(shown);
+            showRunTitle();
+            table.refresh();
+        });
+        show(ui.onBoardProperty().get());
+        showRunTitle();
+    }
+
+    /** The table of games, for tests. */
+    public TableView<GameSummary> table() {
+        return table;
+    }
+
+    /** The game's mistakes, for tests. */
+    public ListView<GameSummary.Row> mistakes() {
+        return mistakes;
+    }
+
+    /** The game shown in the upper part. */
+    public Optional<GameSummary> shown() {
+        return shown;
+    }
+
+    private void showRunTitle() {
+        var run = ui.currentProperty().get();
+        if (ui.summaries().isEmpty() && run == null) {
+            runTitle.setText(i18n.get("report.title.none"));
+            return;
+        }
+        String file = ui.summaries().isEmpty() ? "" : ui.summaries().get(0).file().getFileName().toString();
+        runTitle.setText(i18n.get("report.title", file, ui.summaries().size()));
+    }
+
+    private void show(Optional<GameSummary> summary) {
+        shown = summary;
+        stats.getChildren().clear();
+        if (summary.isEmpty()) {
+            gameTitle.setText(i18n.get("report.game.none"));
+            mistakes.getItems().clear();
+            return;
+        }
+        GameSummary s = summary.get();
+        boolean xiangqi = "xiangqi".equals(s.gameId());
+        gameTitle.setText(i18n.get("report.game.title", s.gameNumber(), s.white(), s.black(), s.result(), s.engine(),
+                i18n.get("evaluate.judge." + (s.model().isEmpty() ? "default" : s.model()))));
+        stats.addRow(0, new Label(), header(s.white().isEmpty() ? i18n.get(xiangqi ? "report.red" : "report.white") : s.white()),
+                header(s.black().isEmpty() ? i18n.get("report.black") : s.black()));
+        statRow(1, "report.accuracy", st -> percent(st.accuracy()), s, "accuracy");
+        statRow(2, "report.acpl", st -> st.acpl().isPresent() ? String.format(Locale.ROOT, "%.0f", st.acpl().getAsDouble()) : "–", s, "acpl");
+        statRow(3, "report.inaccuracies", st -> Integer.toString(st.inaccuracies()), s, "inaccuracies");
+        statRow(4, "report.mistakes", st -> Integer.toString(st.mistakes()), s, "mistakes");
+        statRow(5, "report.blunders", st -> Integer.toString(st.blunders()), s, "blunders");
+        mistakes.getItems().setAll(s.errors());
+    }
+
+    private Label header(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("report-side");
+        return l;
+    }
+
+    private void statRow(int row, String key, Function<GameSummary.SideStats, String> value, GameSummary s, String id) {
+        Label name = new Label(i18n.get(key));
+        Label w = new Label(value.apply(s.whiteStats()));
+        Label b = new Label(value.apply(s.blackStats()));
+        w.setId("report-" + id + "-white");
+        b.setId("report-" + id + "-black");
+        w.getStyleClass().add("report-value");
+        b.getStyleClass().add("report-value");
+        stats.addRow(row, name, w, b);
+    }
+
+    private static double value(OptionalDouble d) {
+        return d.orElse(-1);
+    }
+
+    private static int errors(GameSummary.SideStats s) {
+        return s.inaccuracies() + s.mistakes() * 2 + s.blunders() * 4;
+    }
+
+    static String percent(OptionalDouble d) {
+        return d.isPresent() ? String.format(Locale.ROOT, "%.1f", d.getAsDouble()) : "–";
+    }
+
+    private static String counts(GameSummary.SideStats s) {
+        return s.moves() == 0 ? "" : s.inaccuracies() + " / " + s.mistakes() + " / " + s.blunders();
+    }
+
+    private TableColumn<GameSummary, GameSummary> column(String key, String id, double width,
+                                                          Function<GameSummary, Double> sortKey,
+                                                          Function<GameSummary, String> text) {
+        TableColumn<GameSummary, GameSummary> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text(key));
+        c.setId("report-col-" + id);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        c.setComparator(Comparator.comparing(sortKey));
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(GameSummary s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty || s == null ? null : text.apply(s));
+            }
+        });
+        return c;
+    }
+
+    private TableColumn<GameSummary, GameSummary> textColumn(String key, String id, double width,
+                                                              Function<GameSummary, String> text) {
+        TableColumn<GameSummary, GameSummary> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text(key));
+        c.setId("report-col-" + id);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        c.setComparator(Comparator.comparing(text, String.CASE_INSENSITIVE_ORDER));
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(GameSummary s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty || s == null ? null : text.apply(s));
+            }
+        });
+        return c;
+    }
+
+    /** A mistake: the move with its glyph, the evaluation before and after, and the engine's choice. */
+    private final class MistakeCell extends ListCell<GameSummary.Row> {
+        MistakeCell() {
+            setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && getItem() != null) {
+                    shown.ifPresent(s -> ui.goTo(s, getItem().ply()));
+                }
+            });
+        }
+
+        @Override
+        protected void updateItem(GameSummary.Row r, boolean empty) {
+            super.updateItem(r, empty);
+            getStyleClass().removeAll("judgement-inaccuracy", "judgement-mistake", "judgement-blunder");
+            if (empty || r == null) {
+                setText(null);
+                return;
+            }
+            getStyleClass().add(r.nag() == 4 ? "judgement-blunder" : r.nag() == 2 ? "judgement-mistake" : "judgement-inaccuracy");
+            String glyph = org.kibitz.core.Nags.glyph(r.nag());
+            String text = r.number() + " " + r.move() + glyph + "  " + score(r.before()) + " → " + score(r.after());
+            if (!r.best().isEmpty()) {
+                text += "  " + i18n.get("report.best", r.best());
+            }
+            setText(text);
+            setTooltip(new javafx.scene.control.Tooltip(text));
+        }
+    }
+
+    private static String score(Optional<Score> s) {
+        return s.map(v -> AnalysisText.score(v, AnalysisText.Unit.PAWNS)).orElse("?");
+    }
+
+    static Side other(Side s) {
+        return s == Side.WHITE ? Side.BLACK : Side.WHITE;
+    }
+}
