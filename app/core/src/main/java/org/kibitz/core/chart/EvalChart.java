@@ -122,6 +122,35 @@ public final class EvalChart {
         }
     }
 
+    /** How bad a move marked on the curve was: lichess's colours for ?!, ? and ??. */
+    public enum MarkKind {
+        INACCURACY(new Color(0x56, 0xb4, 0xe9)),
+        MISTAKE(new Color(0xe6, 0x9f, 0x00)),
+        BLUNDER(new Color(0xdb, 0x30, 0x31));
+
+        private final Color color;
+
+        MarkKind(Color color) {
+            this.color = color;
+        }
+
+        public Color color() {
+            return color;
+        }
+    }
+
+    /**
+     * A move marked on the first series' curve, at the position it led to.
+     *
+     * @param x    the x of the position after the move
+     * @param kind how bad it was
+     */
+    public record Mark(double x, MarkKind kind) {
+        public Mark {
+            Objects.requireNonNull(kind, "kind");
+        }
+    }
+
     /**
      * What the chart shows.
      *
@@ -131,10 +160,12 @@ public final class EvalChart {
      * @param current    the x of the position marked (the game's cursor), if any
      * @param movesLabel the move axis's label, already in the user's language
      * @param evalLabel  the evaluation axis's label, likewise
+     * @param marks      moves marked on the first series (judged ?!, ?, ??); a mark where that series has no point is not drawn
      */
     public record Curve(Palette palette, double band, List<Series> series, OptionalDouble current,
-                        String movesLabel, String evalLabel) {
+                        String movesLabel, String evalLabel, List<Mark> marks) {
         public Curve {
+            marks = List.copyOf(marks);
             Objects.requireNonNull(palette, "palette");
             if (!(band >= MIN_BAND && band <= MAX_BAND)) {
                 throw new IllegalArgumentException("band " + band + " is not within " + MIN_BAND + ".." + MAX_BAND);
@@ -143,6 +174,17 @@ public final class EvalChart {
             Objects.requireNonNull(current, "current");
             Objects.requireNonNull(movesLabel, "movesLabel");
             Objects.requireNonNull(evalLabel, "evalLabel");
+        }
+
+        /** A curve with no moves marked. */
+        public Curve(Palette palette, double band, List<Series> series, OptionalDouble current,
+                     String movesLabel, String evalLabel) {
+            this(palette, band, series, current, movesLabel, evalLabel, List.of());
+        }
+
+        /** The same curve with these moves marked. */
+        public Curve withMarks(List<Mark> marks) {
+            return new Curve(palette, band, series, current, movesLabel, evalLabel, marks);
         }
 
         /** Whether any series has a point. */
@@ -184,6 +226,8 @@ public final class EvalChart {
     private final XYSeriesCollection area = new XYSeriesCollection();
     private final XYSeriesCollection dots = new XYSeriesCollection();
     private final XYSeriesCollection others = new XYSeriesCollection();
+    /** One series per {@link MarkKind}, in its order. */
+    private final XYSeriesCollection judged = new XYSeriesCollection();
     private final XYDifferenceRenderer fill;
     private final XYLineAndShapeRenderer lines;
     private final ValueMarker current = new ValueMarker(Double.NaN);
@@ -223,6 +267,19 @@ public final class EvalChart {
         lines.setAutoPopulateSeriesStroke(false);
         plot.setDataset(2, others);
         plot.setRenderer(2, lines);
+        for (MarkKind k : MarkKind.values()) {
+            judged.addSeries(new XYSeries(k.name(), false, true));
+        }
+        XYLineAndShapeRenderer markRenderer = new XYLineAndShapeRenderer(false, true);
+        for (MarkKind k : MarkKind.values()) {
+            markRenderer.setSeriesShape(k.ordinal(), new Ellipse2D.Double(-3.5, -3.5, 7, 7));
+            markRenderer.setSeriesPaint(k.ordinal(), k.color());
+        }
+        markRenderer.setUseOutlinePaint(true);
+        markRenderer.setDefaultOutlinePaint(LINE);
+        markRenderer.setDrawOutlines(true);
+        plot.setDataset(3, judged);
+        plot.setRenderer(3, markRenderer);
         plot.setDatasetRenderingOrder(org.jfree.chart.plot.DatasetRenderingOrder.REVERSE);
         plot.setBackgroundPaint(PLOT_BACKGROUND);
         plot.setDomainGridlinePaint(new Color(0, 0, 0, 30));
@@ -270,6 +327,15 @@ public final class EvalChart {
         return values;
     }
 
+    /** The marked moves as plotted, one series per {@link MarkKind} in its order (for tests and hit-testing). */
+    public List<XYSeries> marked() {
+        List<XYSeries> out = new ArrayList<>();
+        for (int i = 0; i < judged.getSeriesCount(); i++) {
+            out.add(judged.getSeries(i));
+        }
+        return out;
+    }
+
     /** Every series as plotted: the first, then the compared ones (for tests and hit-testing). */
     public List<XYSeries> plotted() {
         List<XYSeries> out = new ArrayList<>();
@@ -312,6 +378,21 @@ public final class EvalChart {
                 others.addSeries(xy);
                 lines.setSeriesPaint(i - 1, OTHERS.get((i - 1) % OTHERS.size()));
                 lines.setSeriesStroke(i - 1, new BasicStroke(1.6f));
+            }
+            for (int k = 0; k < judged.getSeriesCount(); k++) {
+                judged.getSeries(k).clear();
+            }
+            if (!curve.series().isEmpty() && !curve.marks().isEmpty()) {
+                java.util.Map<Double, Score> first = new java.util.HashMap<>();
+                for (Point p : curve.series().get(0).points()) {
+                    first.put(p.x(), p.forWhite());
+                }
+                for (Mark m : curve.marks()) {
+                    Score s = first.get(m.x());
+                    if (s != null) {
+                        judged.getSeries(m.kind().ordinal()).addOrUpdate(m.x(), plotValue(s, band));
+                    }
+                }
             }
             curve.currentValue().ifPresent(v -> marks.add(curve.current().getAsDouble(), v, false));
             marks.fireSeriesChanged();

@@ -1,0 +1,536 @@
+package org.kibitz.core.evaluate.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.GameWriter;
+import org.kibitz.api.format.WriteContext;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.AtomicFiles;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.chart.ChartFiles;
+import org.kibitz.core.chart.EvalChart;
+import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.EvaluationJob;
+import org.kibitz.core.evaluate.GameEvaluation;
+import org.kibitz.core.evaluate.GameResults;
+import org.kibitz.core.evaluate.PositionEval;
+import org.kibitz.core.evaluate.judge.GameStats;
+import org.kibitz.core.evaluate.judge.Judgement;
+import org.kibitz.core.evaluate.judge.JudgementModel;
+import org.kibitz.core.store.EngineFingerprint;
+
+/**
+ * A batch's outputs, written as its games arrive (in game order) and never held whole: the games
+ * annotated ({@code --out}, PGN or one game's XQF), the judged moves as CSV and JSON Lines, a curve per
+ * game as PNG (and SVG), each player's totals, and a manifest. Each output is written into a file beside
+ * its target and moved over it by {@link #close()}; a run that fails or is killed leaves the targets as
+ * they were.
+ *
+ * <p>Every game's bytes in an output are what that output gives for the game alone, so outputs can be
+ * cut and joined by game. The manifest, {@code <first of out, csv, jsonl>.manifest.json}, records where
+ * each game's bytes are ({@code [offset, length]}; CSV offsets count the header line), the inputs' digests,
+ * engines, limits, selection, judgement model and shard, and no time: two runs of the same request give
+ * the same manifest and outputs, but for the CSV's and JSONL's {@code time_ms} (the engine's own search
+ * time). See {@code docs/batch-evaluation.md}.
+ */
+public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCloseable {
+
+    /** The manifest's {@code format}. */
+    public static final String MANIFEST_FORMAT = "kibitz-evaluate-manifest";
+    public static final int MANIFEST_VERSION = 1;
+    /** Curve images' size, as {@code kibitz curve} draws them. */
+    static final int PLOT_WIDTH = 900;
+    static final int PLOT_HEIGHT = 360;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * Where the outputs go; each is optional.
+     *
+     * @param out   the games annotated (PGN, or XQF for one game)
+     * @param csv   the judged moves as CSV
+     * @param jsonl the judged moves as JSON Lines
+     * @param plots a folder for a curve per game, {@code <file stem>-<game number>.png}
+     * @param svg   an SVG beside each PNG
+     */
+    public record Targets(Optional<Path> out, Optional<Path> csv, Optional<Path> jsonl, Optional<Path> plots, boolean svg) {
+        public Targets {
+            Objects.requireNonNull(out, "out");
+            Objects.requireNonNull(csv, "csv");
+            Objects.requireNonNull(jsonl, "jsonl");
+            Objects.requireNonNull(plots, "plots");
+        }
+
+        /** None: only the summary. */
+        public static final Targets NONE = new Targets(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), false);
+
+        /** The manifest's file: beside the first of out, csv and jsonl; none without any of them. */
+        public Optional<Path> manifest() {
+            return out.or(() -> csv).or(() -> jsonl).map(p -> p.resolveSibling(p.getFileName() + ".manifest.json"));
+        }
+    }
+
+    /** A position that failed, for the report: where, and why. */
+    public record Failure(String file, int game, int ply, String engine, String reason) {
+    }
+
+    private final Targets targets;
+    private final JudgementModel model;
+    private final GameFiles files;
+    private final Games games;
+    private final BatchEvaluation.Plan plan;
+    private final Locale locale;
+    private final Optional<FormatPlugin> outFormat;
+    private final PartFile out;
+    private final PartFile csv;
+    private final PartFile jsonl;
+    /** The manifest's game entries, one JSON object a line, as they come. */
+    private final PartFile manifestGames;
+    private final PlayerSummary players = new PlayerSummary();
+    private final List<String> broken = new ArrayList<>();
+    private final List<Failure> failures = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+    private final String[] engines;
+    private long gamesDone;
+    private long positions;
+    private long evaluated;
+    private long cached;
+    private long failed;
+    private IOException fatal;
+    private boolean closed;
+
+    private EvaluationOutputs(Targets targets, JudgementModel model, GameFiles files, BatchEvaluation.Plan plan, Locale locale,
+                              Optional<FormatPlugin> outFormat, PartFile out, PartFile csv, PartFile jsonl, PartFile manifestGames) {
+        this.targets = targets;
+        this.model = model;
+        this.files = files;
+        this.games = files.games();
+        this.plan = plan;
+        this.locale = locale;
+        this.outFormat = outFormat;
+        this.out = out;
+        this.csv = csv;
+        this.jsonl = jsonl;
+        this.manifestGames = manifestGames;
+        this.engines = new String[plan.request().engines().size()];
+    }
+
+    /**
+     * Opens the outputs of a planned batch: their parts beside the targets, the CSV's header written.
+     *
+     * @param locale the language of the move comments, the curves' labels and the summary
+     * @throws IllegalArgumentException {@code out} names no format that can write the batch's games, or XQF for more than one game
+     * @throws IOException              a part cannot be created
+     */
+    public static EvaluationOutputs open(Targets targets, JudgementModel model, GameFiles files, BatchEvaluation.Plan plan,
+                                         Locale locale) throws IOException {
+        Objects.requireNonNull(targets, "targets");
+        Objects.requireNonNull(model, "model");
+        Optional<FormatPlugin> format = Optional.empty();
+        if (targets.out().isPresent()) {
+            Path o = targets.out().get();
+            String name = o.getFileName().toString();
+            format = files.formats().all().stream().filter(f -> f.canWrite() && f.matchesName(name)
+                    && files.games().all().stream().anyMatch(g -> files.keepsMoves(f, g.id()))).findFirst();
+            if (format.isEmpty()) {
+                throw new IllegalArgumentException(ReportFormat.text(locale, "report.out.none", name));
+            }
+            if (format.get().oneGamePerFile() && plan.games() > 1) {
+                throw new IllegalArgumentException(ReportFormat.text(locale, "report.xqf.oneGame", String.valueOf(plan.games())));
+            }
+        }
+        List<PartFile> opened = new ArrayList<>();
+        try {
+            PartFile out = part(targets.out(), opened);
+            PartFile csv = part(targets.csv(), opened);
+            PartFile jsonl = part(targets.jsonl(), opened);
+            PartFile manifestGames = part(targets.manifest().map(m -> m.resolveSibling(m.getFileName() + ".games")), opened);
+            if (csv != null) {
+                csv.append(MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8));
+            }
+            if (targets.plots().isPresent()) {
+                java.nio.file.Files.createDirectories(targets.plots().get());
+            }
+            return new EvaluationOutputs(targets, model, files, plan, locale, format, out, csv, jsonl, manifestGames);
+        } catch (IOException | RuntimeException e) {
+            for (PartFile p : opened) {
+                try {
+                    p.close();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private static PartFile part(Optional<Path> target, List<PartFile> opened) throws IOException {
+        if (target.isEmpty()) {
+            return null;
+        }
+        PartFile p = PartFile.open(target.get());
+        opened.add(p);
+        return p;
+    }
+
+    /** The engines' fingerprints as the batch learnt them, for the manifest (else taken from the games as they come). */
+    public synchronized void engines(List<EngineFingerprint> fingerprints) {
+        for (int i = 0; i < fingerprints.size() && i < engines.length; i++) {
+            engines[i] = EvaluationJob.fingerprintText(fingerprints.get(i));
+        }
+    }
+
+    @Override
+    public synchronized void game(GameResults r) {
+        if (closed || fatal != null) {
+            return;
+        }
+        try {
+            write(r);
+        } catch (IOException e) {
+            fatal = e;
+        }
+    }
+
+    private void write(GameResults r) throws IOException {
+        String fileName = r.file().getFileName().toString();
+        ObjectNode entry = JSON.createObjectNode();
+        entry.put("ordinal", r.ordinal());
+        entry.put("file", fileName);
+        entry.put("game", r.entry().gameNumber());
+        entry.put("white", r.entry().white());
+        entry.put("black", r.entry().black());
+        if (r.broken().isPresent()) {
+            broken.add(r.broken().get());
+            entry.put("broken", r.broken().get());
+            manifestLine(entry);
+            return;
+        }
+        gamesDone++;
+        for (GameEvaluation ev : r.byEngine()) {
+            if (engines[ev.engine()] == null) {
+                engines[ev.engine()] = ev.fingerprint();
+            }
+            for (PositionEval p : ev.positions()) {
+                positions++;
+                switch (p.status()) {
+                    case SEARCHED, TERMINAL -> evaluated++;
+                    case STORED -> cached++;
+                    case FAILED -> {
+                        failed++;
+                        failures.add(new Failure(fileName, r.entry().gameNumber(), p.ply(), ev.engineName(), p.error()));
+                    }
+                }
+            }
+        }
+        List<GameReport> reports = new ArrayList<>(r.byEngine().size());
+        for (int e = 0; e < r.byEngine().size(); e++) {
+            reports.add(GameReport.of(r, e, model, games));
+        }
+        GameReport first = reports.get(0);
+        players.add(first);
+        if (out != null) {
+            entry.set("out", slice(out, annotated(r, first)));
+        }
+        if (csv != null) {
+            StringBuilder rows = new StringBuilder();
+            reports.forEach(rep -> rows.append(MoveTables.csv(rep)));
+            entry.set("csv", slice(csv, rows.toString().getBytes(StandardCharsets.UTF_8)));
+        }
+        if (jsonl != null) {
+            StringBuilder rows = new StringBuilder();
+            reports.forEach(rep -> rows.append(MoveTables.jsonl(rep)));
+            entry.set("jsonl", slice(jsonl, rows.toString().getBytes(StandardCharsets.UTF_8)));
+        }
+        ObjectNode stats = entry.putObject("stats");
+        for (Side side : Side.values()) {
+            stats.set(side == Side.WHITE ? "white" : "black", sideJson(first.stats().of(side)));
+        }
+        first.largestSwing().ifPresent(s -> {
+            ObjectNode o = entry.putObject("largest_swing");
+            o.put("ply", s.ply());
+            o.put("win_loss", decimal(s.winLoss()));
+        });
+        manifestLine(entry);
+        if (targets.plots().isPresent()) {
+            plot(r, reports, fileName);
+        }
+    }
+
+    /** The game read again from its file and annotated, as the output's format writes it alone; empty when it cannot be. */
+    private byte[] annotated(GameResults r, GameReport report) throws IOException {
+        GameEvaluation ev = r.first().orElseThrow();
+        FormatPlugin format = outFormat.orElseThrow();
+        String where = r.file().getFileName() + ", game " + r.entry().gameNumber() + ": ";
+        GameTree tree;
+        try {
+            tree = files.readEntry(plan.opened().get(r.fileIndex()), r.entry()).game()
+                    .orElseThrow(() -> new IllegalStateException(ReportFormat.text(locale, "report.out.changed",
+                            r.file().getFileName().toString(), String.valueOf(r.entry().gameNumber()))));
+        } catch (GameFiles.OpenException e) {
+            problems.add(where + e.text().render(locale));
+            return new byte[0];
+        } catch (IllegalStateException e) {
+            problems.add(e.getMessage());
+            return new byte[0];
+        }
+        if (!GameFiles.canHold(format, tree.gameId())) {
+            problems.add(where + ReportFormat.text(locale, "report.out.format", format.id(), tree.gameId()));
+            return new byte[0];
+        }
+        GamePlugin plugin = games.byId(tree.gameId()).orElseThrow();
+        try {
+            Annotator.annotate(tree, plugin.coordinateRankBase(), ev, report, model, plan.request().limitText(), locale,
+                    !format.oneGamePerFile());
+        } catch (IllegalStateException e) {
+            problems.add(e.getMessage());
+            return new byte[0];
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
+        try (GameWriter w = format.writer(bytes, WriteContext.of(games))) {
+            w.write(tree);
+        }
+        return bytes.toByteArray();
+    }
+
+    private void plot(GameResults r, List<GameReport> reports, String fileName) {
+        EvalChart.Curve curve = GameCurve.of(r, reports, games, locale);
+        if (!curve.hasPoints()) {
+            return;
+        }
+        EvalChart chart = EvalChart.of(curve);
+        double[] span = GameCurve.span(r, games);
+        chart.fit(span[0], span[1]);
+        int dot = fileName.lastIndexOf('.');
+        String stem = (dot > 0 ? fileName.substring(0, dot) : fileName) + "-" + r.entry().gameNumber();
+        Path dir = targets.plots().get();
+        try {
+            ChartFiles.toPng(chart.chart(), PLOT_WIDTH, PLOT_HEIGHT, dir.resolve(stem + ".png"));
+            if (targets.svg()) {
+                ChartFiles.toSvg(chart.chart(), PLOT_WIDTH, PLOT_HEIGHT, dir.resolve(stem + ".svg"));
+            }
+        } catch (IOException | RuntimeException e) {
+            problems.add(dir.resolve(stem + ".png") + ": " + e.getMessage());
+        }
+    }
+
+    private static ArrayNode slice(PartFile part, byte[] bytes) throws IOException {
+        long at = part.append(bytes);
+        ArrayNode a = JSON.createArrayNode();
+        a.add(at);
+        a.add(bytes.length);
+        return a;
+    }
+
+    private void manifestLine(ObjectNode entry) throws IOException {
+        if (manifestGames != null) {
+            manifestGames.append((json(entry) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static ObjectNode sideJson(GameStats.SideStats st) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("moves", st.moves());
+        if (st.accuracy().isPresent()) {
+            o.put("accuracy", decimal(st.accuracy().getAsDouble()));
+        } else {
+            o.putNull("accuracy");
+        }
+        if (st.acpl().isPresent()) {
+            o.put("acpl", decimal(st.acpl().getAsDouble()));
+        } else {
+            o.putNull("acpl");
+        }
+        o.put("inaccuracies", st.count(Judgement.INACCURACY));
+        o.put("mistakes", st.count(Judgement.MISTAKE));
+        o.put("blunders", st.count(Judgement.BLUNDER));
+        o.put("good", st.count(Judgement.GOOD));
+        o.put("brilliant", st.count(Judgement.BRILLIANT));
+        return o;
+    }
+
+    private static BigDecimal decimal(double v) {
+        BigDecimal d = BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP);
+        return d.signum() == 0 ? d.abs() : d;
+    }
+
+    private static String json(Object o) {
+        try {
+            return JSON.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The per-player table ({@link PlayerSummary#lines}), then the broken games and the failed positions, if any. */
+    public synchronized List<String> summaryLines() {
+        List<String> lines = new ArrayList<>(players.players().isEmpty()
+                ? List.of(ReportFormat.text(locale, "report.summary.none")) : players.lines(locale));
+        if (!broken.isEmpty()) {
+            lines.add(ReportFormat.text(locale, "report.summary.broken"));
+            broken.forEach(b -> lines.add("  " + b));
+        }
+        if (!failures.isEmpty()) {
+            lines.add(ReportFormat.text(locale, "report.summary.failed"));
+            failures.forEach(f -> lines.add("  " + ReportFormat.text(locale, "report.summary.failedPosition", f.file(),
+                    String.valueOf(f.game()), String.valueOf(f.ply()), f.engine() + ": " + f.reason())));
+        }
+        return lines;
+    }
+
+    /** Each player's totals so far. */
+    public PlayerSummary players() {
+        return players;
+    }
+
+    /** The positions that failed, in game order. */
+    public synchronized List<Failure> failures() {
+        return List.copyOf(failures);
+    }
+
+    /** Games that could not be written into {@code --out} (read again differently, a format that cannot hold them), and plots not written. */
+    public synchronized List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** The manifest's path, when there is one. */
+    public Optional<Path> manifest() {
+        return targets.manifest();
+    }
+
+    /**
+     * Writes the manifest and moves every output into place. The outputs hold the games handed over so far.
+     *
+     * @throws IOException writing failed (then no target was replaced), now or while games came
+     */
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (fatal != null) {
+            abortParts();
+            throw fatal;
+        }
+        try {
+            if (manifestGames != null) {
+                writeManifest(targets.manifest().get());
+            }
+            for (PartFile p : new PartFile[] {out, csv, jsonl}) {
+                if (p != null) {
+                    p.commit();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            abortParts();
+            throw e;
+        } finally {
+            if (manifestGames != null) {
+                manifestGames.close();
+            }
+        }
+    }
+
+    /** Drops every part: the targets stay as they were. */
+    public synchronized void abort() {
+        closed = true;
+        abortParts();
+    }
+
+    private void abortParts() {
+        for (PartFile p : new PartFile[] {out, csv, jsonl, manifestGames}) {
+            if (p != null) {
+                try {
+                    p.close();
+                } catch (IOException e) {
+                    // Only a temporary file left behind.
+                }
+            }
+        }
+    }
+
+    private void writeManifest(Path target) throws IOException {
+        ObjectNode head = JSON.createObjectNode();
+        head.put("format", MANIFEST_FORMAT);
+        head.put("version", MANIFEST_VERSION);
+        ArrayNode inputs = head.putArray("inputs");
+        for (int i = 0; i < plan.opened().size(); i++) {
+            ObjectNode in = inputs.addObject();
+            in.put("name", plan.opened().get(i).file().getFileName().toString());
+            in.put("sha256", plan.digests().get(i));
+        }
+        ArrayNode eng = head.putArray("engines");
+        for (int i = 0; i < engines.length; i++) {
+            eng.add(engines[i] != null ? engines[i] : plan.request().engines().get(i).name());
+        }
+        head.put("limits", plan.request().limitText());
+        head.put("selection", plan.request().selection().describe());
+        head.put("judge", model.describe());
+        head.put("shard", plan.request().shard().toString());
+        ObjectNode counts = head.putObject("counts");
+        counts.put("games", gamesDone);
+        counts.put("broken", broken.size());
+        counts.put("positions", positions);
+        counts.put("evaluated", evaluated);
+        counts.put("cached", cached);
+        counts.put("failed", failed);
+        ObjectNode outputs = head.putObject("outputs");
+        putName(outputs, "out", targets.out());
+        putName(outputs, "csv", targets.csv());
+        putName(outputs, "jsonl", targets.jsonl());
+        outputs.put("csv_header_bytes", MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length);
+        AtomicFiles.write(target, o -> {
+            StringBuilder b = new StringBuilder("{\n");
+            var it = head.fields();
+            while (it.hasNext()) {
+                var f = it.next();
+                b.append("  ").append(json(f.getKey())).append(": ").append(json(f.getValue())).append(",\n");
+            }
+            b.append("  \"games\": [");
+            o.write(b.toString().getBytes(StandardCharsets.UTF_8));
+            copyEntries(o);
+            o.write("\n  ]\n}\n".getBytes(StandardCharsets.UTF_8));
+        });
+    }
+
+    /** The game entries, one a line, each indented and all but the last followed by a comma. */
+    private void copyEntries(OutputStream o) throws IOException {
+        boolean first = true;
+        try (java.io.BufferedReader lines = manifestGames.reader()) {
+            for (String line; (line = lines.readLine()) != null; ) {
+                if (line.isEmpty()) {
+                    continue;
+                }
+                o.write(((first ? "\n    " : ",\n    ") + line).getBytes(StandardCharsets.UTF_8));
+                first = false;
+            }
+        }
+    }
+
+    private static void putName(ObjectNode o, String key, Optional<Path> p) {
+        if (p.isPresent()) {
+            o.put(key, p.get().getFileName().toString());
+        } else {
+            o.putNull(key);
+        }
+    }
+}

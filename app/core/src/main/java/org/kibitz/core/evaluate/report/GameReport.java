@@ -1,0 +1,276 @@
+package org.kibitz.core.evaluate.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.game.FenException;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Notation;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.core.evaluate.GameEvaluation;
+import org.kibitz.core.evaluate.GameResults;
+import org.kibitz.core.evaluate.PositionEval;
+import org.kibitz.core.evaluate.judge.GameStats;
+import org.kibitz.core.evaluate.judge.Judgement;
+import org.kibitz.core.evaluate.judge.JudgementModel;
+import org.kibitz.core.evaluate.judge.MateNote;
+import org.kibitz.core.evaluate.judge.MoveVerdict;
+
+/**
+ * One game judged with one engine's evaluations: a row per judged move, and each side's totals. What
+ * every output of a batch (annotated game, CSV, JSONL, curve, summary) is written from.
+ *
+ * <p>A move gets a row when the selection judges it and both the position before it and the one after
+ * it were evaluated; a failed position leaves the moves touching it unjudged. A position the rules end
+ * in checkmate is {@code mate 0} from the side to move, who has lost: from the mover's view (as the
+ * judgement model takes it) that is {@code Mate(0)}, "the mover just mated", and from White's/Red's
+ * view it is also written {@code Mate(0)} ({@code #0}), meaning "checkmate on the board": whoever is to
+ * move there is the side mated.
+ *
+ * @param ordinal      the game's place among all games of the batch's files, from 0
+ * @param file         the input file's name
+ * @param game         the game's number in its file, from 1
+ * @param gameId       {@code chess} or {@code xiangqi}
+ * @param engine       the engine's place in the command, from 0
+ * @param engineName   its name as the engine list has it
+ * @param fingerprint  its fingerprint text ({@code name|options|KIND=value})
+ * @param white        White's (Red's) name from the header
+ * @param black        Black's name
+ * @param rows         the judged moves, in game order
+ * @param stats        each side's accuracy, ACPL and counts
+ */
+public record GameReport(int ordinal, String file, int game, String gameId, int engine, String engineName,
+                         String fingerprint, String white, String black, List<MoveRow> rows, GameStats stats) {
+
+    public GameReport {
+        rows = List.copyOf(rows);
+        Objects.requireNonNull(stats, "stats");
+    }
+
+    /**
+     * One judged move.
+     *
+     * @param ply        the move's ply, from 1
+     * @param side       who played it
+     * @param move       the move in the game's notation (SAN, Chinese for xiangqi)
+     * @param moveCoord  the move in coordinates as engines write them (ICCS ranks 0-9 for xiangqi)
+     * @param evalBefore the evaluation before the move, from White's/Red's view
+     * @param evalAfter  the evaluation after it, from White's/Red's view ({@code Mate(0)}: checkmate on the board)
+     * @param bestCoord  the engine's choice before the move, in coordinates; empty when it gave none
+     * @param bestMove   the same in the game's notation
+     * @param bestLine   the engine's best line from the position before the move, in the game's notation
+     * @param pv         the same in coordinates
+     * @param secondBefore the score of the engine's second line before the move, from White's/Red's view, when searched
+     * @param winLoss    the mover's loss in win% points
+     * @param judgement  the judgement
+     * @param mate       what the move did to a forced mate, when the model's mate rules say
+     * @param accuracy   the move's accuracy, 0..100
+     * @param depth      the depth of the search of the position before the move
+     * @param nodes      its nodes
+     * @param timeMs     its engine time in milliseconds (the only field that may differ between runs)
+     * @param engine     the engine's name
+     */
+    public record MoveRow(int ply, Side side, String move, String moveCoord, Optional<Score> evalBefore,
+                          Optional<Score> evalAfter, String bestCoord, String bestMove, List<String> bestLine,
+                          List<String> pv, Optional<Score> secondBefore, double winLoss, Judgement judgement,
+                          Optional<MateNote> mate, double accuracy, int depth, long nodes, long timeMs, String engine) {
+        public MoveRow {
+            bestLine = List.copyOf(bestLine);
+            pv = List.copyOf(pv);
+        }
+
+        /** Whether the engine preferred another move. */
+        public boolean bestDiffers() {
+            return !bestCoord.isEmpty() && !bestCoord.equals(moveCoord);
+        }
+    }
+
+    /** White's (Red's) totals. */
+    public GameStats.SideStats whiteStats() {
+        return stats.white();
+    }
+
+    public GameStats.SideStats blackStats() {
+        return stats.black();
+    }
+
+    /** The player of a side. */
+    public String player(Side side) {
+        return side == Side.WHITE ? white : black;
+    }
+
+    /** The judged move that lost its mover the most win% (the first of equals), if any move was judged. */
+    public Optional<MoveRow> largestSwing() {
+        return rows.stream().max(Comparator.comparingDouble(MoveRow::winLoss).thenComparing(r -> -r.ply()));
+    }
+
+    /**
+     * Judges a game's moves with engine {@code engine}'s evaluations.
+     *
+     * @throws IllegalArgumentException the results are for a broken game, or name a game or move the rules do not know
+     */
+    public static GameReport of(GameResults r, int engine, JudgementModel model, Games games) {
+        if (r.broken().isPresent() || engine < 0 || engine >= r.byEngine().size()) {
+            throw new IllegalArgumentException("no evaluation of engine " + engine + " for game " + r.entry().gameNumber());
+        }
+        GameEvaluation ev = r.byEngine().get(engine);
+        Line line = Line.of(ev, games);
+        List<MoveRow> rows = new ArrayList<>();
+        List<GameStats.JudgedMove> judged = new ArrayList<>();
+        int n = ev.moves().size();
+        for (int ply = 1; ply <= n; ply++) {
+            if (!ev.judges(ply)) {
+                continue;
+            }
+            Optional<PositionEval> before = ev.at(ply - 1).filter(e -> !e.failed());
+            Optional<PositionEval> after = ev.at(ply).filter(e -> !e.failed());
+            if (before.isEmpty() || after.isEmpty() || before.get().sideToMoveScore().isEmpty()
+                    || after.get().sideToMoveScore().isEmpty()) {
+                continue;
+            }
+            PositionEval b = before.get();
+            PositionEval a = after.get();
+            Position from = line.positions[ply - 1];
+            Side mover = from.sideToMove();
+            Score beforeMover = b.sideToMoveScore().get();
+            // Mate(0) negated is Mate(0): the side to move after is mated, so the mover "just mated".
+            Score afterMover = a.sideToMoveScore().get().negate();
+            String played = ev.moves().get(ply - 1);
+            String best = b.bestMove().orElse("");
+            boolean playedBest = best.equals(played);
+            MoveVerdict v = model.judge(beforeMover, afterMover, playedBest, b.secondScore(),
+                    Material.given(line.positions, ply, mover));
+            judged.add(new GameStats.JudgedMove(mover, beforeMover, afterMover, v));
+            List<Move> pvMoves = line.parseLine(from, b.pv());
+            List<String> bestLine = line.notation.formatLine(from, pvMoves);
+            rows.add(new MoveRow(ply, mover, ev.sans().get(ply - 1), played,
+                    Optional.of(forWhite(beforeMover, mover)), Optional.of(forWhite(a.sideToMoveScore().get(), mover.opposite())),
+                    best, bestLine.isEmpty() ? "" : bestLine.get(0), bestLine, b.pv(),
+                    b.secondScore().map(s -> s.forWhite(mover)), v.winLoss(), v.judgement(), v.mate(), v.accuracy(),
+                    b.depth(), b.nodes(), b.timeMs(), ev.engineName()));
+        }
+        GameStats stats = GameStats.of(model.win(), judged);
+        return new GameReport(r.ordinal(), r.file().getFileName().toString(), r.entry().gameNumber(), ev.gameId(), engine,
+                ev.engineName(), ev.fingerprint(), r.entry().white(), r.entry().black(), rows, stats);
+    }
+
+    /**
+     * A side-to-move score as White/Red sees it; checkmate on the board ({@code Mate(0)}) stays {@code Mate(0)},
+     * which needs no side: the side to move in that position is the one mated.
+     */
+    public static Score forWhite(Score sideToMove, Side toMove) {
+        if (sideToMove instanceof Score.Mate m && m.moves() == 0) {
+            return sideToMove;
+        }
+        return sideToMove.forWhite(toMove);
+    }
+
+    /** A game's main line replayed from its evaluation: its positions, and how its moves are written. */
+    static final class Line {
+        final GamePlugin plugin;
+        final Notation notation;
+        final int rankBase;
+        final Position[] positions;
+
+        private Line(GamePlugin plugin, Position[] positions) {
+            this.plugin = plugin;
+            this.notation = plugin.notations().get(0);
+            this.rankBase = plugin.coordinateRankBase();
+            this.positions = positions;
+        }
+
+        static Line of(GameEvaluation ev, Games games) {
+            GamePlugin plugin = games.byId(ev.gameId())
+                    .orElseThrow(() -> new IllegalArgumentException("no rules for " + ev.gameId()));
+            Position p;
+            try {
+                p = plugin.parseFen(ev.startFen());
+            } catch (FenException e) {
+                throw new IllegalArgumentException("game " + ev.game() + ": " + e.getMessage(), e);
+            }
+            Position[] positions = new Position[ev.moves().size() + 1];
+            positions[0] = p;
+            Line line = new Line(plugin, positions);
+            for (int i = 0; i < ev.moves().size(); i++) {
+                Move m = line.move(positions[i], ev.moves().get(i))
+                        .orElseThrow(() -> new IllegalArgumentException("game " + ev.game() + ": not a legal move"));
+                positions[i + 1] = positions[i].play(m);
+            }
+            return line;
+        }
+
+        /** The legal move of {@code p} written {@code coords}, if there is one. */
+        Optional<Move> move(Position p, String coords) {
+            for (Move m : p.legalMoves()) {
+                if (m.coordinates(rankBase).equals(coords)) {
+                    return Optional.of(m);
+                }
+            }
+            return Optional.empty();
+        }
+
+        /** As many moves of {@code coords} as are legal one after another from {@code from}. */
+        List<Move> parseLine(Position from, List<String> coords) {
+            List<Move> out = new ArrayList<>(coords.size());
+            Position p = from;
+            for (String c : coords) {
+                Optional<Move> m = move(p, c);
+                if (m.isEmpty()) {
+                    break;
+                }
+                out.add(m.get());
+                p = p.play(m.get());
+            }
+            return out;
+        }
+    }
+
+    /** Material, for the !! rule: what the mover gave up over its move and the reply. */
+    static final class Material {
+        private Material() {
+        }
+
+        /** Centipawns of a piece; kings count nothing. */
+        static int value(String gameId, char type) {
+            if ("xiangqi".equals(gameId)) {
+                return switch (type) {
+                    case 'R' -> 900;
+                    case 'C' -> 450;
+                    case 'N' -> 400;
+                    case 'B', 'A' -> 200;
+                    case 'P' -> 100;
+                    default -> 0;
+                };
+            }
+            return switch (type) {
+                case 'Q' -> 900;
+                case 'R' -> 500;
+                case 'B', 'N' -> 300;
+                case 'P' -> 100;
+                default -> 0;
+            };
+        }
+
+        static int balance(Position p, Side side) {
+            int sum = 0;
+            for (var piece : p.pieces().values()) {
+                int v = value(p.gameId(), piece.type());
+                sum += piece.side() == side ? v : -v;
+            }
+            return sum;
+        }
+
+        /** The mover's material balance before move {@code ply} less the balance after the reply (or the last position). */
+        static OptionalInt given(Position[] positions, int ply, Side mover) {
+            int to = Math.min(ply + 1, positions.length - 1);
+            return OptionalInt.of(balance(positions[ply - 1], mover) - balance(positions[to], mover));
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.kibitz.core.evaluate.report;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+
+/**
+ * An output written as a batch goes, into a file beside its target, and moved over the target in one
+ * step when done ({@link #commit}), as {@link org.kibitz.core.AtomicFiles} does for files written at once:
+ * a run that fails or is killed never leaves half an output under the target's name. Counts its bytes,
+ * so that each game's place in it can be recorded.
+ */
+final class PartFile implements AutoCloseable {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Path target;
+    private final Path tmp;
+    private final FileChannel channel;
+    private final OutputStream out;
+    private long size;
+    private boolean done;
+
+    private PartFile(Path target, Path tmp, FileChannel channel) {
+        this.target = target;
+        this.tmp = tmp;
+        this.channel = channel;
+        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+    }
+
+    /** A new, empty part beside {@code target} ({@code .<name>.<random>.tmp}), creating the folder if needed. */
+    static PartFile open(Path target) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+        FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+        return new PartFile(target, tmp, ch);
+    }
+
+    Path target() {
+        return target;
+    }
+
+    /** Bytes written so far: where the next append starts. */
+    long size() {
+        return size;
+    }
+
+    /** Appends {@code bytes}; returns where they start. */
+    long append(byte[] bytes) throws IOException {
+        long at = size;
+        out.write(bytes);
+        size += bytes.length;
+        return at;
+    }
+
+    /** A reader of the part as written so far, as UTF-8 text (flushing it first). */
+    java.io.BufferedReader reader() throws IOException {
+        out.flush();
+        return Files.newBufferedReader(tmp, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** Forces the part to disk and moves it over the target. */
+    void commit() throws IOException {
+        if (done) {
+            return;
+        }
+        done = true;
+        try {
+            out.flush();
+            channel.force(true);
+            out.close();
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Drops the part; the target stays as it was. */
+    @Override
+    public void close() throws IOException {
+        if (done) {
+            return;
+        }
+        done = true;
+        try {
+            out.close();
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}
