@@ -56,6 +56,11 @@ final class CliProgress implements AutoCloseable {
 
     /** The job's progress now; called from the job runner's threads. */
     synchronized void update(Progress p) {
+        update(p, "");
+    }
+
+    /** The job's progress now, with more to say after the rate ({@code more} may be empty). */
+    synchronized void update(Progress p, String more) {
         latest = p;
         if (mode == Mode.NONE) {
             return;
@@ -65,7 +70,7 @@ final class CliProgress implements AutoCloseable {
         }
         bar.maxHint(p.total());
         bar.stepTo(p.done() + p.failed());
-        bar.setExtraMessage(extra(p));
+        bar.setExtraMessage(more.isEmpty() ? extra(p) : more + " " + extra(p));
     }
 
     private ProgressBar build(int total) {

@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
                 BenchCommand.class,
                 EngineCommand.class,
                 AnalyseCommand.class,
+                EvaluateCommand.class,
                 MergeCommand.class,
         })
 public final class KibitzCommand implements Callable<Integer> {

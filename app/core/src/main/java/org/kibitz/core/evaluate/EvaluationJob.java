@@ -304,7 +304,8 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
             return Optional.empty();
         }
         EngineFingerprint c = chosen;
-        List<StoredLine> mine = lines.stream().filter(l -> l.engine().equals(c) && l.exact()).toList();
+        // Bounds too: a search that ends on a fail-high line gives that line, stored or not.
+        List<StoredLine> mine = lines.stream().filter(l -> l.engine().equals(c)).toList();
         int wanted = Math.min(ranks, p.legalMoves().size());
         StoredLine first = mine.stream().filter(l -> l.rank() == 1).findFirst().orElse(null);
         if (first == null || mine.stream().filter(l -> l.rank() <= wanted).count() < wanted) {
