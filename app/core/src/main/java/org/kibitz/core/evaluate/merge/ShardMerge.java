@@ -151,7 +151,7 @@ public final class ShardMerge {
             }
         }
         ObjectNode manifest = manifest(parts, merged, request, manifestPath, digests, pieces, offsets);
-        AtomicFiles.write(manifestPath, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
+        AtomicFiles.write(manifestPath, layout(manifest));
         return new Result(manifestPath, merged, missing, (ObjectNode) manifest.get("counts"));
     }
 
@@ -389,14 +389,19 @@ public final class ShardMerge {
         }
         m.set("counts", counts);
         Path folder = manifestPath.toAbsolutePath().getParent();
-        ObjectNode outputs = JSON.createObjectNode();
-        ObjectNode sha = JSON.createObjectNode();
-        for (Map.Entry<OutputKind, Path> t : request.targets().entrySet()) {
-            outputs.put(t.getKey().key(), folder.relativize(t.getValue().toAbsolutePath()).toString());
-            sha.put(t.getKey().key(), digests.get(t.getKey()));
+        // The outputs' other facts (such as the CSV header's length) are the same in every part.
+        ObjectNode outputs = m.path("outputs") instanceof ObjectNode o ? o : m.putObject("outputs");
+        ObjectNode sha = m.path("sha256") instanceof ObjectNode o ? o : m.putObject("sha256");
+        for (OutputKind k : OutputKind.values()) {
+            Path t = request.targets().get(k);
+            if (t == null) {
+                outputs.putNull(k.key());
+                sha.putNull(k.key());
+            } else {
+                outputs.put(k.key(), folder.relativize(t.toAbsolutePath()).toString());
+                sha.put(k.key(), digests.get(k));
+            }
         }
-        m.set("outputs", outputs);
-        m.set("sha256", sha);
         ArrayNode games = JSON.createArrayNode();
         for (int i = 0; i < pieces.size(); i++) {
             Piece piece = pieces.get(i);
@@ -412,6 +417,28 @@ public final class ShardMerge {
         }
         m.set("games", games);
         return m;
+    }
+
+    /**
+     * The manifest laid out as {@code kibitz evaluate} writes its own: a field a line, and the games one
+     * entry a line, so that a merged manifest reads (and diffs) like a single run's.
+     */
+    static byte[] layout(ObjectNode manifest) throws IOException {
+        StringBuilder b = new StringBuilder("{\n");
+        List<String> names = new ArrayList<>();
+        manifest.fieldNames().forEachRemaining(names::add);
+        names.remove("games");
+        for (String f : names) {
+            b.append("  ").append(JSON.writeValueAsString(f)).append(": ").append(JSON.writeValueAsString(manifest.get(f)))
+                    .append(",\n");
+        }
+        b.append("  \"games\": [");
+        boolean first = true;
+        for (JsonNode g : manifest.path("games")) {
+            b.append(first ? "\n    " : ",\n    ").append(JSON.writeValueAsString(g));
+            first = false;
+        }
+        return b.append("\n  ]\n}\n").toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private static String quote(JsonNode v) {
