@@ -33,6 +33,9 @@ import org.kibitz.core.evaluate.GameResults;
 import org.kibitz.core.evaluate.GameSelection;
 import org.kibitz.core.evaluate.PositionEval;
 import org.kibitz.core.evaluate.Shard;
+import org.kibitz.core.evaluate.judge.JudgeSpecException;
+import org.kibitz.core.evaluate.judge.JudgementModel;
+import org.kibitz.core.evaluate.report.EvaluationOutputs;
 import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.jobs.JobState;
@@ -202,21 +205,45 @@ final class EvaluateCommand implements Callable<Integer> {
             err.println(TEXT.text("io", e.getMessage()));
             return 2;
         }
+        String gameId = plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
+                .map(org.kibitz.api.tree.GameTree::gameId).orElse("chess");
+        JudgementModel model;
+        try {
+            model = judge == null ? JudgementModel.forGame(gameId) : JudgementModel.parse(judge, gameId);
+        } catch (JudgeSpecException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
+        }
+        EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.ofNullable(out), Optional.ofNullable(csv),
+                Optional.ofNullable(jsonl), Optional.ofNullable(plots), svg);
+        EvaluationOutputs outputs;
+        try {
+            outputs = EvaluationOutputs.open(targets, model, gameFiles, plan, Locale.getDefault());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IOException e) {
+            err.println(TEXT.text("io", e.getMessage()));
+            return 2;
+        }
         Optional<AnalysisStore> kept = noStore ? Optional.empty() : Optional.of(store.get());
         kept.flatMap(AnalysisStore::problem).ifPresent(p -> err.println(TEXT.text("store.problem", p.render())));
         Path runs = paths.data().resolve("runs");
         int perEngine = j;
         try (SessionPool pool = SessionPool.of(registry, games, perEngine, j);
              CliProgress bar = CliProgress.open(progress, err, plan.opened().get(0).file().getFileName().toString())) {
-            Reporter reporter = new Reporter(err, bar, plan);
+            Reporter reporter = new Reporter(err, bar, plan, outputs);
             BatchEvaluation.Batch batch = BatchEvaluation.start(plan, runs, fresh, gameFiles, pool, kept, runner, reporter);
             reporter.counts = batch.counts();
+            outputs.engines(batch.job().fingerprints());
             JobResult<?> result = batch.handle().result().get();
             kept.ifPresent(AnalysisStore::flush);
             bar.close();
             EvaluationCounts counts = batch.counts();
             for (String ref : refsLearned(refs)) {
                 err.println(ref);
+            }
+            if (result.state() != JobState.COMPLETED) {
+                // The outputs would hold part of the games: the targets are left as they were.
+                outputs.abort();
             }
             if (result.state() == JobState.FAILED) {
                 err.println(TEXT.text("failed", result.error().map(Throwable::getMessage).orElse("?")));
@@ -227,20 +254,33 @@ final class EvaluateCommand implements Callable<Integer> {
             if (result.state() == JobState.CANCELLED) {
                 err.println(TEXT.text("cancelled"));
             }
+            if (result.state() == JobState.COMPLETED) {
+                outputs.close();
+                for (String problem : outputs.problems()) {
+                    err.println(TEXT.text("output.problem", problem));
+                }
+                for (String line : outputs.summaryLines()) {
+                    stdout.println(line);
+                }
+            }
             stdout.println(counts.summaryLine());
             stdout.flush();
             err.flush();
             return counts.failed() > 0 || counts.brokenGames() > 0 || result.state() != JobState.COMPLETED ? 1 : 0;
         } catch (EngineException e) {
+            outputs.abort();
             err.println(TEXT.text("engine.failed", e.text().render()));
             return 2;
         } catch (IOException e) {
+            outputs.abort();
             err.println(TEXT.text("io", e.getMessage()));
             return 2;
         } catch (InterruptedException e) {
+            outputs.abort();
             Thread.currentThread().interrupt();
             return 1;
         } catch (ExecutionException e) {
+            outputs.abort();
             err.println(TEXT.text("failed", String.valueOf(e.getCause())));
             return 2;
         }
@@ -250,17 +290,19 @@ final class EvaluateCommand implements Callable<Integer> {
         return List.of();
     }
 
-    /** Prints failures as they come and feeds the progress display. */
+    /** Prints failures as they come, feeds the progress display, and hands each game to the outputs. */
     private static final class Reporter implements BatchEvaluation.Listener {
         private final PrintWriter err;
         private final CliProgress bar;
         private final BatchEvaluation.Plan plan;
+        private final EvaluationOutputs outputs;
         volatile EvaluationCounts counts;
 
-        Reporter(PrintWriter err, CliProgress bar, BatchEvaluation.Plan plan) {
+        Reporter(PrintWriter err, CliProgress bar, BatchEvaluation.Plan plan, EvaluationOutputs outputs) {
             this.err = err;
             this.bar = bar;
             this.plan = plan;
+            this.outputs = outputs;
         }
 
         @Override
@@ -277,6 +319,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
         @Override
         public void game(GameResults results) {
+            outputs.game(results);
             results.broken().ifPresent(reason -> {
                 synchronized (err) {
                     err.println(TEXT.text("game.broken", reason));
