@@ -441,7 +441,7 @@ public final class UciSession extends EngineSessionBase {
                 }
             }
             if (GameIds.CHESS.equals(game.id())) {
-                ensureOption("UCI_Chess960", Boolean.toString(isChess960(startPosition, line)));
+                ensureOption("UCI_Chess960", Boolean.toString(isChess960(startPosition, line, after)));
             }
             StringBuilder cmd = new StringBuilder("position ");
             if (from.fen().equals(game.startPosition().fen())) {
@@ -466,19 +466,31 @@ public final class UciSession extends EngineSessionBase {
      * Engines need {@code UCI_Chess960} on to read either.
      */
     static boolean isChess960(Position start, List<Move> line) {
+        List<Position> after = new java.util.ArrayList<>(line.size());
+        Position p = start;
+        for (Move m : line) {
+            p = p.play(m);
+            after.add(p);
+        }
+        return isChess960(start, line, after);
+    }
+
+    /** {@link #isChess960(Position, List)} with the positions after each move already played (a batch sends thousands). */
+    static boolean isChess960(Position start, List<Move> line, List<Position> after) {
         String[] f = start.fen().split("\\s+");
         if (f.length > 2 && !f[2].matches("-|[KQkq]+")) {
             return true;
         }
         Position p = start;
-        for (Move m : line) {
+        for (int i = 0; i < line.size(); i++) {
+            Move m = line.get(i);
             var mover = p.pieceAt(m.from());
             var target = p.pieceAt(m.to());
             if (mover.isPresent() && target.isPresent() && mover.get().type() == 'K' && target.get().type() == 'R'
                     && mover.get().side() == target.get().side()) {
                 return true;
             }
-            p = p.play(m);
+            p = after.get(i);
         }
         return false;
     }

@@ -49,6 +49,12 @@ public final class AnalysisRun {
         for (Move m : moves) {
             root = root.play(m);
         }
+        return run(session, start, moves, root, limits, patience);
+    }
+
+    /** {@link #run(EngineSession, Position, List, SearchLimits, Duration)} for a caller that has the root already. */
+    public static Result run(EngineSession session, Position start, List<Move> moves, Position root, SearchLimits limits,
+                             Duration patience) throws EngineException {
         Position searched = root;
         int ranks = Math.max(1, limits.multiPv());
         LatestLines last = new LatestLines(ranks);

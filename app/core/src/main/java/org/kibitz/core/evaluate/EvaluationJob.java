@@ -24,6 +24,7 @@ import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.analysis.AnalysisRun;
+import org.kibitz.core.engines.EngineFailedException;
 import org.kibitz.core.engines.EngineRef;
 import org.kibitz.core.engines.SessionPool;
 import org.kibitz.core.jobs.Job;
@@ -220,6 +221,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
 
         // The searches, last position first, on one session; an engine that dies is replaced.
         int[] next = {0};
+        int retried = -1;
         EngineInfo[] info = {null};
         while (next[0] < toSearch.size()) {
             try {
@@ -228,7 +230,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
                     while (next[0] < toSearch.size()) {
                         context.checkCancelled();
                         int p = toSearch.get(next[0]);
-                        AnalysisRun.Result r = AnalysisRun.run(session, start, moves.subList(0, p), request.limits(),
+                        AnalysisRun.Result r = AnalysisRun.run(session, start, moves.subList(0, p), positions[p], request.limits(),
                                 request.patience());
                         found[p] = searched(p, r, rankBase);
                         keep(ref, fp, r);
@@ -241,7 +243,13 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
                 if (Thread.currentThread().isInterrupted()) {
                     throw e;
                 }
+                // The pool already retried a search its engine died in; anything else (an engine that
+                // would not stop and was ended, a refused command) gets one more try here.
                 int p = toSearch.get(next[0]);
+                if (!(e instanceof EngineFailedException) && retried != p) {
+                    retried = p;
+                    continue;
+                }
                 found[p] = PositionEval.failed(p, e.text().render());
                 listener.settled(unit, found[p]);
                 next[0]++;

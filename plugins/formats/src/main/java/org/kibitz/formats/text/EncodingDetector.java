@@ -1,23 +1,48 @@
 package org.kibitz.formats.text;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Decides the encoding of game-file text from its bytes: UTF-8, GB18030 (which reads GBK and
- * GB2312) or Windows-1252, the three encodings game files are written in.
+ * GB2312), Big5 (traditional Chinese, read as Big5-HKSCS, its superset) or Windows-1252, the
+ * encodings game files are written in.
  *
  * <p>A decoding test, not a statistical guess: UTF-8 has strict rules that GBK text almost never
  * satisfies over more than a character or two, and GBK text is dominated by the GB2312 block
  * (lead 0xA1-0xF7, trail 0xA1-0xFE: hanzi and full-width forms) while Windows-1252 text read as
  * GBK makes pairs with ASCII trail bytes or invalid ones. Game files are mostly ASCII (tags, move
  * numbers, SAN), which is where general-purpose detectors trained on prose guess badly.
+ *
+ * <p>Big5 and GBK share their byte ranges (nearly every Big5 pair is also a GBK pair), so bytes
+ * alone cannot tell them apart; what they decode to can. When both fit, each reading is scored by
+ * the characters it gives: those of the encoding's frequent block (GB2312 for GBK; symbols and the
+ * 5,401 frequent hanzi, lead 0xA1-0xC6, for Big5), and, weighted more, the characters of Chinese
+ * game notation and results (车/車, 进/進, full-width digits, 胜/勝...), less those no game file holds
+ * (kana, bopomofo, box drawing, private use: what a wrong reading makes of the other encoding).
+ * A tie goes to GBK.
  */
 public final class EncodingDetector {
 
     /** Windows-1252: a superset of ISO-8859-1 in its printable range, what old Western chess files use. */
     public static final Charset WINDOWS_1252 = Charset.forName("windows-1252");
     public static final Charset GB18030 = Charset.forName("GB18030");
+    /** Big5 with the Hong Kong supplement: reads plain Big5 and the CP950 extensions alike. */
+    public static final Charset BIG5 = Charset.forName("Big5-HKSCS");
+
+    /**
+     * Characters of Chinese game notation and results, traditional and simplified: a reading that
+     * gives many of them is the right one. Pieces, moves, numerals, full-width digits, result words.
+     */
+    private static final String GAME_WORDS = "车車马馬炮砲包相象仕士帅帥将將兵卒进進退平前后後中"
+            + "一二三四五六七八九０１２３４５６７８９红紅黑先胜勝负負和局棋赛賽杯届屆第轮輪";
+    /** Weight of a notation character, and of an implausible one, against a frequent one. */
+    private static final int WORD_WEIGHT = 4;
 
     private EncodingDetector() {
     }
@@ -87,10 +112,96 @@ public final class EncodingDetector {
             }
         }
         // A few bad bytes are tolerated: real GBK files hold the odd broken character.
-        if (pairs > 0 && bad * 20 <= pairs && common * 2 >= pairs) {
-            return GB18030;
+        boolean gbk = pairs > 0 && bad * 20 <= pairs && common * 2 >= pairs;
+        Big5Pairs big5 = big5Pairs(b, off, len, complete);
+        if (!big5.plausible()) {
+            return gbk ? GB18030 : WINDOWS_1252;
         }
-        return WINDOWS_1252;
+        if (!gbk) {
+            return BIG5;
+        }
+        int gbkScore = common + WORD_WEIGHT * wordScore(GB18030, b, off, len);
+        int big5Score = big5.frequent + WORD_WEIGHT * wordScore(BIG5, b, off, len);
+        return big5Score > gbkScore ? BIG5 : GB18030;
+    }
+
+    /** Big5's double-byte structure: lead 0x81-0xFE (0xA1-0xF9 in plain Big5), trail 0x40-0x7E or 0xA1-0xFE. */
+    private record Big5Pairs(int pairs, int frequent, int bad) {
+        boolean plausible() {
+            return pairs > 0 && bad * 20 <= pairs && frequent * 2 >= pairs;
+        }
+    }
+
+    private static Big5Pairs big5Pairs(byte[] b, int off, int len, boolean complete) {
+        int end = off + len;
+        int pairs = 0;
+        int frequent = 0;
+        int bad = 0;
+        int i = off;
+        while (i < end) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            if (c < 0x81 || c == 0xFF) {
+                bad++;
+                i++;
+                continue;
+            }
+            if (i + 1 >= end) {
+                if (complete) {
+                    bad++;
+                }
+                break;
+            }
+            int d = b[i + 1] & 0xFF;
+            if ((d >= 0x40 && d <= 0x7E) || (d >= 0xA1 && d <= 0xFE)) {
+                pairs++;
+                if (c >= 0xA1 && c <= 0xC6) {
+                    frequent++; // symbols (0xA1-0xA3) and the frequent hanzi (0xA4-0xC6)
+                }
+                i += 2;
+            } else {
+                bad++;
+                i++;
+            }
+        }
+        return new Big5Pairs(pairs, frequent, bad);
+    }
+
+    /**
+     * What a reading of the bytes gives: notation characters count for it, characters no Chinese
+     * game file holds (or bytes that do not decode) against it.
+     */
+    private static int wordScore(Charset charset, byte[] b, int off, int len) {
+        CharsetDecoder d = charset.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        CharBuffer text;
+        try {
+            text = d.decode(ByteBuffer.wrap(b, off, len));
+        } catch (CharacterCodingException e) {
+            return 0; // not thrown with REPLACE
+        }
+        int score = 0;
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                continue;
+            }
+            if (GAME_WORDS.indexOf(c) >= 0) {
+                score++;
+            } else if (implausible(c)) {
+                score--;
+            }
+        }
+        return score;
+    }
+
+    /** Kana, bopomofo, box drawing, Greek, Cyrillic, private use, replacement: a wrong reading's marks. */
+    private static boolean implausible(char c) {
+        return (c >= 0x0370 && c <= 0x04FF) || (c >= 0x2500 && c <= 0x257F) || (c >= 0x3040 && c <= 0x312F)
+                || (c >= 0xE000 && c <= 0xF8FF) || c == 0xFFFD;
     }
 
     /**

@@ -5,17 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.formats.Fixtures;
 import org.kibitz.formats.TestFiles;
+import org.kibitz.formats.text.EncodingDetector;
 
 class XiangqiPgnTest {
 
@@ -76,6 +82,68 @@ class XiangqiPgnTest {
                     .filter(t -> t.matches("[a-i]\\d[a-i]\\d")).count();
         }
         assertEquals(tokens, games.stream().mapToLong(g -> g.mainline().size()).sum());
+    }
+
+    /**
+     * The Big5 tournament corpus (Chinese Chess Practical Dataset, Yu-Han Tseng and Bo-Nian Chen,
+     * CC BY 4.0) reads whole: every game, every result, every move but those of the one game the
+     * source recorded wrongly. Game 21177 (尚威 v 胡榮華) has 35. 炮九進六, a cannon check along the
+     * back rank through the advisor on d10, answered by 士６進５ (the other advisor), which leaves
+     * the king in check: the record has the wrong advisor (士４進５ would parry), so the game stops
+     * there with one error.
+     */
+    @Test
+    void everyBig5TournamentGameReads() throws Exception {
+        Path file = TestFiles.shared("xiangqi/pgn/ccpd-tournaments-big5.pgn");
+        int games = 0;
+        int clean = 0;
+        long plies = 0;
+        Map<String, Integer> results = new TreeMap<>();
+        List<String> unclean = new ArrayList<>();
+        try (GameReader r = Fixtures.format("pgn").reader(Files.newInputStream(file), ReadContext.of("big5.pgn", Fixtures.GAMES))) {
+            for (ReadResult g; (g = r.next()) != null; ) {
+                games++;
+                GameTree t = g.game().orElseThrow();
+                assertEquals("xiangqi", t.gameId());
+                results.merge(t.tags().get("Result").orElseThrow(), 1, Integer::sum);
+                plies += t.mainline().size();
+                if (g.clean()) {
+                    clean++;
+                } else {
+                    unclean.add(g.gameNumber() + " " + g.problems());
+                }
+                if (games == 1) {
+                    assertEquals("義大利 何志敏", t.tags().get("Red").orElseThrow());
+                    assertEquals("中國香港 黃學謙", t.tags().get("Black").orElseThrow());
+                    assertEquals(List.of("h2e2", "h9g7", "h0g2", "i9h9"), Fixtures.mainline(t, "iccs").subList(0, 4));
+                }
+            }
+        }
+        assertEquals(29_870, games);
+        assertEquals(Map.of("1-0", 11_725, "1/2-1/2", 10_102, "0-1", 8_043), results);
+        assertEquals(29_869, clean, unclean.toString());
+        assertEquals(1, unclean.size());
+        assertTrue(unclean.get(0).startsWith("21177 ") && unclean.get(0).contains("士６進５"), unclean.get(0));
+        // Every move of the file was read, less the three after the illegal one (35... 36. 36...).
+        long tokens = moveTokens(file);
+        assertEquals(tokens - 3, plies);
+    }
+
+    /** Moves in the file, counted from the bytes: a Big5 pair for the piece, then three more pairs. */
+    private static long moveTokens(Path file) throws Exception {
+        long n = 0;
+        try (Stream<String> lines = Files.lines(file, EncodingDetector.BIG5)) {
+            for (String l : (Iterable<String>) lines::iterator) {
+                if (!l.isEmpty() && Character.isDigit(l.charAt(0))) {
+                    for (String t : l.split("\\s+")) {
+                        if (t.length() == 4 && t.codePoints().allMatch(c -> c > 0x2000)) {
+                            n++;
+                        }
+                    }
+                }
+            }
+        }
+        return n;
     }
 
     static Stream<Path> ccgc() throws Exception {

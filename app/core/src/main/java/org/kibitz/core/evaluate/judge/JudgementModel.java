@@ -248,7 +248,8 @@ public record JudgementModel(String name, WinModel win, double inaccuracy, doubl
     /**
      * One line naming the model and every parameter, stable text for a PGN tag or a CSV comment, e.g.
      * {@code lichess k=0.00368208 clamp=1000 mate=1000 inaccuracy=0.1 mistake=0.2 blunder=0.3 mates=lichess
-     * good=0.2 decided=0.8 sacrifice=200}.
+     * good=0.2 decided=0.8 sacrifice=200}. {@link #parse} reads it back to an equal model for every preset and
+     * every model {@code parse} made; a model built by hand under another name has no preset to start from.
      */
     public String describe() {
         return name + " k=" + plain(win.k()) + " clamp=" + win.clampCp() + " mate=" + win.mateCp()

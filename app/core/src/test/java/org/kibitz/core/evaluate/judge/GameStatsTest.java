@@ -131,6 +131,19 @@ class GameStatsTest {
         assertEquals(1, stats.white().count(Judgement.BLUNDER), "1000 → 200 loses 0.950895 - 0.355775 = 0.595");
     }
 
+    /**
+     * A move of accuracy 0 counts as 1 in the harmonic mean, or one such move would make it 0. White's view
+     * +1000, +1000, +1000, mated (win% 97.5447, 97.5447, 97.5447, 2.4553): White's second move loses 95.0894
+     * win%, 103.16681·e^(-4.14059) - 2.16692 = 1.6411 - 2.1669 < 0 → accuracy 0. Window 2, weights 0.5, 0.5,
+     * 47.5447 → 12. White: weighted (100·0.5 + 0·12) / 12.5 = 4, harmonic 2 / (1/100 + 1/1) = 1.9802,
+     * accuracy 2.9901 (without the floor it would be 2).
+     */
+    @Test
+    void aZeroAccuracyMoveCountsAsOneInTheHarmonicMean() {
+        GameStats stats = GameStats.of(WinModel.LICHESS, game(Side.WHITE, "1000", "1000", "1000", "#-1"));
+        assertEquals(2.9901, stats.white().accuracy().orElseThrow(), 1e-3);
+    }
+
     @Test
     void matingOnTheBoardLosesNothing() {
         GameStats stats = GameStats.of(WinModel.LICHESS, List.of(move(Side.WHITE, "#1", "#0")));

@@ -1,0 +1,221 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.Formats;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.engines.SessionPool;
+import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.EvaluationCounts;
+import org.kibitz.core.evaluate.EvaluationRequest;
+import org.kibitz.core.evaluate.GameSelection;
+import org.kibitz.core.evaluate.Shard;
+import org.kibitz.core.jobs.JobRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz bench evaluate}: what batch evaluation costs beyond the engine, in three figures.
+ * <ol>
+ *   <li>overhead: positions per second through the whole pipeline at {@code nodes 1} with one engine
+ *       process, against a bare loop over the same positions on a pipe to the same engine in this
+ *       process ({@code position}, {@code go nodes 1}, read to {@code bestmove}: the floor);</li>
+ *   <li>at a real node limit: wall time against the sum of the engine's own reported search time
+ *       divided by the jobs;</li>
+ *   <li>scaling: the same work with {@code --jobs 2} against {@code --jobs 1}.</li>
+ * </ol>
+ * Runs without the analysis store, each run fresh, in a temporary folder.
+ */
+@Command(name = "evaluate", resourceBundle = "org.kibitz.cli.bench", sortOptions = false)
+final class BenchEvaluateCommand implements Callable<Integer> {
+
+    private final Games games;
+    private final Formats formats;
+    private final EngineRegistry registry;
+    private final JobRunner runner;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--file", paramLabel = "FILE", defaultValue = "../shared/data/chess/pgn/Capablanca.pgn",
+            descriptionKey = "evaluate.file")
+    Path file;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "stockfish", descriptionKey = "evaluate.engine")
+    String engine;
+
+    @Option(names = "--games", paramLabel = "N", defaultValue = "100", descriptionKey = "evaluate.games")
+    int overheadGames;
+
+    @Option(names = "--real-games", paramLabel = "N", defaultValue = "8", descriptionKey = "evaluate.realGames")
+    int realGames;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "200000", descriptionKey = "evaluate.nodes")
+    long nodes;
+
+    @Inject
+    BenchEvaluateCommand(Games games, Formats formats, EngineRegistry registry, JobRunner runner) {
+        this.games = games;
+        this.formats = formats;
+        this.registry = registry;
+        this.runner = runner;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!Files.isRegularFile(file)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "no such file: " + file);
+        }
+        EngineRef ref;
+        try {
+            registry.load();
+            ref = registry.resolve(engine);
+        } catch (EngineRef.ResolveException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
+        }
+        GameFiles files = new GameFiles(games, formats);
+        Path tmp = Files.createTempDirectory("kibitz-bench-evaluate");
+        try {
+            out.println(String.format(Locale.ROOT, "bench evaluate: %s, engine %s, %d cores", file.getFileName(),
+                    ref.name(), Runtime.getRuntime().availableProcessors()));
+            // 1. Overhead at nodes 1, one engine process; the bare pipe loop on the same positions first.
+            List<List<String>> lines = positions(files, overheadGames);
+            int total = lines.stream().mapToInt(List::size).sum();
+            double bare = bareLoop(ref, lines);
+            Run one = run(files, ref, SearchLimits.nodes(1), overheadGames, 1, tmp.resolve("overhead"));
+            double ours = one.counts.positions() / one.seconds;
+            out.println(String.format(Locale.ROOT, "1. overhead at nodes 1, 1 job: %d positions, kibitz %.0f positions/s"
+                    + " (wall %.2f s incl. listing), bare pipe loop %.0f positions/s, ratio %.2fx", total, ours,
+                    one.seconds, bare, bare / ours));
+            // 2. A real limit: wall against the engine's own time.
+            Run real = run(files, ref, SearchLimits.nodes(nodes), realGames, 2, tmp.resolve("real2"));
+            double engineSeconds = real.counts.engineMillis() / 1000.0 / 2;
+            out.println(String.format(Locale.ROOT, "2. nodes %d, 2 jobs, %d games, %d positions: wall %.2f s, engine's own"
+                    + " search time / jobs %.2f s, ratio %.3fx", nodes, realGames, real.counts.positions(), real.seconds,
+                    engineSeconds, real.seconds / engineSeconds));
+            // 3. Scaling: the same work on one job.
+            Run single = run(files, ref, SearchLimits.nodes(nodes), realGames, 1, tmp.resolve("real1"));
+            out.println(String.format(Locale.ROOT, "3. scaling: 1 job %.2f s, 2 jobs %.2f s, speed-up %.2fx",
+                    single.seconds, real.seconds, single.seconds / real.seconds));
+            out.flush();
+            return 0;
+        } finally {
+            deleteTree(tmp);
+        }
+    }
+
+    private record Run(EvaluationCounts counts, double seconds) {
+    }
+
+    private Run run(GameFiles files, EngineRef ref, SearchLimits limits, int gameCount, int jobs, Path runs) throws Exception {
+        GameSelection sel = new GameSelection(List.of(new GameSelection.Range(1, gameCount)), 1, GameSelection.SideFilter.BOTH,
+                Optional.empty());
+        EvaluationRequest request = new EvaluationRequest(List.of(file), List.of(ref), limits, sel, Shard.ALL,
+                Duration.ofMinutes(5), jobs, false, Optional.empty());
+        long t0 = System.nanoTime();
+        BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
+        try (SessionPool pool = SessionPool.of(registry, games, jobs, jobs)) {
+            BatchEvaluation.Batch b = BatchEvaluation.start(plan, runs, true, files, pool, Optional.empty(), runner,
+                    new BatchEvaluation.Listener() { });
+            b.handle().result().get();
+            return new Run(b.counts(), (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    /** Each position of the first {@code n} games as its {@code position} command. */
+    private List<List<String>> positions(GameFiles files, int n) throws Exception {
+        GameFiles.OpenedFile opened = files.read(file);
+        List<List<String>> out = new ArrayList<>();
+        for (GameFiles.Entry e : opened.entries()) {
+            if (e.gameNumber() > n || !e.readable() || e.hasErrors()) {
+                continue;
+            }
+            GameTree t = files.readGame(opened, e);
+            int base = games.byId(t.gameId()).orElseThrow().coordinateRankBase();
+            List<String> cmds = new ArrayList<>();
+            StringBuilder moves = new StringBuilder("position fen " + t.startPosition().fen() + " moves");
+            cmds.add(moves.toString());
+            for (GameNode node : t.mainline()) {
+                Move m = node.move().orElseThrow();
+                moves.append(' ').append(m.coordinates(base));
+                cmds.add(moves.toString());
+            }
+            out.add(cmds);
+        }
+        return out;
+    }
+
+    /** Positions per second of the bare loop: one process, each game after ucinewgame, every position at nodes 1. */
+    private static double bareLoop(EngineRef ref, List<List<String>> games) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(ref.entry().commandLine()).redirectErrorStream(true).start();
+        try (OutputStream in = p.getOutputStream();
+             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            send(in, "uci");
+            until(r, "uciok");
+            long t0 = System.nanoTime();
+            int n = 0;
+            for (List<String> g : games) {
+                send(in, "ucinewgame\nisready");
+                until(r, "readyok");
+                for (int i = g.size() - 1; i >= 0; i--) {
+                    send(in, g.get(i) + "\ngo nodes 1");
+                    until(r, "bestmove");
+                    n++;
+                }
+            }
+            double s = (System.nanoTime() - t0) / 1e9;
+            send(in, "quit");
+            return n / s;
+        } finally {
+            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private static void send(OutputStream in, String text) throws IOException {
+        in.write((text + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    private static void until(BufferedReader r, String prefix) throws IOException {
+        for (String l; (l = r.readLine()) != null; ) {
+            if (l.startsWith(prefix)) {
+                return;
+            }
+        }
+        throw new IOException("the engine ended before " + prefix);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
