@@ -11,40 +11,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kibitz.api.engine.SearchLimits;
-import org.kibitz.api.game.Games;
-import org.kibitz.core.Formats;
-import org.kibitz.core.GameFiles;
 import org.kibitz.core.TestGames;
-import org.kibitz.core.engines.EngineRef;
-import org.kibitz.core.engines.EngineRegistry;
-import org.kibitz.core.engines.SessionPool;
-import org.kibitz.core.evaluate.BatchEvaluation;
-import org.kibitz.core.evaluate.EvaluationRequest;
-import org.kibitz.core.evaluate.GameSelection;
-import org.kibitz.core.evaluate.Shard;
-import org.kibitz.core.evaluate.judge.JudgementModel;
-import org.kibitz.core.evaluate.report.EvaluationOutputs;
-import org.kibitz.core.jobs.JobRunner;
-import org.kibitz.core.jobs.JobState;
 import org.kibitz.launcher.CliHarness.Run;
 import org.kibitz.testing.RealEngines;
 
 /**
  * {@code kibitz merge} as a user runs it, on the parts of a real batch: six of Capablanca's games
- * evaluated by Stockfish at 300 nodes, once whole and once as shards 0/3, 1/3 and 2/3 (in this process,
- * on the batch service and its outputs), then merged. The merged PGN is the whole run's byte for byte;
+ * evaluated by Stockfish at 300 nodes with {@code kibitz evaluate}, once whole and once as shards 0/3,
+ * 1/3 and 2/3, then merged. The merged PGN is the whole run's byte for byte;
  * the CSV and JSONL are too once the engine's own search time is left out.
  */
 class CliMergeTest {
@@ -59,13 +40,13 @@ class CliMergeTest {
     static Path dir;
 
     @BeforeAll
-    static void wire(@TempDir Path home) throws Exception {
+    static void wire(@TempDir Path home) {
         stockfish = RealEngines.require("stockfish");
         cli = CliHarness.open(home);
         input = TestGames.shared("chess/pgn/Capablanca.pgn");
-        evaluate("whole", Shard.ALL, 300);
+        evaluate("whole", "0/1", 300);
         for (int i = 0; i < 3; i++) {
-            evaluate("part-" + i, new Shard(i, 3), 300);
+            evaluate("part-" + i, i + "/3", 300);
         }
     }
 
@@ -77,26 +58,14 @@ class CliMergeTest {
     }
 
     /**
-     * Evaluates games 1-6 into {@code <name>.pgn/.csv/.jsonl} with a manifest beside the PGN, as
-     * {@code kibitz evaluate --shard} does: no analysis store (each run on its own), two searches at once.
+     * {@code kibitz evaluate} of games 1-6 into {@code <name>.pgn/.csv/.jsonl} with a manifest beside the
+     * PGN: no analysis store (each run on its own), two searches at once.
      */
-    static void evaluate(String name, Shard shard, long nodes) throws Exception {
-        Games games = cli.service(Games.class);
-        GameFiles files = new GameFiles(games, cli.service(Formats.class));
-        EngineRegistry registry = cli.service(EngineRegistry.class);
-        EngineRef ref = registry.resolve(stockfish);
-        EvaluationRequest request = new EvaluationRequest(List.of(input), List.of(ref), SearchLimits.nodes(nodes),
-                new GameSelection(GameSelection.parseRanges("1-6"), 1, GameSelection.SideFilter.BOTH, Optional.empty()),
-                shard, Duration.ofSeconds(60), 2, false, Optional.of(name + "-" + nodes));
-        BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
-        EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.of(dir.resolve(name + ".pgn")),
-                Optional.of(dir.resolve(name + ".csv")), Optional.of(dir.resolve(name + ".jsonl")), Optional.empty(), false);
-        try (SessionPool pool = SessionPool.of(registry, games, 2, 2);
-             EvaluationOutputs outputs = EvaluationOutputs.open(targets, JudgementModel.lichess(), files, plan, Locale.ENGLISH)) {
-            BatchEvaluation.Batch batch = BatchEvaluation.start(plan, dir.resolve("runs"), true, files, pool, Optional.empty(),
-                    cli.service(JobRunner.class), outputs);
-            assertEquals(JobState.COMPLETED, batch.handle().result().get(2, TimeUnit.MINUTES).state());
-        }
+    static void evaluate(String name, String shard, long nodes) {
+        Run r = cli.run("evaluate", input.toString(), "--engine", stockfish, "--nodes", Long.toString(nodes), "--games", "1-6",
+                "--jobs", "2", "--no-store", "--fresh", "--progress", "none", "--shard", shard,
+                "--out", at(name + ".pgn").toString(), "--csv", at(name + ".csv").toString(), "--jsonl", at(name + ".jsonl").toString());
+        assertEquals(0, r.exit(), r.err());
     }
 
     private static Path at(String name) {
@@ -189,7 +158,7 @@ class CliMergeTest {
 
     @Test
     void aShardOfAnotherLimitIsRefusedNamingTheLimitsAndBothParts() throws Exception {
-        evaluate("other-1", new Shard(1, 3), 200);
+        evaluate("other-1", "1/3", 200);
         Run r = merge("mixed", List.of(at("part-0.pgn").toString(), at("other-1.pgn").toString(), at("part-2.pgn").toString()));
         assertEquals(2, r.exit());
         assertTrue(r.err().contains("the parts " + at("part-0.pgn") + " and " + at("other-1.pgn")
