@@ -47,7 +47,7 @@ import org.kibitz.core.store.EngineFingerprint;
  * <p>Every game's bytes in an output are what that output gives for the game alone, so outputs can be
  * cut and joined by game. The manifest, {@code <first of out, csv, jsonl>.manifest.json}, records where
  * each game's bytes are ({@code [offset, length]}; CSV offsets count the header line), the inputs' digests,
- * engines, limits, selection, judgement model and shard, and no time: two runs of the same request give
+ * engines, limits, selection, judgement model and shard, each output's SHA-256, and no time: two runs of the same request give
  * the same manifest and outputs, but for the CSV's and JSONL's {@code time_ms} (the engine's own search
  * time). See {@code docs/batch-evaluation.md}.
  */
@@ -498,6 +498,12 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         putName(outputs, "csv", targets.csv());
         putName(outputs, "jsonl", targets.jsonl());
         outputs.put("csv_header_bytes", MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length);
+        // Which files this manifest describes: kibitz merge refuses a part changed since, or one whose
+        // manifest outlived it (the manifest is moved into place before the outputs).
+        ObjectNode sha = head.putObject("sha256");
+        putDigest(sha, "out", out);
+        putDigest(sha, "csv", csv);
+        putDigest(sha, "jsonl", jsonl);
         AtomicFiles.write(target, o -> {
             StringBuilder b = new StringBuilder("{\n");
             var it = head.fields();
@@ -523,6 +529,14 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
                 o.write(((first ? "\n    " : ",\n    ") + line).getBytes(StandardCharsets.UTF_8));
                 first = false;
             }
+        }
+    }
+
+    private static void putDigest(ObjectNode o, String key, PartFile p) {
+        if (p != null) {
+            o.put(key, p.sha256());
+        } else {
+            o.putNull(key);
         }
     }
 

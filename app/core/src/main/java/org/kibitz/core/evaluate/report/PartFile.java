@@ -10,13 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.util.HexFormat;
 
 /**
  * An output written as a batch goes, into a file beside its target, and moved over the target in one
  * step when done ({@link #commit}), as {@link org.kibitz.core.AtomicFiles} does for files written at once:
  * a run that fails or is killed never leaves half an output under the target's name. Counts its bytes,
- * so that each game's place in it can be recorded.
+ * so that each game's place in it can be recorded, and digests them, so that a manifest can say which
+ * file it describes (a merge of shards checks it).
  */
 final class PartFile implements AutoCloseable {
 
@@ -26,6 +30,8 @@ final class PartFile implements AutoCloseable {
     private final Path tmp;
     private final FileChannel channel;
     private final OutputStream out;
+    private final MessageDigest sha;
+    private String digest;
     private long size;
     private boolean done;
 
@@ -34,6 +40,11 @@ final class PartFile implements AutoCloseable {
         this.tmp = tmp;
         this.channel = channel;
         this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+        try {
+            this.sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 
     /** A new, empty part beside {@code target} ({@code .<name>.<random>.tmp}), creating the folder if needed. */
@@ -56,10 +67,22 @@ final class PartFile implements AutoCloseable {
 
     /** Appends {@code bytes}; returns where they start. */
     long append(byte[] bytes) throws IOException {
+        if (digest != null) {
+            throw new IllegalStateException("appended to after its digest was taken: " + target);
+        }
         long at = size;
         out.write(bytes);
+        sha.update(bytes);
         size += bytes.length;
         return at;
+    }
+
+    /** The SHA-256 of everything appended, in lower-case hex; nothing may be appended after. */
+    String sha256() {
+        if (digest == null) {
+            digest = HexFormat.of().formatHex(sha.digest());
+        }
+        return digest;
     }
 
     /** A reader of the part as written so far, as UTF-8 text (flushing it first). */
