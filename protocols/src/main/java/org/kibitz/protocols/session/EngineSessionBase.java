@@ -668,11 +668,33 @@ public abstract class EngineSessionBase implements EngineSession {
         return false;
     }
 
-    /** Plays {@code moves} from {@code from}, checking each; the positions after each move. */
+    /** The last line replayed, from which start, and its positions: a batch sends a game's lines again and again. */
+    private final Object replayLock = new Object();
+    private Position replayedFrom;
+    private List<Move> replayedLine = List.of();
+    private List<Position> replayedPositions = List.of();
+
+    /**
+     * Plays {@code moves} from {@code from}, checking each; the positions after each move. The moves
+     * the last call already checked from the same start (the same object) are not checked again: a
+     * batch evaluation sends every prefix of a game's line, one after the other.
+     */
     protected List<Position> replay(Position from, List<Move> line) throws EngineException {
+        int known = 0;
+        List<Move> lastLine;
+        List<Position> lastPositions;
+        synchronized (replayLock) {
+            lastLine = from == replayedFrom ? replayedLine : List.of();
+            lastPositions = replayedPositions;
+        }
+        int n = Math.min(line.size(), lastLine.size());
+        while (known < n && line.get(known).equals(lastLine.get(known))) {
+            known++;
+        }
         List<Position> out = new ArrayList<>(line.size());
-        Position p = from;
-        for (int i = 0; i < line.size(); i++) {
+        out.addAll(lastPositions.subList(0, known));
+        Position p = known == 0 ? from : out.get(known - 1);
+        for (int i = known; i < line.size(); i++) {
             Move m = line.get(i);
             if (!p.isLegal(m)) {
                 throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("position.illegalMove",
@@ -681,7 +703,13 @@ public abstract class EngineSessionBase implements EngineSession {
             p = p.play(m);
             out.add(p);
         }
-        return out;
+        List<Position> result = List.copyOf(out);
+        synchronized (replayLock) {
+            replayedFrom = from;
+            replayedLine = List.copyOf(line);
+            replayedPositions = result;
+        }
+        return result;
     }
 
     // ---------------------------------------------------------------- searches
