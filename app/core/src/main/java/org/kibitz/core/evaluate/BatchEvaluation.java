@@ -46,8 +46,6 @@ import org.kibitz.core.store.EngineFingerprint;
 public final class BatchEvaluation {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** Units reordered together, longest game first ({@link #longestFirst}). */
-    static final int BLOCK = 64;
 
     /** Hears about a running batch, from the job's threads; calls for games come one at a time, in game order. */
     public interface Listener {
@@ -131,28 +129,7 @@ public final class BatchEvaluation {
             }
         }
         String runId = request.runId().orElseGet(() -> runId(request, digests));
-        return new Plan(request, opened, digests, longestFirst(units), skipped, runId);
-    }
-
-    /**
-     * The units in the order the jobs take them: file order by blocks of {@link #BLOCK} units, the
-     * longest games of a block first. A run ends when its last game ends; with the longest games
-     * taken first, the jobs run out of work nearly together (at 2 jobs on 4 games, 1.06x the engines'
-     * time where file order left one core idle at the end). Blocks rather than the whole file keep the
-     * outputs streaming: results are written in file order, and a game finished early waits at most
-     * a block's worth for the ones before it. The order changes no result (decision 0007); it does not
-     * depend on {@code --jobs}, so a run resumed with other jobs finds its journal's items the same.
-     */
-    static List<EvaluationJob.Unit> longestFirst(List<EvaluationJob.Unit> units) {
-        int block = BLOCK;
-        List<EvaluationJob.Unit> out = new ArrayList<>(units.size());
-        for (int from = 0; from < units.size(); from += block) {
-            List<EvaluationJob.Unit> part = new ArrayList<>(units.subList(from, Math.min(units.size(), from + block)));
-            // Stable: equal lengths (and unknown ones, -1) keep file order.
-            part.sort(java.util.Comparator.comparingInt((EvaluationJob.Unit u) -> u.entry().plies()).reversed());
-            out.addAll(part);
-        }
-        return out;
+        return new Plan(request, opened, digests, units, skipped, runId);
     }
 
     /** A digest of everything that decides a run's results: its files, engines, limits, selection and shard. */
