@@ -70,10 +70,10 @@ final class BenchEvaluateCommand implements Callable<Integer> {
     @Option(names = "--games", paramLabel = "N", defaultValue = "100", descriptionKey = "evaluate.games")
     int overheadGames;
 
-    @Option(names = "--real-games", paramLabel = "N", defaultValue = "8", descriptionKey = "evaluate.realGames")
+    @Option(names = "--real-games", paramLabel = "N", defaultValue = "30", descriptionKey = "evaluate.realGames")
     int realGames;
 
-    @Option(names = "--nodes", paramLabel = "N", defaultValue = "200000", descriptionKey = "evaluate.nodes")
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "20000", descriptionKey = "evaluate.nodes")
     long nodes;
 
     @Inject
