@@ -67,7 +67,7 @@ final class BenchEvaluateCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "stockfish", descriptionKey = "evaluate.engine")
     String engine;
 
-    @Option(names = "--games", paramLabel = "N", defaultValue = "100", descriptionKey = "evaluate.games")
+    @Option(names = "--games", paramLabel = "N", defaultValue = "1000000", descriptionKey = "evaluate.games")
     int overheadGames;
 
     @Option(names = "--real-games", paramLabel = "N", defaultValue = "30", descriptionKey = "evaluate.realGames")
