@@ -227,8 +227,7 @@ final class EvaluateCommand implements Callable<Integer> {
         Optional<AnalysisStore> kept = noStore ? Optional.empty() : Optional.of(store.get());
         kept.flatMap(AnalysisStore::problem).ifPresent(p -> err.println(TEXT.text("store.problem", p.render())));
         Path runs = paths.data().resolve("runs");
-        int perEngine = j;
-        try (SessionPool pool = SessionPool.of(registry, games, perEngine, j);
+        try (SessionPool pool = SessionPool.of(registry, games, j, j);
              CliProgress bar = CliProgress.open(progress, err, plan.opened().get(0).file().getFileName().toString())) {
             Reporter reporter = new Reporter(err, bar, plan, outputs);
             BatchEvaluation.Batch batch = BatchEvaluation.start(plan, runs, fresh, gameFiles, pool, kept, runner, reporter);
@@ -238,9 +237,6 @@ final class EvaluateCommand implements Callable<Integer> {
             kept.ifPresent(AnalysisStore::flush);
             bar.close();
             EvaluationCounts counts = batch.counts();
-            for (String ref : refsLearned(refs)) {
-                err.println(ref);
-            }
             if (result.state() != JobState.COMPLETED) {
                 // The outputs would hold part of the games: the targets are left as they were.
                 outputs.abort();
@@ -284,10 +280,6 @@ final class EvaluateCommand implements Callable<Integer> {
             err.println(TEXT.text("failed", String.valueOf(e.getCause())));
             return 2;
         }
-    }
-
-    private List<String> refsLearned(List<EngineRef> refs) {
-        return List.of();
     }
 
     /** Prints failures as they come, feeds the progress display, and hands each game to the outputs. */

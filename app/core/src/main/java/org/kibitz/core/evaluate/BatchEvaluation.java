@@ -82,11 +82,6 @@ public final class BatchEvaluation {
         public int games() {
             return (int) units.stream().filter(u -> u.engine() == 0).count() + skipped.size();
         }
-
-        /** Positions a run will settle, per engine, when the listing knew the games' lengths (an estimate). */
-        public long positionsEstimate() {
-            return units.stream().mapToLong(u -> Math.max(0, u.entry().plies()) + 1L).sum();
-        }
     }
 
     /** A started batch. */
@@ -188,7 +183,7 @@ public final class BatchEvaluation {
                     listener.position(u, e);
                 });
         JobOptions options = JobOptions.DEFAULT.withJournal(journal, true).withParallelism(plan.request().jobs());
-        emitter.skippedUpTo(-1);
+        emitter.drain(); // games the listing found broken, when they come first
         JobHandle<EvaluationJob.Unit, GameEvaluation> handle = runner.submit(job, options, emitter);
         return new Batch(plan, job, handle, counts, journal);
     }
@@ -290,11 +285,6 @@ public final class BatchEvaluation {
             }
         }
 
-        /** Emits the leading games that need nothing more. */
-        synchronized void skippedUpTo(int ignored) {
-            drain();
-        }
-
         @Override
         public void progress(Progress progress) {
             listener.progress(progress);
@@ -325,7 +315,8 @@ public final class BatchEvaluation {
             drain();
         }
 
-        private void drain() {
+        /** Hands on the leading games that need nothing more. */
+        synchronized void drain() {
             while (!slots.isEmpty()) {
                 var first = slots.firstEntry();
                 Slot s = first.getValue();

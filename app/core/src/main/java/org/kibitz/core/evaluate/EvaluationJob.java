@@ -1,6 +1,5 @@
 package org.kibitz.core.evaluate;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,10 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.kibitz.api.analysis.Score;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
 import org.kibitz.api.engine.EngineException;
-import org.kibitz.api.engine.EngineInfo;
 import org.kibitz.api.format.FormatProblem;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
@@ -222,11 +219,9 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         // The searches, last position first, on one session; an engine that dies is replaced.
         int[] next = {0};
         int retried = -1;
-        EngineInfo[] info = {null};
         while (next[0] < toSearch.size()) {
             try {
                 pool.withSession(ref, tree.gameId(), session -> {
-                    info[0] = session.info();
                     while (next[0] < toSearch.size()) {
                         context.checkCancelled();
                         int p = toSearch.get(next[0]);
@@ -341,14 +336,5 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
             return "it could not be read";
         }
         return String.join("; ", problems.stream().map(FormatProblem::toString).toList());
-    }
-
-    /** The moves' score from the mover's view, for callers that hold a side-to-move score of the position after. */
-    public static Score forMover(Score afterSideToMove) {
-        return afterSideToMove.negate();
-    }
-
-    static Path fileOf(GameFiles.OpenedFile f) {
-        return f.file();
     }
 }

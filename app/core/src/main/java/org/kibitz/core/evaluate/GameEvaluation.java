@@ -44,8 +44,4 @@ public record GameEvaluation(int ordinal, int file, int game, int engine, String
     public boolean judges(int ply) {
         return ply >= 1 && ply <= judged.size() && judged.get(ply - 1);
     }
-
-    public long count(PositionEval.Status status) {
-        return positions.stream().filter(p -> p.status() == status).count();
-    }
 }
