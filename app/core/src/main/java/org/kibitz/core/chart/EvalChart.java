@@ -55,6 +55,18 @@ public final class EvalChart {
     static final Color LINE = new Color(0x6b, 0x66, 0x5e);
     static final Color MARK = new Color(0xd9, 0x3a, 0x2b);
     static final Color TICKS = new Color(0x55, 0x50, 0x4a);
+    /**
+     * The engines' colours, by their place: the workbench's engine panels, arrows and compared curves use
+     * the same ones, so a curve is known by the panel it belongs to.
+     */
+    public static final List<Color> ENGINE_COLORS = List.of(new Color(0x2f, 0x6f, 0xce), new Color(0xe0, 0x7b, 0x22),
+            new Color(0x2e, 0x9e, 0x5b), new Color(0x9b, 0x51, 0xe0));
+
+    /** The colour of engine {@code i} (from 0) in a comparison. */
+    public static Color engineColor(int i) {
+        return ENGINE_COLORS.get(Math.floorMod(i, ENGINE_COLORS.size()));
+    }
+
     /** Colours of the engines after the first, when several are compared. */
     static final List<Color> OTHERS = List.of(new Color(0x1f, 0x6f, 0xb4), new Color(0x2e, 0x8b, 0x57),
             new Color(0xc0, 0x7a, 0x12), new Color(0x7b, 0x3f, 0xa0), new Color(0x11, 0x8a, 0x8a));
@@ -126,7 +138,9 @@ public final class EvalChart {
     public enum MarkKind {
         INACCURACY(new Color(0x56, 0xb4, 0xe9)),
         MISTAKE(new Color(0xe6, 0x9f, 0x00)),
-        BLUNDER(new Color(0xdb, 0x30, 0x31));
+        BLUNDER(new Color(0xdb, 0x30, 0x31)),
+        /** Where compared engines disagree. */
+        DISAGREEMENT(new Color(0x20, 0x20, 0x20));
 
         private final Color color;
 
@@ -161,9 +175,10 @@ public final class EvalChart {
      * @param movesLabel the move axis's label, already in the user's language
      * @param evalLabel  the evaluation axis's label, likewise
      * @param marks      moves marked on the first series (judged ?!, ?, ??); a mark where that series has no point is not drawn
+     * @param overlay    engines compared: no series filled, each drawn as a line in its engine's colour ({@link #engineColor})
      */
     public record Curve(Palette palette, double band, List<Series> series, OptionalDouble current,
-                        String movesLabel, String evalLabel, List<Mark> marks) {
+                        String movesLabel, String evalLabel, List<Mark> marks, boolean overlay) {
         public Curve {
             marks = List.copyOf(marks);
             Objects.requireNonNull(palette, "palette");
@@ -176,6 +191,12 @@ public final class EvalChart {
             Objects.requireNonNull(evalLabel, "evalLabel");
         }
 
+        /** A curve with the first series filled. */
+        public Curve(Palette palette, double band, List<Series> series, OptionalDouble current,
+                     String movesLabel, String evalLabel, List<Mark> marks) {
+            this(palette, band, series, current, movesLabel, evalLabel, marks, false);
+        }
+
         /** A curve with no moves marked. */
         public Curve(Palette palette, double band, List<Series> series, OptionalDouble current,
                      String movesLabel, String evalLabel) {
@@ -184,7 +205,17 @@ public final class EvalChart {
 
         /** The same curve with these moves marked. */
         public Curve withMarks(List<Mark> marks) {
-            return new Curve(palette, band, series, current, movesLabel, evalLabel, marks);
+            return new Curve(palette, band, series, current, movesLabel, evalLabel, marks, overlay);
+        }
+
+        /** The same curve with every series a line in its engine's colour, none filled. */
+        public Curve overlaid() {
+            return new Curve(palette, band, series, current, movesLabel, evalLabel, marks, true);
+        }
+
+        /** The same curve with the cursor at {@code x}. */
+        public Curve at(OptionalDouble x) {
+            return new Curve(palette, band, series, x, movesLabel, evalLabel, marks, overlay);
         }
 
         /** Whether any series has a point. */
@@ -272,7 +303,9 @@ public final class EvalChart {
         }
         XYLineAndShapeRenderer markRenderer = new XYLineAndShapeRenderer(false, true);
         for (MarkKind k : MarkKind.values()) {
-            markRenderer.setSeriesShape(k.ordinal(), new Ellipse2D.Double(-3.5, -3.5, 7, 7));
+            markRenderer.setSeriesShape(k.ordinal(), k == MarkKind.DISAGREEMENT
+                    ? new java.awt.geom.Path2D.Double(new java.awt.Polygon(new int[] {0, 5, 0, -5}, new int[] {-5, 0, 5, 0}, 4))
+                    : new Ellipse2D.Double(-3.5, -3.5, 7, 7));
             markRenderer.setSeriesPaint(k.ordinal(), k.color());
         }
         markRenderer.setUseOutlinePaint(true);
@@ -355,8 +388,11 @@ public final class EvalChart {
         chart.setNotify(false);
         try {
             double band = curve.band();
-            fill.setPositivePaint(curve.palette().first());
-            fill.setNegativePaint(curve.palette().second());
+            Color none = new Color(0, 0, 0, 0);
+            fill.setPositivePaint(curve.overlay() ? none : curve.palette().first());
+            fill.setNegativePaint(curve.overlay() ? none : curve.palette().second());
+            fill.setSeriesPaint(0, curve.overlay() ? engineColor(0) : LINE);
+            fill.setSeriesStroke(0, new BasicStroke(curve.overlay() ? 1.8f : 1.4f));
             values.clear();
             zero.clear();
             marks.clear();
@@ -376,8 +412,8 @@ public final class EvalChart {
                     xy.add(p.x(), plotValue(p.forWhite(), band), false);
                 }
                 others.addSeries(xy);
-                lines.setSeriesPaint(i - 1, OTHERS.get((i - 1) % OTHERS.size()));
-                lines.setSeriesStroke(i - 1, new BasicStroke(1.6f));
+                lines.setSeriesPaint(i - 1, seriesColor(curve, i));
+                lines.setSeriesStroke(i - 1, new BasicStroke(curve.overlay() ? 1.8f : 1.6f));
             }
             for (int k = 0; k < judged.getSeriesCount(); k++) {
                 judged.getSeries(k).clear();
@@ -407,7 +443,7 @@ public final class EvalChart {
             if (curve.series().size() > 1) {
                 LegendItemCollection items = new LegendItemCollection();
                 for (int i = 0; i < curve.series().size(); i++) {
-                    Paint paint = i == 0 ? LINE : OTHERS.get((i - 1) % OTHERS.size());
+                    Paint paint = seriesColor(curve, i);
                     LegendItem item = new LegendItem(curve.series().get(i).name(), null, null, null,
                             new Line2D.Double(-7, 0, 7, 0), new BasicStroke(2f), paint);
                     items.add(item);
@@ -423,6 +459,14 @@ public final class EvalChart {
         } finally {
             chart.setNotify(notify);
         }
+    }
+
+    /** The colour series {@code i} is drawn in. */
+    static Color seriesColor(Curve curve, int i) {
+        if (curve.overlay()) {
+            return engineColor(i);
+        }
+        return i == 0 ? LINE : OTHERS.get((i - 1) % OTHERS.size());
     }
 
     /** The move axis's range for the whole line shown, if it has any point. */

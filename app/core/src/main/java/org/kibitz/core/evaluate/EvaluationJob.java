@@ -177,6 +177,8 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         List<String> sans = new ArrayList<>(n);
         List<Boolean> judged = new ArrayList<>(n);
         boolean[] needed = new boolean[n + 1];
+        // A game with no moves (a line of an EPD or FEN list) is its one position.
+        needed[0] = n == 0;
         for (int i = 0; i < n; i++) {
             Move m = line.get(i).move().orElseThrow();
             Position before = positions[i];
@@ -280,9 +282,15 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
             pv = r.best().move().map(m -> List.of(m.coordinates(rankBase))).orElse(List.of());
         }
         String second = lines.size() > 1 ? lines.get(1).score().map(ScoreCodec::encode).orElse("") : "";
+        List<PositionEval.Line> all = new ArrayList<>(lines.size());
+        for (AnalysisUpdate u : lines) {
+            if (u.score().isPresent() && !u.pv().isEmpty()) {
+                all.add(new PositionEval.Line(u.pv().get(0).coordinates(rankBase), ScoreCodec.encode(u.score().get())));
+            }
+        }
         return new PositionEval(ply, PositionEval.Status.SEARCHED, ScoreCodec.encode(best.score().get()),
                 best.depth().orElse(0), best.nodes().orElse(0), best.time().map(java.time.Duration::toMillis).orElse(0L),
-                pv, second, "");
+                pv, second, "", all);
     }
 
     /** The position as the store has it from before the job started, at this fingerprint or deeper. */
@@ -315,8 +323,11 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
             return Optional.empty();
         }
         String second = mine.stream().filter(l -> l.rank() == 2).findFirst().map(l -> ScoreCodec.encode(l.score())).orElse("");
+        List<PositionEval.Line> all = mine.stream().filter(l -> l.rank() <= wanted && !l.pv().isEmpty())
+                .sorted(java.util.Comparator.comparingInt(StoredLine::rank))
+                .map(l -> new PositionEval.Line(l.pv().get(0).coordinates(rankBase), ScoreCodec.encode(l.score()))).toList();
         return Optional.of(new PositionEval(ply, PositionEval.Status.STORED, ScoreCodec.encode(first.score()), first.depth(),
-                first.nodes(), first.timeMs(), first.pv().stream().map(m -> m.coordinates(rankBase)).toList(), second, ""));
+                first.nodes(), first.timeMs(), first.pv().stream().map(m -> m.coordinates(rankBase)).toList(), second, "", all));
     }
 
     private void keep(EngineRef ref, EngineFingerprint fp, AnalysisRun.Result r) {

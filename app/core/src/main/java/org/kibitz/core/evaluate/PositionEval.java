@@ -1,6 +1,7 @@
 package org.kibitz.core.evaluate;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.kibitz.api.analysis.Score;
 
@@ -18,9 +19,28 @@ import org.kibitz.api.analysis.Score;
  * @param pv     the best line, in coordinates (ICCS ranks 0-9 for xiangqi); its first move is the engine's choice
  * @param second the score of the second best line (MultiPV 2), when searched with 2 or more lines; same encoding
  * @param error  why the position failed, when {@link Status#FAILED}
+ * @param lines  every line the search gave (MultiPV), best first: each one's first move and score, same encoding;
+ *               empty for a position the rules end or one read from a journal written before lines were kept
  */
 public record PositionEval(int ply, Status status, String score, int depth, long nodes, long timeMs, List<String> pv,
-                           String second, String error) {
+                           String second, String error, List<Line> lines) {
+
+    /**
+     * One line of a MultiPV search.
+     *
+     * @param move  its first move, in coordinates
+     * @param score its score, {@link ScoreCodec#encode encoded}, from the side to move's view
+     */
+    public record Line(String move, String score) {
+        public Line {
+            Objects.requireNonNull(move, "move");
+            Objects.requireNonNull(score, "score");
+        }
+
+        public Score decoded() {
+            return ScoreCodec.decode(score);
+        }
+    }
 
     /** How an evaluation was come by. */
     public enum Status {
@@ -39,6 +59,21 @@ public record PositionEval(int ply, Status status, String score, int depth, long
         score = score == null ? "" : score;
         second = second == null ? "" : second;
         error = error == null ? "" : error;
+        lines = lines == null ? List.of() : List.copyOf(lines);
+    }
+
+    /** A position with its best line only. */
+    public PositionEval(int ply, Status status, String score, int depth, long nodes, long timeMs, List<String> pv,
+                        String second, String error) {
+        this(ply, status, score, depth, nodes, timeMs, pv, second, error, List.of());
+    }
+
+    /** The lines searched, best first: {@link #lines} when kept, else the best line alone. */
+    public List<Line> linesOrBest() {
+        if (!lines.isEmpty() || score.isEmpty() || pv.isEmpty()) {
+            return lines;
+        }
+        return List.of(new Line(pv.get(0), score));
     }
 
     public static PositionEval failed(int ply, String error) {

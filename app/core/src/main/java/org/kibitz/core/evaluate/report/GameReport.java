@@ -173,7 +173,7 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
     }
 
     /** A game's main line replayed from its evaluation: its positions, and how its moves are written. */
-    static final class Line {
+    public static final class Line {
         final GamePlugin plugin;
         final Notation notation;
         final int rankBase;
@@ -186,7 +186,7 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
             this.positions = positions;
         }
 
-        static Line of(GameEvaluation ev, Games games) {
+        public static Line of(GameEvaluation ev, Games games) {
             GamePlugin plugin = games.byId(ev.gameId())
                     .orElseThrow(() -> new IllegalArgumentException("no rules for " + ev.gameId()));
             Position p;
@@ -207,7 +207,7 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
         }
 
         /** The legal move of {@code p} written {@code coords}, if there is one. */
-        Optional<Move> move(Position p, String coords) {
+        public Optional<Move> move(Position p, String coords) {
             for (Move m : p.legalMoves()) {
                 if (m.coordinates(rankBase).equals(coords)) {
                     return Optional.of(m);
@@ -217,7 +217,22 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
         }
 
         /** As many moves of {@code coords} as are legal one after another from {@code from}. */
-        List<Move> parseLine(Position from, List<String> coords) {
+        /** The position after {@code ply} moves of the main line. */
+        public Position position(int ply) {
+            return positions[ply];
+        }
+
+        /** The notation the game's moves are written in (SAN, Chinese). */
+        public Notation notation() {
+            return notation;
+        }
+
+        /** {@code coords} from {@code from}, as far as legal, in the game's notation. */
+        public List<String> format(Position from, List<String> coords) {
+            return notation.formatLine(from, parseLine(from, coords));
+        }
+
+        public List<Move> parseLine(Position from, List<String> coords) {
             List<Move> out = new ArrayList<>(coords.size());
             Position p = from;
             for (String c : coords) {

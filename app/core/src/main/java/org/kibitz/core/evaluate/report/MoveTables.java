@@ -49,7 +49,7 @@ public final class MoveTables {
     }
 
     /** A CSV field: quoted when it holds a comma, a quote or a line break, a quote doubled (RFC 4180). */
-    static void cell(String v, StringBuilder b) {
+    public static void cell(String v, StringBuilder b) {
         boolean quote = false;
         for (int i = 0; i < v.length() && !quote; i++) {
             char c = v.charAt(i);

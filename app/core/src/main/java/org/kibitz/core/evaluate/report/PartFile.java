@@ -22,7 +22,7 @@ import java.util.HexFormat;
  * so that each game's place in it can be recorded, and digests them, so that a manifest can say which
  * file it describes (a merge of shards checks it).
  */
-final class PartFile implements AutoCloseable {
+public final class PartFile implements AutoCloseable {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -48,7 +48,7 @@ final class PartFile implements AutoCloseable {
     }
 
     /** A new, empty part beside {@code target} ({@code .<name>.<random>.tmp}), creating the folder if needed. */
-    static PartFile open(Path target) throws IOException {
+    public static PartFile open(Path target) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
@@ -66,7 +66,7 @@ final class PartFile implements AutoCloseable {
     }
 
     /** Appends {@code bytes}; returns where they start. */
-    long append(byte[] bytes) throws IOException {
+    public long append(byte[] bytes) throws IOException {
         if (digest != null) {
             throw new IllegalStateException("appended to after its digest was taken: " + target);
         }
@@ -92,7 +92,7 @@ final class PartFile implements AutoCloseable {
     }
 
     /** Forces the part to disk and moves it over the target. */
-    void commit() throws IOException {
+    public void commit() throws IOException {
         if (done) {
             return;
         }

@@ -69,7 +69,7 @@ public final class ReportFormat {
     }
 
     /** A message of this package's bundle in {@code locale}. */
-    static String text(Locale locale, String key, Object... args) {
+    public static String text(Locale locale, String key, Object... args) {
         return Text.of(ReportFormat.class, key, args).render(locale);
     }
 }

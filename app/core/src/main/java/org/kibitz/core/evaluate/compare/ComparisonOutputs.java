@@ -1,0 +1,271 @@
+package org.kibitz.core.evaluate.compare;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.GameWriter;
+import org.kibitz.api.format.WriteContext;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.chart.ChartFiles;
+import org.kibitz.core.chart.EvalChart;
+import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.GameResults;
+import org.kibitz.core.evaluate.report.EvaluationOutputs;
+import org.kibitz.core.evaluate.report.GameCurve;
+import org.kibitz.core.evaluate.report.PartFile;
+import org.kibitz.core.evaluate.report.ReportFormat;
+
+/**
+ * A comparison's outputs, written game by game as a batch hands games over (in game order) and never
+ * held whole: the summary's figures, a CSV and JSON Lines row per position and pair of engines, the
+ * games with the disagreements written in ({@code --out}, PGN), and an overlaid curve per game. Each
+ * file is written beside its target and moved over it by {@link #close()}: a run that fails or is
+ * killed leaves the targets as they were.
+ */
+public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCloseable {
+
+    static final int PLOT_WIDTH = 900;
+    static final int PLOT_HEIGHT = 360;
+
+    private final EvaluationOutputs.Targets targets;
+    private final Comparison comparison;
+    private final GameFiles files;
+    private final Games games;
+    private final BatchEvaluation.Plan plan;
+    private final Locale locale;
+    private final Optional<FormatPlugin> outFormat;
+    private final PartFile out;
+    private final PartFile csv;
+    private final PartFile jsonl;
+    private final ComparisonSummary summary;
+    private final Consumer<GameComparison> also;
+    private final List<String> problems = new ArrayList<>();
+    private IOException fatal;
+    private boolean closed;
+
+    private ComparisonOutputs(EvaluationOutputs.Targets targets, Comparison comparison, GameFiles files, BatchEvaluation.Plan plan,
+                              Locale locale, Optional<FormatPlugin> outFormat, PartFile out, PartFile csv, PartFile jsonl,
+                              Consumer<GameComparison> also) {
+        this.targets = targets;
+        this.comparison = comparison;
+        this.files = files;
+        this.games = files.games();
+        this.plan = plan;
+        this.locale = locale;
+        this.outFormat = outFormat;
+        this.out = out;
+        this.csv = csv;
+        this.jsonl = jsonl;
+        this.also = also;
+        this.summary = new ComparisonSummary(plan.request().engines().stream().map(e -> e.name()).toList());
+    }
+
+    /**
+     * Opens the outputs of a planned comparison.
+     *
+     * @param also hears each game's comparison as it is made (the workbench's panes); may be a no-op
+     * @throws IllegalArgumentException {@code out} names no format that writes games with variations
+     * @throws IOException              a part cannot be created
+     */
+    public static ComparisonOutputs open(EvaluationOutputs.Targets targets, Comparison comparison, GameFiles files,
+                                         BatchEvaluation.Plan plan, Locale locale, Consumer<GameComparison> also) throws IOException {
+        Objects.requireNonNull(targets, "targets");
+        Objects.requireNonNull(also, "also");
+        Optional<FormatPlugin> format = Optional.empty();
+        if (targets.out().isPresent()) {
+            String name = targets.out().get().getFileName().toString();
+            format = files.formats().all().stream().filter(f -> f.canWrite() && f.matchesName(name) && !f.oneGamePerFile()
+                    && files.games().all().stream().anyMatch(g -> files.keepsMoves(f, g.id()))).findFirst();
+            if (format.isEmpty()) {
+                throw new IllegalArgumentException(ReportFormat.text(locale, "report.out.none", name));
+            }
+        }
+        List<PartFile> opened = new ArrayList<>();
+        try {
+            PartFile o = part(targets.out(), opened);
+            PartFile c = part(targets.csv(), opened);
+            PartFile j = part(targets.jsonl(), opened);
+            if (c != null) {
+                c.append(ComparisonTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8));
+            }
+            if (targets.plots().isPresent()) {
+                Files.createDirectories(targets.plots().get());
+            }
+            return new ComparisonOutputs(targets, comparison, files, plan, locale, format, o, c, j, also);
+        } catch (IOException | RuntimeException e) {
+            for (PartFile p : opened) {
+                try {
+                    p.close();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private static PartFile part(Optional<Path> target, List<PartFile> opened) throws IOException {
+        if (target.isEmpty()) {
+            return null;
+        }
+        PartFile p = PartFile.open(target.get());
+        opened.add(p);
+        return p;
+    }
+
+    public ComparisonSummary summary() {
+        return summary;
+    }
+
+    @Override
+    public synchronized void game(GameResults r) {
+        if (closed || fatal != null) {
+            return;
+        }
+        String where = r.file().getFileName() + ", game " + r.entry().gameNumber();
+        if (r.broken().isPresent()) {
+            summary.broken(r.broken().get());
+            return;
+        }
+        GameComparison g;
+        try {
+            g = comparison.compare(r, games);
+        } catch (IllegalArgumentException e) {
+            summary.broken(where + ": " + e.getMessage());
+            return;
+        }
+        summary.add(g);
+        also.accept(g);
+        try {
+            if (csv != null) {
+                csv.append(ComparisonTables.csv(g).getBytes(StandardCharsets.UTF_8));
+            }
+            if (jsonl != null) {
+                jsonl.append(ComparisonTables.jsonl(g).getBytes(StandardCharsets.UTF_8));
+            }
+            if (out != null) {
+                out.append(annotated(g));
+            }
+        } catch (IOException e) {
+            fatal = e;
+            return;
+        }
+        if (targets.plots().isPresent()) {
+            plot(g);
+        }
+    }
+
+    private byte[] annotated(GameComparison g) throws IOException {
+        GameResults r = g.results();
+        FormatPlugin format = outFormat.orElseThrow();
+        String where = g.fileName() + ", game " + g.game() + ": ";
+        GameTree tree;
+        try {
+            Optional<GameTree> read = files.readEntry(plan.opened().get(r.fileIndex()), r.entry()).game();
+            if (read.isEmpty()) {
+                problems.add(ReportFormat.text(locale, "report.out.changed", g.fileName(), String.valueOf(g.game())));
+                return new byte[0];
+            }
+            tree = read.get();
+        } catch (GameFiles.OpenException e) {
+            problems.add(where + e.text().render(locale));
+            return new byte[0];
+        }
+        if (!GameFiles.canHold(format, tree.gameId())) {
+            problems.add(where + ReportFormat.text(locale, "report.out.format", format.id(), tree.gameId()));
+            return new byte[0];
+        }
+        GamePlugin plugin = games.byId(tree.gameId()).orElseThrow();
+        try {
+            ComparisonAnnotator.annotate(tree, plugin.coordinateRankBase(), g, comparison, plan.request().limitText(), locale);
+        } catch (IllegalStateException e) {
+            problems.add(e.getMessage());
+            return new byte[0];
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
+        try (GameWriter w = format.writer(bytes, WriteContext.of(games))) {
+            w.write(tree);
+        }
+        return bytes.toByteArray();
+    }
+
+    private void plot(GameComparison g) {
+        EvalChart.Curve curve = ComparisonCurve.of(g, games, locale);
+        if (!curve.hasPoints()) {
+            return;
+        }
+        EvalChart chart = EvalChart.of(curve);
+        double[] span = GameCurve.span(g.results(), games);
+        chart.fit(span[0], span[1]);
+        String fileName = g.fileName();
+        int dot = fileName.lastIndexOf('.');
+        String stem = (dot > 0 ? fileName.substring(0, dot) : fileName) + "-" + g.game() + "-compare";
+        Path dir = targets.plots().get();
+        try {
+            ChartFiles.toPng(chart.chart(), PLOT_WIDTH, PLOT_HEIGHT, dir.resolve(stem + ".png"));
+            if (targets.svg()) {
+                ChartFiles.toSvg(chart.chart(), PLOT_WIDTH, PLOT_HEIGHT, dir.resolve(stem + ".svg"));
+            }
+        } catch (IOException | RuntimeException e) {
+            problems.add(dir.resolve(stem + ".png") + ": " + e.getMessage());
+        }
+    }
+
+    /** Games that could not be written into {@code --out}, and plots not written. */
+    public synchronized List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** Moves every output into place. */
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (fatal != null) {
+            abortParts();
+            throw fatal;
+        }
+        try {
+            for (PartFile p : new PartFile[] {out, csv, jsonl}) {
+                if (p != null) {
+                    p.commit();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            abortParts();
+            throw e;
+        }
+    }
+
+    /** Drops every part: the targets stay as they were. */
+    public synchronized void abort() {
+        closed = true;
+        abortParts();
+    }
+
+    private void abortParts() {
+        for (PartFile p : new PartFile[] {out, csv, jsonl}) {
+            if (p != null) {
+                try {
+                    p.close();
+                } catch (IOException e) {
+                    // Only a temporary file left behind.
+                }
+            }
+        }
+    }
+}
