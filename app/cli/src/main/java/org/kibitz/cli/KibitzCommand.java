@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
                 EngineCommand.class,
                 AnalyseCommand.class,
                 EvaluateCommand.class,
+                CompareCommand.class,
                 MergeCommand.class,
         })
 public final class KibitzCommand implements Callable<Integer> {

@@ -74,6 +74,8 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
     private final SessionPool pool;
     private final Optional<AnalysisStore> store;
     private final PositionListener listener;
+    /** Lines each engine can give at most, learnt from its options when a stored position has fewer than asked. */
+    private final java.util.concurrent.ConcurrentHashMap<Integer, Integer> lineCaps = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param opened       the input files, listed
@@ -209,7 +211,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
                 listener.settled(unit, found[p]);
                 continue;
             }
-            Optional<PositionEval> kept = stored(p, positions[p], fp, ranks, rankBase);
+            Optional<PositionEval> kept = stored(p, positions[p], fp, ranks, rankBase, unit.engine(), tree.gameId());
             if (kept.isPresent()) {
                 found[p] = kept.get();
                 listener.settled(unit, found[p]);
@@ -294,7 +296,8 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
     }
 
     /** The position as the store has it from before the job started, at this fingerprint or deeper. */
-    private Optional<PositionEval> stored(int ply, Position p, EngineFingerprint fp, int ranks, int rankBase) {
+    private Optional<PositionEval> stored(int ply, Position p, EngineFingerprint fp, int ranks, int rankBase, int engine,
+                                         String gameId) throws InterruptedException {
         if (store.isEmpty()) {
             return Optional.empty();
         }
@@ -317,9 +320,15 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         EngineFingerprint c = chosen;
         // Bounds too: a search that ends on a fail-high line gives that line, stored or not.
         List<StoredLine> mine = lines.stream().filter(l -> l.engine().equals(c)).toList();
-        int wanted = Math.min(ranks, p.legalMoves().size());
+        int legal = p.legalMoves().size();
         StoredLine first = mine.stream().filter(l -> l.rank() == 1).findFirst().orElse(null);
-        if (first == null || mine.stream().filter(l -> l.rank() <= wanted).count() < wanted) {
+        if (first == null) {
+            return Optional.empty();
+        }
+        int have = (int) mine.stream().filter(l -> l.rank() <= ranks).count();
+        // Fewer lines than asked are enough when the engine gives no more (an xboard engine has no MultiPV).
+        int wanted = have < Math.min(ranks, legal) ? Math.min(Math.min(ranks, legal), lineCap(engine, gameId)) : Math.min(ranks, legal);
+        if (have < wanted) {
             return Optional.empty();
         }
         String second = mine.stream().filter(l -> l.rank() == 2).findFirst().map(l -> ScoreCodec.encode(l.score())).orElse("");
@@ -328,6 +337,23 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
                 .map(l -> new PositionEval.Line(l.pv().get(0).coordinates(rankBase), ScoreCodec.encode(l.score()))).toList();
         return Optional.of(new PositionEval(ply, PositionEval.Status.STORED, ScoreCodec.encode(first.score()), first.depth(),
                 first.nodes(), first.timeMs(), first.pv().stream().map(m -> m.coordinates(rankBase)).toList(), second, "", all));
+    }
+
+    /** How many lines engine {@code engine} gives: any number with a MultiPV option, else one; any number if it cannot be asked. */
+    private int lineCap(int engine, String gameId) throws InterruptedException {
+        Integer known = lineCaps.get(engine);
+        if (known != null) {
+            return known;
+        }
+        int cap;
+        try {
+            cap = pool.withSession(request.engines().get(engine), gameId, s -> s.info().options().stream()
+                    .anyMatch(o -> o.name().equalsIgnoreCase("MultiPV")) ? Integer.MAX_VALUE : 1);
+        } catch (EngineException e) {
+            cap = Integer.MAX_VALUE; // the searches will meet the problem and report it
+        }
+        lineCaps.put(engine, cap);
+        return cap;
     }
 
     private void keep(EngineRef ref, EngineFingerprint fp, AnalysisRun.Result r) {

@@ -32,6 +32,9 @@ public final class ComparisonTables {
     public static final String CSV_HEADER = String.join(",", COLUMNS) + "\n";
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final java.util.Set<String> NUMBERS = java.util.Set.of("game", "ply", "a_win", "a_depth", "a_nodes",
+            "a_time_ms", "b_win", "b_depth", "b_nodes", "b_time_ms", "dwin");
+    private static final java.util.Set<String> FLAGS = java.util.Set.of("same_best", "a_in_b_top" + Comparison.TOP_K);
 
     private ComparisonTables() {
     }
@@ -104,10 +107,16 @@ public final class ComparisonTables {
                 List<String> cells = rows.get(row++);
                 ObjectNode o = JSON.createObjectNode();
                 for (int i = 0; i < header.length; i++) {
-                    o.put(header[i], cells.get(i));
+                    String h = header[i];
+                    String c = cells.get(i);
+                    if (NUMBERS.contains(h)) {
+                        o.put(h, new BigDecimal(c));
+                    } else if (FLAGS.contains(h)) {
+                        o.put(h, "1".equals(c));
+                    } else {
+                        o.put(h, c);
+                    }
                 }
-                o.put("game", g.game());
-                o.put("ply", p.ply());
                 ArrayNode la = o.putArray("a_line");
                 p.engine(v.a()).orElseThrow().line().forEach(la::add);
                 ArrayNode lb = o.putArray("b_line");

@@ -1,0 +1,175 @@
+package org.kibitz.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.core.engines.EngineEntry;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.evaluate.Shard;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The options {@code evaluate} and {@code compare} share, one batch of engine searches over game files:
+ * engines, limit, jobs, games, shard, run, store, timeout, engine options, progress. Their help texts are
+ * in the {@code batch} bundle; each command's own options and messages stay in its own.
+ */
+@CommandLine.Command(resourceBundle = "org.kibitz.cli.batch")
+final class BatchArgs {
+
+    private static final Messages TEXT = Messages.of("batch");
+
+    /** The node limit when none is given: a tenth of a second or so for Stockfish on one core. */
+    static final long DEFAULT_NODES = 100_000;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", descriptionKey = "engine")
+    List<String> engines = new ArrayList<>();
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Limit limit;
+
+    static final class Limit {
+        @Option(names = "--depth", paramLabel = "N", descriptionKey = "depth")
+        Integer depth;
+
+        @Option(names = "--nodes", paramLabel = "N", descriptionKey = "nodes")
+        Long nodes;
+
+        @Option(names = "--movetime", paramLabel = "MS", descriptionKey = "movetime")
+        Long movetime;
+    }
+
+    @Option(names = "--jobs", paramLabel = "J", descriptionKey = "jobs")
+    Integer jobs;
+
+    @Option(names = "--games", paramLabel = "RANGE", descriptionKey = "games")
+    String gameRange;
+
+    @Option(names = "--shard", paramLabel = "I/N", descriptionKey = "shard")
+    String shard;
+
+    @Option(names = "--run-id", paramLabel = "R", descriptionKey = "runId")
+    String runId;
+
+    @Option(names = "--fresh", descriptionKey = "fresh")
+    boolean fresh;
+
+    @Option(names = "--no-store", descriptionKey = "noStore")
+    boolean noStore;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", descriptionKey = "timeout")
+    Long timeout;
+
+    @Option(names = "--option", paramLabel = "NAME=VALUE", descriptionKey = "option")
+    Map<String, String> options = new LinkedHashMap<>();
+
+    @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto", descriptionKey = "progress",
+            converter = PerftCommand.ProgressModeConverter.class)
+    CliProgress.Mode progress;
+
+    /** The limit given, else {@link #DEFAULT_NODES} nodes, with {@code multipv} lines. */
+    SearchLimits limits(int multipv) {
+        if (multipv < 1) {
+            throw usage("multipv.bad");
+        }
+        SearchLimits l;
+        if (limit == null) {
+            l = SearchLimits.nodes(DEFAULT_NODES);
+        } else if (limit.depth != null) {
+            l = SearchLimits.depth(positive(limit.depth));
+        } else if (limit.nodes != null) {
+            l = SearchLimits.nodes(positive(limit.nodes));
+        } else {
+            l = SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
+        }
+        return l.withMultiPv(multipv);
+    }
+
+    /** Searches at once: as given, else the number of cores. */
+    int jobs() {
+        int j = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (j < 1) {
+            throw usage("jobs.bad");
+        }
+        return j;
+    }
+
+    /** How long one search may take before it is stopped. */
+    Duration patience(SearchLimits limits) {
+        return Duration.ofSeconds(timeout != null ? Math.max(1, timeout)
+                : limits.moveTime().map(t -> t.toSeconds() * 2 + 30).orElse(300L));
+    }
+
+    /** The shard, from the option or the scheduler's variables; says on stderr when a variable chose it. */
+    Shard.Resolved shard(PrintWriter err) {
+        Shard.Resolved resolved;
+        try {
+            resolved = Shard.resolve(shard, System.getenv());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        resolved.fromVariable().ifPresent(v -> err.println(TEXT.text("shard.from", resolved.shard(), v)));
+        return resolved;
+    }
+
+    /** The files, each of which must exist. */
+    void requireFiles(List<Path> files) {
+        for (Path f : files) {
+            if (!java.nio.file.Files.isRegularFile(f)) {
+                throw usage("file.missing", f);
+            }
+        }
+    }
+
+    /**
+     * The engines named, else the first {@code wanted} of the list (the built-in engine when the list has
+     * no other), each with the options given.
+     */
+    List<EngineRef> engineRefs(EngineRegistry registry, PrintWriter err, int wanted) {
+        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
+            err.println(TEXT.text("engines.corrupt", registry.file(), c.reason(),
+                    c.setAside().map(Object::toString).orElse("-")));
+        }
+        List<EngineRef> out = new ArrayList<>();
+        if (engines.isEmpty()) {
+            List<EngineEntry> list = new ArrayList<>(registry.entries().stream().filter(e -> !e.builtin()).toList());
+            list.add(registry.entries().stream().filter(EngineEntry::builtin).findFirst().orElse(EngineEntry.builtinEngine()));
+            for (EngineEntry chosen : list.subList(0, Math.min(wanted, list.size()))) {
+                err.println(TEXT.text("engine.default", chosen.name()));
+                out.add(EngineRef.listed(chosen).withOptions(options));
+            }
+            return out;
+        }
+        for (String e : engines) {
+            try {
+                out.add(registry.resolve(e).withOptions(options));
+            } catch (EngineRef.ResolveException ex) {
+                throw new CommandLine.ParameterException(spec.commandLine(), ex.text().render());
+            }
+        }
+        return out;
+    }
+
+    private <T extends Number> T positive(T n) {
+        if (n.longValue() < 1) {
+            throw usage("limit.bad");
+        }
+        return n;
+    }
+
+    CommandLine.ParameterException usage(String key, Object... args) {
+        return new CommandLine.ParameterException(spec.commandLine(), TEXT.text(key, args));
+    }
+}

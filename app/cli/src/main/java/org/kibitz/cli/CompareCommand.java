@@ -1,0 +1,209 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.game.Games;
+import org.kibitz.core.Formats;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.EvaluationCounts;
+import org.kibitz.core.evaluate.EvaluationRequest;
+import org.kibitz.core.evaluate.GameSelection;
+import org.kibitz.core.evaluate.Shard;
+import org.kibitz.core.evaluate.compare.Comparison;
+import org.kibitz.core.evaluate.compare.ComparisonOutputs;
+import org.kibitz.core.evaluate.judge.JudgeSpecException;
+import org.kibitz.core.evaluate.judge.JudgementModel;
+import org.kibitz.core.evaluate.report.EvaluationOutputs;
+import org.kibitz.core.jobs.JobResult;
+import org.kibitz.core.jobs.JobRunner;
+import org.kibitz.core.jobs.JobState;
+import org.kibitz.core.store.AnalysisStore;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz compare FILE... --engine A --engine B [...]}: two or more engines on every position of
+ * the selected games (or of an EPD/FEN list), side by side. It is a batch evaluation with several engines
+ * ({@link BatchEvaluation}, the same jobs and store: a position an engine already evaluated at this limit
+ * is not searched again), read by {@link Comparison}. The last line on stdout is
+ * {@code positions P agreement A% top3 T% mean_dwin M disagreements D}, for the first two engines.
+ * Exit 0 when everything was compared, 1 when some positions failed or games were broken, 2 on a usage or I/O error.
+ */
+@Command(name = "compare", resourceBundle = "org.kibitz.cli.compare", sortOptions = false)
+final class CompareCommand implements Callable<Integer> {
+
+    private static final Messages TEXT = Messages.of("compare");
+
+    private final Games games;
+    private final Formats formats;
+    private final EngineRegistry registry;
+    private final Provider<AnalysisStore> store;
+    private final JobRunner runner;
+    private final KibitzPaths paths;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "files")
+    List<Path> files = new ArrayList<>();
+
+    @Mixin
+    BatchArgs batch;
+
+    @Option(names = "--multipv", paramLabel = "K", defaultValue = "" + Comparison.DEFAULT_MULTIPV, descriptionKey = "multipv")
+    int multipv;
+
+    @Option(names = "--threshold", paramLabel = "POINTS", defaultValue = "" + Comparison.DEFAULT_THRESHOLD, descriptionKey = "threshold")
+    double threshold;
+
+    @Option(names = "--csv", paramLabel = "FILE", descriptionKey = "csv")
+    Path csv;
+
+    @Option(names = "--jsonl", paramLabel = "FILE", descriptionKey = "jsonl")
+    Path jsonl;
+
+    @Option(names = "--out", paramLabel = "FILE", descriptionKey = "out")
+    Path out;
+
+    @Option(names = "--plots", paramLabel = "DIR", descriptionKey = "plots")
+    Path plots;
+
+    @Option(names = "--svg", descriptionKey = "svg")
+    boolean svg;
+
+    @Option(names = "--judge", paramLabel = "MODEL", descriptionKey = "judge")
+    String judge;
+
+    @Inject
+    CompareCommand(Games games, Formats formats, EngineRegistry registry, Provider<AnalysisStore> store, JobRunner runner,
+                   KibitzPaths paths) {
+        this.games = games;
+        this.formats = formats;
+        this.registry = registry;
+        this.store = store;
+        this.runner = runner;
+        this.paths = paths;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        batch.requireFiles(files);
+        SearchLimits limits = batch.limits(multipv);
+        GameSelection selection;
+        try {
+            selection = new GameSelection(GameSelection.parseRanges(batch.gameRange), 1, GameSelection.SideFilter.BOTH,
+                    Optional.empty());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Shard.Resolved resolved = batch.shard(err);
+        int j = batch.jobs();
+        List<EngineRef> refs = batch.engineRefs(registry, err, 2);
+        if (refs.size() < 2) {
+            throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("engines.few"));
+        }
+        GameFiles gameFiles = new GameFiles(games, formats);
+        EvaluationRequest request = new EvaluationRequest(files, refs, limits, selection, resolved.shard(), batch.patience(limits), j,
+                !batch.noStore, Optional.ofNullable(batch.runId));
+        BatchEvaluation.Plan plan;
+        try {
+            plan = BatchEvaluation.plan(request, gameFiles);
+        } catch (GameFiles.OpenException e) {
+            err.println(TEXT.text("file.unreadable", e.text().render()));
+            return 2;
+        } catch (IOException e) {
+            err.println(TEXT.text("io", e.getMessage()));
+            return 2;
+        }
+        String gameId = plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
+                .map(org.kibitz.api.tree.GameTree::gameId).orElse("chess");
+        Comparison comparison;
+        try {
+            JudgementModel model = judge == null ? JudgementModel.forGame(gameId) : JudgementModel.parse(judge, gameId);
+            comparison = new Comparison(model, threshold);
+        } catch (JudgeSpecException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.ofNullable(out), Optional.ofNullable(csv),
+                Optional.ofNullable(jsonl), Optional.ofNullable(plots), svg);
+        ComparisonOutputs outputs;
+        try {
+            outputs = ComparisonOutputs.open(targets, comparison, gameFiles, plan, Locale.getDefault(), g -> { });
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        } catch (IOException e) {
+            err.println(TEXT.text("io", e.getMessage()));
+            return 2;
+        }
+        Optional<AnalysisStore> kept = batch.noStore ? Optional.empty() : Optional.of(store.get());
+        try {
+            BatchRun.Outcome run = BatchRun.run(plan, gameFiles, registry, games, j, kept, runner, paths.data().resolve("runs"),
+                    batch.fresh, batch.progress, err, TEXT, outputs, f -> { });
+            JobResult<?> result = run.result();
+            EvaluationCounts counts = run.counts();
+            if (result.state() != JobState.COMPLETED) {
+                outputs.abort();
+            }
+            if (result.state() == JobState.FAILED) {
+                err.println(TEXT.text("failed", result.error().map(Throwable::getMessage).orElse("?")));
+                return 2;
+            }
+            if (result.state() == JobState.CANCELLED) {
+                err.println(TEXT.text("cancelled"));
+                return 1;
+            }
+            outputs.close();
+            for (String problem : outputs.problems()) {
+                err.println(TEXT.text("output.problem", problem));
+            }
+            for (String line : outputs.summary().lines(Locale.getDefault())) {
+                stdout.println(line);
+            }
+            err.println(counts.summaryLine());
+            stdout.println(outputs.summary().first().summaryLine());
+            stdout.flush();
+            err.flush();
+            return counts.failed() > 0 || counts.brokenGames() > 0 ? 1 : 0;
+        } catch (EngineException e) {
+            outputs.abort();
+            err.println(TEXT.text("engine.failed", e.text().render()));
+            return 2;
+        } catch (IOException e) {
+            outputs.abort();
+            err.println(TEXT.text("io", e.getMessage()));
+            return 2;
+        } catch (InterruptedException e) {
+            outputs.abort();
+            Thread.currentThread().interrupt();
+            return 1;
+        } catch (ExecutionException e) {
+            outputs.abort();
+            err.println(TEXT.text("failed", String.valueOf(e.getCause())));
+            return 2;
+        }
+    }
+}
