@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.kibitz.core.evaluate.compare.ComparisonOutputs;
+import org.kibitz.core.evaluate.compare.ComparisonTables;
 import org.kibitz.core.evaluate.merge.MergeException;
 import org.kibitz.core.evaluate.merge.OutputKind;
 import org.kibitz.core.evaluate.merge.ShardMerge;
@@ -90,6 +92,16 @@ final class MergeCommand implements Callable<Integer> {
         stderr.flush();
         // Machine-read: always this English line, numbers without grouping, as evaluate's.
         stdout.println(result.summaryLine());
+        // A comparison's figures, summed again from the merged CSV: the line one compare run ends with.
+        if (csv != null && ComparisonOutputs.isComparison(result.manifest())) {
+            try {
+                stdout.println(ComparisonTables.summarise(csv).summaryLine());
+            } catch (IOException | IllegalArgumentException e) {
+                stderr.println(TEXT.text("merge.failed", String.valueOf(e.getMessage())));
+                stderr.flush();
+                return 2;
+            }
+        }
         stdout.flush();
         return 0;
     }

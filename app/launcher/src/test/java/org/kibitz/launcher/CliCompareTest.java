@@ -241,6 +241,55 @@ class CliCompareTest {
     }
 
     @Test
+    void shardsMergedGiveTheWholeRunsCsvAndFigures() throws Exception {
+        assumeTrue(RealEngines.find("stockfish").isPresent() && RealEngines.find("fairy-stockfish").isPresent(),
+                "stockfish and fairy-stockfish are not installed");
+        String file = TestGames.shared("chess/pgn/Capablanca.pgn").toString();
+        List<String> common = List.of(file, "--games", "4-7", "--engine", RealEngines.require("stockfish"), "--engine",
+                RealEngines.require("fairy-stockfish"), "--nodes", "2000", "--jobs", "2", "--no-store");
+        List<String> whole = new ArrayList<>(common);
+        whole.addAll(List.of("--csv", dir.resolve("whole.csv").toString(), "--out", dir.resolve("whole.pgn").toString()));
+        Run all = compare(dir.resolve("home"), whole.toArray(String[]::new));
+        assertEquals(0, all.exit(), all.err());
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            List<String> shard = new ArrayList<>(common);
+            Path out = dir.resolve("part" + i + ".pgn");
+            shard.addAll(List.of("--shard", i + "/2", "--csv", dir.resolve("part" + i + ".csv").toString(), "--out", out.toString()));
+            Run r = compare(dir.resolve("home"), shard.toArray(String[]::new));
+            assertEquals(0, r.exit(), r.err());
+            parts.add(out.toString());
+        }
+        Run merged;
+        try (CliHarness cli = CliHarness.open(dir.resolve("home"))) {
+            List<String> args = new ArrayList<>(List.of("merge", "--out", dir.resolve("merged.pgn").toString(), "--csv",
+                    dir.resolve("merged.csv").toString()));
+            args.addAll(parts);
+            merged = cli.run(args.toArray(String[]::new));
+        }
+        assertEquals(0, merged.exit(), merged.err());
+        assertEquals(all.last(), merged.last(), "merge ends with the whole run's figures, summed from the merged CSV");
+        assertEquals(withoutTimes(dir.resolve("whole.csv")), withoutTimes(dir.resolve("merged.csv")),
+                "the merged CSV is the whole run's, but for the engines' own times");
+    }
+
+    /** The CSV without the engines' time columns, the only fields that vary between runs. */
+    private static List<String> withoutTimes(Path csv) throws Exception {
+        List<List<String>> rows = rows(csv);
+        List<String> h = rows.get(0);
+        int a = h.indexOf("a_time_ms");
+        int b = h.indexOf("b_time_ms");
+        List<String> out = new ArrayList<>();
+        for (List<String> r : rows) {
+            List<String> f = new ArrayList<>(r);
+            f.set(a, "");
+            f.set(b, "");
+            out.add(String.join(",", f));
+        }
+        return out;
+    }
+
+    @Test
     void oneEngineIsAUsageError() {
         Run r = compare(dir.resolve("home"), TestGames.shared("chess/pgn/Capablanca.pgn").toString(), "--engine", "builtin");
         assertEquals(2, r.exit());

@@ -1,5 +1,7 @@
 package org.kibitz.core.evaluate.compare;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,10 @@ import org.kibitz.core.GameFiles;
 import org.kibitz.core.chart.ChartFiles;
 import org.kibitz.core.chart.EvalChart;
 import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.GameEvaluation;
 import org.kibitz.core.evaluate.GameResults;
+import org.kibitz.core.evaluate.PositionEval;
+import org.kibitz.core.evaluate.report.BatchManifest;
 import org.kibitz.core.evaluate.report.EvaluationOutputs;
 import org.kibitz.core.evaluate.report.GameCurve;
 import org.kibitz.core.evaluate.report.PartFile;
@@ -36,6 +41,9 @@ import org.kibitz.core.evaluate.report.ReportFormat;
  */
 public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCloseable {
 
+    /** The manifest's {@code kind}: what {@code kibitz merge} reads to sum a comparison's figures again. */
+    public static final String KIND = "compare";
+    private static final ObjectMapper JSON = new ObjectMapper();
     static final int PLOT_WIDTH = 900;
     static final int PLOT_HEIGHT = 360;
 
@@ -49,7 +57,16 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
     private final PartFile out;
     private final PartFile csv;
     private final PartFile jsonl;
+    /** The manifest's game entries, one JSON object a line, as they come. */
+    private final PartFile manifestGames;
     private final ComparisonSummary summary;
+    private final String[] engines;
+    private long gamesDone;
+    private long brokenGames;
+    private long positions;
+    private long evaluated;
+    private long cached;
+    private long failed;
     private final Consumer<GameComparison> also;
     private final List<String> problems = new ArrayList<>();
     private IOException fatal;
@@ -57,7 +74,7 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
 
     private ComparisonOutputs(EvaluationOutputs.Targets targets, Comparison comparison, GameFiles files, BatchEvaluation.Plan plan,
                               Locale locale, Optional<FormatPlugin> outFormat, PartFile out, PartFile csv, PartFile jsonl,
-                              Consumer<GameComparison> also) {
+                              PartFile manifestGames, Consumer<GameComparison> also) {
         this.targets = targets;
         this.comparison = comparison;
         this.files = files;
@@ -68,6 +85,8 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
         this.out = out;
         this.csv = csv;
         this.jsonl = jsonl;
+        this.manifestGames = manifestGames;
+        this.engines = new String[plan.request().engines().size()];
         this.also = also;
         this.summary = new ComparisonSummary(plan.request().engines().stream().map(e -> e.name()).toList());
     }
@@ -97,13 +116,14 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
             PartFile o = part(targets.out(), opened);
             PartFile c = part(targets.csv(), opened);
             PartFile j = part(targets.jsonl(), opened);
+            PartFile m = part(targets.manifest().map(x -> x.resolveSibling(x.getFileName() + ".games")), opened);
             if (c != null) {
                 c.append(ComparisonTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8));
             }
             if (targets.plots().isPresent()) {
                 Files.createDirectories(targets.plots().get());
             }
-            return new ComparisonOutputs(targets, comparison, files, plan, locale, format, o, c, j, also);
+            return new ComparisonOutputs(targets, comparison, files, plan, locale, format, o, c, j, m, also);
         } catch (IOException | RuntimeException e) {
             for (PartFile p : opened) {
                 try {
@@ -125,6 +145,15 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
         return p;
     }
 
+    /** Whether the manifest at {@code manifest} is a comparison's (its kind is {@value #KIND}). */
+    public static boolean isComparison(Path manifest) {
+        try {
+            return KIND.equals(JSON.readTree(manifest.toFile()).path("kind").asText());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     public ComparisonSummary summary() {
         return summary;
     }
@@ -134,34 +163,68 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
         if (closed || fatal != null) {
             return;
         }
+        try {
+            write(r);
+        } catch (IOException e) {
+            fatal = e;
+        }
+    }
+
+    private void write(GameResults r) throws IOException {
         String where = r.file().getFileName() + ", game " + r.entry().gameNumber();
+        ObjectNode entry = JSON.createObjectNode();
+        entry.put("ordinal", r.ordinal());
+        entry.put("file", r.file().getFileName().toString());
+        entry.put("game", r.entry().gameNumber());
+        entry.put("white", r.entry().white());
+        entry.put("black", r.entry().black());
         if (r.broken().isPresent()) {
+            brokenGames++;
             summary.broken(r.broken().get());
+            entry.put("broken", r.broken().get());
+            BatchManifest.entry(manifestGames, entry);
             return;
+        }
+        gamesDone++;
+        for (GameEvaluation ev : r.byEngine()) {
+            if (engines[ev.engine()] == null) {
+                engines[ev.engine()] = ev.fingerprint();
+            }
+            for (PositionEval p : ev.positions()) {
+                positions++;
+                switch (p.status()) {
+                    case SEARCHED, TERMINAL -> evaluated++;
+                    case STORED -> cached++;
+                    case FAILED -> failed++;
+                }
+            }
         }
         GameComparison g;
         try {
             g = comparison.compare(r, games);
         } catch (IllegalArgumentException e) {
             summary.broken(where + ": " + e.getMessage());
+            entry.put("broken", where + ": " + e.getMessage());
+            BatchManifest.entry(manifestGames, entry);
             return;
         }
         summary.add(g);
         also.accept(g);
-        try {
-            if (csv != null) {
-                csv.append(ComparisonTables.csv(g).getBytes(StandardCharsets.UTF_8));
-            }
-            if (jsonl != null) {
-                jsonl.append(ComparisonTables.jsonl(g).getBytes(StandardCharsets.UTF_8));
-            }
-            if (out != null) {
-                out.append(annotated(g));
-            }
-        } catch (IOException e) {
-            fatal = e;
-            return;
+        if (csv != null) {
+            entry.set("csv", BatchManifest.slice(csv, ComparisonTables.csv(g).getBytes(StandardCharsets.UTF_8)));
         }
+        if (jsonl != null) {
+            entry.set("jsonl", BatchManifest.slice(jsonl, ComparisonTables.jsonl(g).getBytes(StandardCharsets.UTF_8)));
+        }
+        if (out != null) {
+            entry.set("out", BatchManifest.slice(out, annotated(g)));
+        }
+        PairStats first = new PairStats();
+        g.positions().forEach(p -> p.pair(0, 1).ifPresent(v -> first.add(p, v)));
+        ObjectNode stats = entry.putObject("agreement");
+        stats.put("positions", first.positions());
+        stats.put("disagreements", first.disagreements());
+        BatchManifest.entry(manifestGames, entry);
         if (targets.plots().isPresent()) {
             plot(g);
         }
@@ -240,6 +303,9 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
             throw fatal;
         }
         try {
+            if (manifestGames != null) {
+                writeManifest(targets.manifest().get());
+            }
             for (PartFile p : new PartFile[] {out, csv, jsonl}) {
                 if (p != null) {
                     p.commit();
@@ -248,7 +314,26 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
         } catch (IOException | RuntimeException e) {
             abortParts();
             throw e;
+        } finally {
+            if (manifestGames != null) {
+                manifestGames.close();
+            }
         }
+    }
+
+    /** The manifest {@code kibitz merge} reads to join shards: evaluate's, with the kind {@code compare}. */
+    private void writeManifest(Path target) throws IOException {
+        ObjectNode head = BatchManifest.head(Optional.of(KIND), plan, engines,
+                comparison.model().describe() + " threshold=" + comparison.threshold());
+        ObjectNode counts = head.putObject("counts");
+        counts.put("games", gamesDone);
+        counts.put("broken", brokenGames);
+        counts.put("positions", positions);
+        counts.put("evaluated", evaluated);
+        counts.put("cached", cached);
+        counts.put("failed", failed);
+        BatchManifest.outputs(head, targets, ComparisonTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length, out, csv, jsonl);
+        BatchManifest.write(target, head, manifestGames);
     }
 
     /** Drops every part: the targets stay as they were. */
@@ -258,7 +343,7 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
     }
 
     private void abortParts() {
-        for (PartFile p : new PartFile[] {out, csv, jsonl}) {
+        for (PartFile p : new PartFile[] {out, csv, jsonl, manifestGames}) {
             if (p != null) {
                 try {
                     p.close();

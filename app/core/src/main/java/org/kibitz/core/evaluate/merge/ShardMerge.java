@@ -55,7 +55,7 @@ public final class ShardMerge {
      * The manifest fields every part of one batch must have equal, in the order they are checked (the
      * limits before the engines, whose fingerprints hold the limit too: the plainer message first).
      */
-    public static final List<String> AGREED = List.of("inputs", "limits", "engines", "selection", "judge");
+    public static final List<String> AGREED = List.of("kind", "inputs", "limits", "engines", "selection", "judge");
 
     /** The fields a merge makes anew or checks itself. */
     private static final Set<String> KNOWN = Set.of("format", "version", "shard", "counts", "outputs", "sha256", "games");

@@ -1,12 +1,10 @@
 package org.kibitz.core.evaluate.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +21,6 @@ import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Side;
 import org.kibitz.api.tree.GameTree;
-import org.kibitz.core.AtomicFiles;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.chart.ChartFiles;
 import org.kibitz.core.chart.EvalChart;
@@ -54,8 +51,8 @@ import org.kibitz.core.store.EngineFingerprint;
 public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCloseable {
 
     /** The manifest's {@code format}. */
-    public static final String MANIFEST_FORMAT = "kibitz-evaluate-manifest";
-    public static final int MANIFEST_VERSION = 1;
+    public static final String MANIFEST_FORMAT = BatchManifest.FORMAT;
+    public static final int MANIFEST_VERSION = BatchManifest.VERSION;
     /** Curve images' size, as {@code kibitz curve} draws them. */
     static final int PLOT_WIDTH = 900;
     static final int PLOT_HEIGHT = 360;
@@ -333,17 +330,11 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     }
 
     private static ArrayNode slice(PartFile part, byte[] bytes) throws IOException {
-        long at = part.append(bytes);
-        ArrayNode a = JSON.createArrayNode();
-        a.add(at);
-        a.add(bytes.length);
-        return a;
+        return BatchManifest.slice(part, bytes);
     }
 
     private void manifestLine(ObjectNode entry) throws IOException {
-        if (manifestGames != null) {
-            manifestGames.append((json(entry) + "\n").getBytes(StandardCharsets.UTF_8));
-        }
+        BatchManifest.entry(manifestGames, entry);
     }
 
     private static ObjectNode sideJson(GameStats.SideStats st) {
@@ -370,14 +361,6 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     private static BigDecimal decimal(double v) {
         BigDecimal d = BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP);
         return d.signum() == 0 ? d.abs() : d;
-    }
-
-    private static String json(Object o) {
-        try {
-            return JSON.writeValueAsString(o);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** The per-player table ({@link PlayerSummary#lines}), then the broken games and the failed positions, if any. */
@@ -469,23 +452,7 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     }
 
     private void writeManifest(Path target) throws IOException {
-        ObjectNode head = JSON.createObjectNode();
-        head.put("format", MANIFEST_FORMAT);
-        head.put("version", MANIFEST_VERSION);
-        ArrayNode inputs = head.putArray("inputs");
-        for (int i = 0; i < plan.opened().size(); i++) {
-            ObjectNode in = inputs.addObject();
-            in.put("name", plan.opened().get(i).file().getFileName().toString());
-            in.put("sha256", plan.digests().get(i));
-        }
-        ArrayNode eng = head.putArray("engines");
-        for (int i = 0; i < engines.length; i++) {
-            eng.add(engines[i] != null ? engines[i] : plan.request().engines().get(i).name());
-        }
-        head.put("limits", plan.request().limitText());
-        head.put("selection", plan.request().selection().describe());
-        head.put("judge", model.describe());
-        head.put("shard", plan.request().shard().toString());
+        ObjectNode head = BatchManifest.head(Optional.empty(), plan, engines, model.describe());
         ObjectNode counts = head.putObject("counts");
         counts.put("games", gamesDone);
         counts.put("broken", broken.size());
@@ -493,58 +460,7 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         counts.put("evaluated", evaluated);
         counts.put("cached", cached);
         counts.put("failed", failed);
-        ObjectNode outputs = head.putObject("outputs");
-        putName(outputs, "out", targets.out());
-        putName(outputs, "csv", targets.csv());
-        putName(outputs, "jsonl", targets.jsonl());
-        outputs.put("csv_header_bytes", MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length);
-        // Which files this manifest describes: kibitz merge refuses a part changed since, or one whose
-        // manifest outlived it (the manifest is moved into place before the outputs).
-        ObjectNode sha = head.putObject("sha256");
-        putDigest(sha, "out", out);
-        putDigest(sha, "csv", csv);
-        putDigest(sha, "jsonl", jsonl);
-        AtomicFiles.write(target, o -> {
-            StringBuilder b = new StringBuilder("{\n");
-            var it = head.fields();
-            while (it.hasNext()) {
-                var f = it.next();
-                b.append("  ").append(json(f.getKey())).append(": ").append(json(f.getValue())).append(",\n");
-            }
-            b.append("  \"games\": [");
-            o.write(b.toString().getBytes(StandardCharsets.UTF_8));
-            copyEntries(o);
-            o.write("\n  ]\n}\n".getBytes(StandardCharsets.UTF_8));
-        });
-    }
-
-    /** The game entries, one a line, each indented and all but the last followed by a comma. */
-    private void copyEntries(OutputStream o) throws IOException {
-        boolean first = true;
-        try (java.io.BufferedReader lines = manifestGames.reader()) {
-            for (String line; (line = lines.readLine()) != null; ) {
-                if (line.isEmpty()) {
-                    continue;
-                }
-                o.write(((first ? "\n    " : ",\n    ") + line).getBytes(StandardCharsets.UTF_8));
-                first = false;
-            }
-        }
-    }
-
-    private static void putDigest(ObjectNode o, String key, PartFile p) {
-        if (p != null) {
-            o.put(key, p.sha256());
-        } else {
-            o.putNull(key);
-        }
-    }
-
-    private static void putName(ObjectNode o, String key, Optional<Path> p) {
-        if (p.isPresent()) {
-            o.put(key, p.get().getFileName().toString());
-        } else {
-            o.putNull(key);
-        }
+        BatchManifest.outputs(head, targets, MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length, out, csv, jsonl);
+        BatchManifest.write(target, head, manifestGames);
     }
 }

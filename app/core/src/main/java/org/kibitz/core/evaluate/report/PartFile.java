@@ -78,7 +78,7 @@ public final class PartFile implements AutoCloseable {
     }
 
     /** The SHA-256 of everything appended, in lower-case hex; nothing may be appended after. */
-    String sha256() {
+    public String sha256() {
         if (digest == null) {
             digest = HexFormat.of().formatHex(sha.digest());
         }
@@ -86,7 +86,7 @@ public final class PartFile implements AutoCloseable {
     }
 
     /** A reader of the part as written so far, as UTF-8 text (flushing it first). */
-    java.io.BufferedReader reader() throws IOException {
+    public java.io.BufferedReader reader() throws IOException {
         out.flush();
         return Files.newBufferedReader(tmp, java.nio.charset.StandardCharsets.UTF_8);
     }
