@@ -23,6 +23,14 @@ public final class ComparisonSummary {
     public record Top(String file, int game, ComparedPosition position, PairView pair) {
     }
 
+    /** A move played that the first two engines judge differently. */
+    public record Verdicts(String file, int game, ComparedPosition position, EngineView a, EngineView b) {
+        /** How far apart their losses for the move are, in win% points. */
+        public double gap() {
+            return Math.abs(a.playedLoss().orElse(0.0) - b.playedLoss().orElse(0.0));
+        }
+    }
+
     /** One game's figures for the first two engines. */
     public record GameLine(String file, int game, String white, String black, PairStats stats) {
     }
@@ -79,6 +87,7 @@ public final class ComparisonSummary {
     private final List<Speed> speeds = new ArrayList<>();
     private final long[] errors;
     private final List<Top> top = new ArrayList<>();
+    private final List<Verdicts> verdicts = new ArrayList<>();
     private final List<String> broken = new ArrayList<>();
 
     public ComparisonSummary(List<String> engines) {
@@ -126,6 +135,9 @@ public final class ComparisonSummary {
                     if (v.disagrees()) {
                         offer(new Top(g.fileName(), g.game(), p, v));
                     }
+                    if (v.verdictsDiffer()) {
+                        offer(new Verdicts(g.fileName(), g.game(), p, p.engine(0).orElseThrow(), p.engine(1).orElseThrow()));
+                    }
                 }
             }
         }
@@ -143,6 +155,19 @@ public final class ComparisonSummary {
         if (top.size() > TOP) {
             top.remove(top.size() - 1);
         }
+    }
+
+    private void offer(Verdicts v) {
+        verdicts.add(v);
+        verdicts.sort(Comparator.comparingDouble((Verdicts x) -> -x.gap()));
+        if (verdicts.size() > TOP) {
+            verdicts.remove(verdicts.size() - 1);
+        }
+    }
+
+    /** The moves played the first two engines judge most differently, by the gap of their losses. */
+    public synchronized List<Verdicts> verdicts() {
+        return List.copyOf(verdicts);
     }
 
     public List<String> engines() {
@@ -231,6 +256,13 @@ public final class ComparisonSummary {
                 out.add("  " + describe(locale, t));
             }
         }
+        if (!verdicts.isEmpty()) {
+            out.add(text(locale, "compare.verdicts.top", engines.get(0), engines.get(1)));
+            for (Verdicts v : verdicts) {
+                out.add("  " + text(locale, "compare.verdicts.line", v.file(), v.game(), v.position().moveLabel(),
+                        v.position().playedSan(), v.a().name(), verdictText(locale, v.a()), v.b().name(), verdictText(locale, v.b())));
+            }
+        }
         if (!broken.isEmpty()) {
             out.add(text(locale, "compare.broken"));
             broken.forEach(b -> out.add("  " + b));
@@ -246,6 +278,12 @@ public final class ComparisonSummary {
         return text(locale, "compare.top.line", t.file(), t.game(), p.moveLabel(), fixed(t.pair().magnitude(), 1),
                 kinds(locale, t.pair()), a.name(), evalText(a, p), String.join(" ", a.line()), b.name(), evalText(b, p),
                 String.join(" ", b.line()));
+    }
+
+    /** {@code ?? (−18.2)}: the judgement's glyph (or "good") and the loss, in win% points. */
+    static String verdictText(Locale locale, EngineView v) {
+        String glyph = v.verdict().filter(j -> j.isError()).map(j -> j.glyph()).orElse(text(locale, "compare.verdict.fine"));
+        return glyph + " (" + fixed(v.playedLoss().orElse(0.0), 1) + ")";
     }
 
     static String kinds(Locale locale, PairView v) {
