@@ -290,6 +290,26 @@ class CliCompareTest {
     }
 
     @Test
+    void anEngineThatCrashesOnOnePositionLosesThatPositionAndNothingElse() throws Exception {
+        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        String sf = RealEngines.require("stockfish");
+        // Crashes on the position after 3 moves every time: the pool restarts it, the retry crashes too.
+        String crashing = String.join(" ", org.kibitz.testing.FaultyProxyEngine.command("crash", "3", "--", sf).stream()
+                .map(a -> "'" + a + "'").toList());
+        Path csv = dir.resolve("crash.csv");
+        Run r = compare(dir.resolve("home"), TestGames.shared("chess/pgn/Capablanca.pgn").toString(), "--games", "1",
+                "--engine", sf, "--engine", crashing, "--nodes", "500", "--jobs", "2", "--no-store", "--csv", csv.toString());
+        assertEquals(1, r.exit(), "a failed position is exit 1: " + r.err());
+        assertTrue(r.err().toLowerCase(Locale.ROOT).contains("capablanca.pgn, game 1, ply 3"), r.err());
+        Matcher m = last(r);
+        List<List<String>> rows = rows(csv);
+        List<String> plies = rows.subList(1, rows.size()).stream().map(f -> f.get(2)).toList();
+        assertFalse(plies.contains("3"), "the position the engine failed on is not compared");
+        assertTrue(plies.contains("2") && plies.contains("4"), "its neighbours are");
+        assertEquals(rows.size() - 1, Long.parseLong(m.group(1)));
+    }
+
+    @Test
     void oneEngineIsAUsageError() {
         Run r = compare(dir.resolve("home"), TestGames.shared("chess/pgn/Capablanca.pgn").toString(), "--engine", "builtin");
         assertEquals(2, r.exit());
