@@ -39,6 +39,60 @@ final class BatchRun {
     private BatchRun() {
     }
 
+    /** The part of a command that runs the batch and may throw what a run throws. */
+    @FunctionalInterface
+    interface Body {
+        int run() throws EngineException, IOException, InterruptedException, ExecutionException;
+    }
+
+    /**
+     * The plan of {@code request}, or empty after saying on stderr why there is none (a file that
+     * cannot be read: exit 2).
+     */
+    static Optional<BatchEvaluation.Plan> plan(org.kibitz.core.evaluate.EvaluationRequest request, GameFiles gameFiles,
+                                               PrintWriter err, Messages text) {
+        try {
+            return Optional.of(BatchEvaluation.plan(request, gameFiles));
+        } catch (GameFiles.OpenException e) {
+            err.println(text.text("file.unreadable", e.text().render()));
+        } catch (IOException e) {
+            err.println(text.text("io", e.getMessage()));
+        }
+        return Optional.empty();
+    }
+
+    /** The game of the first game of the planned files ({@code chess} when none has one), for the judgement model. */
+    static String gameId(BatchEvaluation.Plan plan) {
+        return plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
+                .map(org.kibitz.api.tree.GameTree::gameId).orElse("chess");
+    }
+
+    /**
+     * Runs {@code body}; what it throws drops the outputs ({@code abort}) and is said on stderr with the
+     * command's messages, exit 2 (1 when interrupted).
+     */
+    static int guarded(PrintWriter err, Messages text, Runnable abort, Body body) {
+        try {
+            return body.run();
+        } catch (EngineException e) {
+            abort.run();
+            err.println(text.text("engine.failed", e.text().render()));
+            return 2;
+        } catch (IOException e) {
+            abort.run();
+            err.println(text.text("io", e.getMessage()));
+            return 2;
+        } catch (InterruptedException e) {
+            abort.run();
+            Thread.currentThread().interrupt();
+            return 1;
+        } catch (ExecutionException e) {
+            abort.run();
+            err.println(text.text("failed", String.valueOf(e.getCause())));
+            return 2;
+        }
+    }
+
     /**
      * Runs {@code plan} to its end.
      *

@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import org.kibitz.api.engine.EngineException;
 import org.kibitz.api.engine.SearchLimits;
 import org.kibitz.api.game.Games;
 import org.kibitz.core.Formats;
@@ -127,18 +125,12 @@ final class CompareCommand implements Callable<Integer> {
         GameFiles gameFiles = new GameFiles(games, formats);
         EvaluationRequest request = new EvaluationRequest(files, refs, limits, selection, resolved.shard(), batch.patience(limits), j,
                 !batch.noStore, Optional.ofNullable(batch.runId));
-        BatchEvaluation.Plan plan;
-        try {
-            plan = BatchEvaluation.plan(request, gameFiles);
-        } catch (GameFiles.OpenException e) {
-            err.println(TEXT.text("file.unreadable", e.text().render()));
-            return 2;
-        } catch (IOException e) {
-            err.println(TEXT.text("io", e.getMessage()));
+        Optional<BatchEvaluation.Plan> planned = BatchRun.plan(request, gameFiles, err, TEXT);
+        if (planned.isEmpty()) {
             return 2;
         }
-        String gameId = plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
-                .map(org.kibitz.api.tree.GameTree::gameId).orElse("chess");
+        BatchEvaluation.Plan plan = planned.get();
+        String gameId = BatchRun.gameId(plan);
         Comparison comparison;
         try {
             JudgementModel model = judge == null ? JudgementModel.forGame(gameId) : JudgementModel.parse(judge, gameId);
@@ -160,7 +152,7 @@ final class CompareCommand implements Callable<Integer> {
             return 2;
         }
         Optional<AnalysisStore> kept = batch.noStore ? Optional.empty() : Optional.of(store.get());
-        try {
+        return BatchRun.guarded(err, TEXT, outputs::abort, () -> {
             BatchRun.Outcome run = BatchRun.run(plan, gameFiles, registry, games, j, kept, runner, paths.data().resolve("runs"),
                     batch.fresh, batch.progress, err, TEXT, outputs, f -> { });
             JobResult<?> result = run.result();
@@ -188,22 +180,6 @@ final class CompareCommand implements Callable<Integer> {
             stdout.flush();
             err.flush();
             return counts.failed() > 0 || counts.brokenGames() > 0 ? 1 : 0;
-        } catch (EngineException e) {
-            outputs.abort();
-            err.println(TEXT.text("engine.failed", e.text().render()));
-            return 2;
-        } catch (IOException e) {
-            outputs.abort();
-            err.println(TEXT.text("io", e.getMessage()));
-            return 2;
-        } catch (InterruptedException e) {
-            outputs.abort();
-            Thread.currentThread().interrupt();
-            return 1;
-        } catch (ExecutionException e) {
-            outputs.abort();
-            err.println(TEXT.text("failed", String.valueOf(e.getCause())));
-            return 2;
-        }
+        });
     }
 }

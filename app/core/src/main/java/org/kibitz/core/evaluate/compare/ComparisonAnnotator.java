@@ -2,11 +2,11 @@ package org.kibitz.core.evaluate.compare;
 
 import java.util.List;
 import java.util.Locale;
-import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.evaluate.GameEvaluation;
 import org.kibitz.core.evaluate.report.ReportFormat;
+import org.kibitz.core.evaluate.report.Variations;
 
 /**
  * Writes a comparison into a game as read from its file, keeping what it had: the first engine's
@@ -50,7 +50,7 @@ final class ComparisonAnnotator {
                     a.name(), ComparisonSummary.evalText(a, p), b.name(), ComparisonSummary.evalText(b, p));
             node.setComment(node.comment().isEmpty() ? comment : node.comment() + " " + comment);
             for (EngineView v : List.of(a, b)) {
-                GameNode start = variation(node, v.pv(), rankBase);
+                GameNode start = Variations.add(node, v.pv(), rankBase);
                 if (start != null && !start.isMainline()) {
                     String named = ComparisonSummary.text(locale, "compare.pgn.line", v.name(), ComparisonSummary.evalText(v, p));
                     start.setStartingComment(start.startingComment().isEmpty() ? named : start.startingComment() + " " + named);
@@ -60,28 +60,5 @@ final class ComparisonAnnotator {
         tree.tags().put("KibitzCompare", ComparisonSummary.text(locale, "compare.pgn.tag",
                 String.join(" / ", g.engineNames()), limitText, ReportFormat.fixed(comparison.threshold(), 1)));
         tree.tags().put("KibitzJudge", comparison.model().describe());
-    }
-
-    /** Adds {@code coords} below {@code from} (as far as legal) and returns its first node, or null when none is legal. */
-    private static GameNode variation(GameNode from, List<String> coords, int rankBase) {
-        GameNode cur = from;
-        GameNode first = null;
-        for (String c : coords) {
-            Move found = null;
-            for (Move m : cur.position().legalMoves()) {
-                if (m.coordinates(rankBase).equals(c)) {
-                    found = m;
-                    break;
-                }
-            }
-            if (found == null) {
-                break;
-            }
-            cur = cur.childOrAdd(found);
-            if (first == null) {
-                first = cur;
-            }
-        }
-        return first;
     }
 }

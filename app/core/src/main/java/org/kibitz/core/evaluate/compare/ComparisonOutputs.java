@@ -2,10 +2,8 @@ package org.kibitz.core.evaluate.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,21 +12,18 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.kibitz.api.format.FormatPlugin;
-import org.kibitz.api.format.GameWriter;
-import org.kibitz.api.format.WriteContext;
-import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
-import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.chart.ChartFiles;
 import org.kibitz.core.chart.EvalChart;
 import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.GameEvaluation;
 import org.kibitz.core.evaluate.GameResults;
-import org.kibitz.core.evaluate.PositionEval;
 import org.kibitz.core.evaluate.report.BatchManifest;
 import org.kibitz.core.evaluate.report.EvaluationOutputs;
 import org.kibitz.core.evaluate.report.GameCurve;
+import org.kibitz.core.evaluate.report.GameRewriter;
+import org.kibitz.core.evaluate.report.OutputParts;
 import org.kibitz.core.evaluate.report.PartFile;
 import org.kibitz.core.evaluate.report.ReportFormat;
 
@@ -54,6 +49,7 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
     private final BatchEvaluation.Plan plan;
     private final Locale locale;
     private final Optional<FormatPlugin> outFormat;
+    private final OutputParts parts;
     private final PartFile out;
     private final PartFile csv;
     private final PartFile jsonl;
@@ -61,20 +57,14 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
     private final PartFile manifestGames;
     private final ComparisonSummary summary;
     private final String[] engines;
-    private long gamesDone;
-    private long brokenGames;
-    private long positions;
-    private long evaluated;
-    private long cached;
-    private long failed;
+    private final BatchManifest.Counts counts = new BatchManifest.Counts();
     private final Consumer<GameComparison> also;
     private final List<String> problems = new ArrayList<>();
     private IOException fatal;
     private boolean closed;
 
     private ComparisonOutputs(EvaluationOutputs.Targets targets, Comparison comparison, GameFiles files, BatchEvaluation.Plan plan,
-                              Locale locale, Optional<FormatPlugin> outFormat, PartFile out, PartFile csv, PartFile jsonl,
-                              PartFile manifestGames, Consumer<GameComparison> also) {
+                              Locale locale, Optional<FormatPlugin> outFormat, OutputParts parts, Consumer<GameComparison> also) {
         this.targets = targets;
         this.comparison = comparison;
         this.files = files;
@@ -82,10 +72,11 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
         this.plan = plan;
         this.locale = locale;
         this.outFormat = outFormat;
-        this.out = out;
-        this.csv = csv;
-        this.jsonl = jsonl;
-        this.manifestGames = manifestGames;
+        this.parts = parts;
+        this.out = parts.out();
+        this.csv = parts.csv();
+        this.jsonl = parts.jsonl();
+        this.manifestGames = parts.games();
         this.engines = new String[plan.request().engines().size()];
         this.also = also;
         this.summary = new ComparisonSummary(plan.request().engines().stream().map(e -> e.name()).toList());
@@ -111,38 +102,8 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
                 throw new IllegalArgumentException(ReportFormat.text(locale, "report.out.none", name));
             }
         }
-        List<PartFile> opened = new ArrayList<>();
-        try {
-            PartFile o = part(targets.out(), opened);
-            PartFile c = part(targets.csv(), opened);
-            PartFile j = part(targets.jsonl(), opened);
-            PartFile m = part(targets.manifest().map(x -> x.resolveSibling(x.getFileName() + ".games")), opened);
-            if (c != null) {
-                c.append(ComparisonTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8));
-            }
-            if (targets.plots().isPresent()) {
-                Files.createDirectories(targets.plots().get());
-            }
-            return new ComparisonOutputs(targets, comparison, files, plan, locale, format, o, c, j, m, also);
-        } catch (IOException | RuntimeException e) {
-            for (PartFile p : opened) {
-                try {
-                    p.close();
-                } catch (IOException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-            }
-            throw e;
-        }
-    }
-
-    private static PartFile part(Optional<Path> target, List<PartFile> opened) throws IOException {
-        if (target.isEmpty()) {
-            return null;
-        }
-        PartFile p = PartFile.open(target.get());
-        opened.add(p);
-        return p;
+        OutputParts parts = OutputParts.open(targets, ComparisonTables.CSV_HEADER);
+        return new ComparisonOutputs(targets, comparison, files, plan, locale, format, parts, also);
     }
 
     /** Whether the manifest at {@code manifest} is a comparison's (its kind is {@value #KIND}). */
@@ -178,25 +139,16 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
         entry.put("game", r.entry().gameNumber());
         entry.put("white", r.entry().white());
         entry.put("black", r.entry().black());
+        counts.add(r);
         if (r.broken().isPresent()) {
-            brokenGames++;
             summary.broken(r.broken().get());
             entry.put("broken", r.broken().get());
             BatchManifest.entry(manifestGames, entry);
             return;
         }
-        gamesDone++;
         for (GameEvaluation ev : r.byEngine()) {
             if (engines[ev.engine()] == null) {
                 engines[ev.engine()] = ev.fingerprint();
-            }
-            for (PositionEval p : ev.positions()) {
-                positions++;
-                switch (p.status()) {
-                    case SEARCHED, TERMINAL -> evaluated++;
-                    case STORED -> cached++;
-                    case FAILED -> failed++;
-                }
             }
         }
         GameComparison g;
@@ -231,37 +183,8 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
     }
 
     private byte[] annotated(GameComparison g) throws IOException {
-        GameResults r = g.results();
-        FormatPlugin format = outFormat.orElseThrow();
-        String where = g.fileName() + ", game " + g.game() + ": ";
-        GameTree tree;
-        try {
-            Optional<GameTree> read = files.readEntry(plan.opened().get(r.fileIndex()), r.entry()).game();
-            if (read.isEmpty()) {
-                problems.add(ReportFormat.text(locale, "report.out.changed", g.fileName(), String.valueOf(g.game())));
-                return new byte[0];
-            }
-            tree = read.get();
-        } catch (GameFiles.OpenException e) {
-            problems.add(where + e.text().render(locale));
-            return new byte[0];
-        }
-        if (!GameFiles.canHold(format, tree.gameId())) {
-            problems.add(where + ReportFormat.text(locale, "report.out.format", format.id(), tree.gameId()));
-            return new byte[0];
-        }
-        GamePlugin plugin = games.byId(tree.gameId()).orElseThrow();
-        try {
-            ComparisonAnnotator.annotate(tree, plugin.coordinateRankBase(), g, comparison, plan.request().limitText(), locale);
-        } catch (IllegalStateException e) {
-            problems.add(e.getMessage());
-            return new byte[0];
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
-        try (GameWriter w = format.writer(bytes, WriteContext.of(games))) {
-            w.write(tree);
-        }
-        return bytes.toByteArray();
+        return GameRewriter.rewrite(files, plan, g.results(), outFormat.orElseThrow(), locale, problems, (tree, plugin) ->
+                ComparisonAnnotator.annotate(tree, plugin.coordinateRankBase(), g, comparison, plan.request().limitText(), locale));
     }
 
     private void plot(GameComparison g) {
@@ -299,39 +222,17 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
         }
         closed = true;
         if (fatal != null) {
-            abortParts();
+            parts.abort();
             throw fatal;
         }
-        try {
-            if (manifestGames != null) {
-                writeManifest(targets.manifest().get());
-            }
-            for (PartFile p : new PartFile[] {out, csv, jsonl}) {
-                if (p != null) {
-                    p.commit();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            abortParts();
-            throw e;
-        } finally {
-            if (manifestGames != null) {
-                manifestGames.close();
-            }
-        }
+        parts.commit(this::writeManifest);
     }
 
     /** The manifest {@code kibitz merge} reads to join shards: evaluate's, with the kind {@code compare}. */
     private void writeManifest(Path target) throws IOException {
         ObjectNode head = BatchManifest.head(Optional.of(KIND), plan, engines,
                 comparison.model().describe() + " threshold=" + comparison.threshold());
-        ObjectNode counts = head.putObject("counts");
-        counts.put("games", gamesDone);
-        counts.put("broken", brokenGames);
-        counts.put("positions", positions);
-        counts.put("evaluated", evaluated);
-        counts.put("cached", cached);
-        counts.put("failed", failed);
+        counts.into(head);
         BatchManifest.outputs(head, targets, ComparisonTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length, out, csv, jsonl);
         BatchManifest.write(target, head, manifestGames);
     }
@@ -339,18 +240,6 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
     /** Drops every part: the targets stay as they were. */
     public synchronized void abort() {
         closed = true;
-        abortParts();
-    }
-
-    private void abortParts() {
-        for (PartFile p : new PartFile[] {out, csv, jsonl, manifestGames}) {
-            if (p != null) {
-                try {
-                    p.close();
-                } catch (IOException e) {
-                    // Only a temporary file left behind.
-                }
-            }
-        }
+        parts.abort();
     }
 }

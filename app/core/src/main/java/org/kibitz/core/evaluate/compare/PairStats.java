@@ -14,7 +14,7 @@ public final class PairStats {
     private long sameBest;
     private long inTop;
     private double sumDWin;
-    private double[] dWins = new double[256];
+    private double[] dWins = new double[16];
     // Win% from White's/Red's view, for the correlation.
     private double sx;
     private double sy;

@@ -143,20 +143,6 @@ final class Annotator {
 
     /** The engine's best line, as a variation of the move played. */
     private static void addLine(GameNode played, GameReport.MoveRow row, int rankBase) {
-        GameNode parent = played.parent().orElseThrow();
-        GameNode cur = parent;
-        for (String c : row.pv()) {
-            Move found = null;
-            for (Move m : cur.position().legalMoves()) {
-                if (m.coordinates(rankBase).equals(c)) {
-                    found = m;
-                    break;
-                }
-            }
-            if (found == null) {
-                break;
-            }
-            cur = cur.childOrAdd(found);
-        }
+        Variations.add(played.parent().orElseThrow(), row.pv(), rankBase);
     }
 }

@@ -29,6 +29,46 @@ public final class BatchManifest {
     private BatchManifest() {
     }
 
+    /** The manifest's counts, summed as games arrive: games, broken, positions, evaluated, cached, failed. */
+    public static final class Counts {
+        private long games;
+        private long broken;
+        private long positions;
+        private long evaluated;
+        private long cached;
+        private long failed;
+
+        /** Adds a game's positions, each engine's; a broken game counts as broken only. */
+        public void add(org.kibitz.core.evaluate.GameResults r) {
+            if (r.broken().isPresent()) {
+                broken++;
+                return;
+            }
+            games++;
+            for (org.kibitz.core.evaluate.GameEvaluation ev : r.byEngine()) {
+                for (org.kibitz.core.evaluate.PositionEval p : ev.positions()) {
+                    positions++;
+                    switch (p.status()) {
+                        case SEARCHED, TERMINAL -> evaluated++;
+                        case STORED -> cached++;
+                        case FAILED -> failed++;
+                    }
+                }
+            }
+        }
+
+        /** The counts into the manifest's head, as {@code counts}. */
+        public void into(ObjectNode head) {
+            ObjectNode counts = head.putObject("counts");
+            counts.put("games", games);
+            counts.put("broken", broken);
+            counts.put("positions", positions);
+            counts.put("evaluated", evaluated);
+            counts.put("cached", cached);
+            counts.put("failed", failed);
+        }
+    }
+
     /**
      * The fields before the counts: format, version, (kind, for a comparison), inputs, engines, limits, selection, judge, shard.
      *

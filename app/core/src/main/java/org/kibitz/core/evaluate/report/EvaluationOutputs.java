@@ -3,7 +3,6 @@ package org.kibitz.core.evaluate.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -15,12 +14,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.kibitz.api.format.FormatPlugin;
-import org.kibitz.api.format.GameWriter;
-import org.kibitz.api.format.WriteContext;
-import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Side;
-import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.chart.ChartFiles;
 import org.kibitz.core.chart.EvalChart;
@@ -96,6 +91,7 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     private final BatchEvaluation.Plan plan;
     private final Locale locale;
     private final Optional<FormatPlugin> outFormat;
+    private final OutputParts parts;
     private final PartFile out;
     private final PartFile csv;
     private final PartFile jsonl;
@@ -106,16 +102,12 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     private final List<Failure> failures = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
     private final String[] engines;
-    private long gamesDone;
-    private long positions;
-    private long evaluated;
-    private long cached;
-    private long failed;
+    private final BatchManifest.Counts counts = new BatchManifest.Counts();
     private IOException fatal;
     private boolean closed;
 
     private EvaluationOutputs(Targets targets, JudgementModel model, GameFiles files, BatchEvaluation.Plan plan, Locale locale,
-                              Optional<FormatPlugin> outFormat, PartFile out, PartFile csv, PartFile jsonl, PartFile manifestGames) {
+                              Optional<FormatPlugin> outFormat, OutputParts parts) {
         this.targets = targets;
         this.model = model;
         this.files = files;
@@ -123,10 +115,11 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         this.plan = plan;
         this.locale = locale;
         this.outFormat = outFormat;
-        this.out = out;
-        this.csv = csv;
-        this.jsonl = jsonl;
-        this.manifestGames = manifestGames;
+        this.parts = parts;
+        this.out = parts.out();
+        this.csv = parts.csv();
+        this.jsonl = parts.jsonl();
+        this.manifestGames = parts.games();
         this.engines = new String[plan.request().engines().size()];
     }
 
@@ -154,38 +147,8 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
                 throw new IllegalArgumentException(ReportFormat.text(locale, "report.xqf.oneGame", String.valueOf(plan.games())));
             }
         }
-        List<PartFile> opened = new ArrayList<>();
-        try {
-            PartFile out = part(targets.out(), opened);
-            PartFile csv = part(targets.csv(), opened);
-            PartFile jsonl = part(targets.jsonl(), opened);
-            PartFile manifestGames = part(targets.manifest().map(m -> m.resolveSibling(m.getFileName() + ".games")), opened);
-            if (csv != null) {
-                csv.append(MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8));
-            }
-            if (targets.plots().isPresent()) {
-                java.nio.file.Files.createDirectories(targets.plots().get());
-            }
-            return new EvaluationOutputs(targets, model, files, plan, locale, format, out, csv, jsonl, manifestGames);
-        } catch (IOException | RuntimeException e) {
-            for (PartFile p : opened) {
-                try {
-                    p.close();
-                } catch (IOException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-            }
-            throw e;
-        }
-    }
-
-    private static PartFile part(Optional<Path> target, List<PartFile> opened) throws IOException {
-        if (target.isEmpty()) {
-            return null;
-        }
-        PartFile p = PartFile.open(target.get());
-        opened.add(p);
-        return p;
+        OutputParts parts = OutputParts.open(targets, MoveTables.CSV_HEADER);
+        return new EvaluationOutputs(targets, model, files, plan, locale, format, parts);
     }
 
     /** The engines' fingerprints as the batch learnt them, for the manifest (else taken from the games as they come). */
@@ -215,26 +178,20 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         entry.put("game", r.entry().gameNumber());
         entry.put("white", r.entry().white());
         entry.put("black", r.entry().black());
+        counts.add(r);
         if (r.broken().isPresent()) {
             broken.add(r.broken().get());
             entry.put("broken", r.broken().get());
             manifestLine(entry);
             return;
         }
-        gamesDone++;
         for (GameEvaluation ev : r.byEngine()) {
             if (engines[ev.engine()] == null) {
                 engines[ev.engine()] = ev.fingerprint();
             }
             for (PositionEval p : ev.positions()) {
-                positions++;
-                switch (p.status()) {
-                    case SEARCHED, TERMINAL -> evaluated++;
-                    case STORED -> cached++;
-                    case FAILED -> {
-                        failed++;
-                        failures.add(new Failure(fileName, r.entry().gameNumber(), p.ply(), ev.engineName(), p.error()));
-                    }
+                if (p.failed()) {
+                    failures.add(new Failure(fileName, r.entry().gameNumber(), p.ply(), ev.engineName(), p.error()));
                 }
             }
         }
@@ -276,36 +233,8 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     private byte[] annotated(GameResults r, GameReport report) throws IOException {
         GameEvaluation ev = r.first().orElseThrow();
         FormatPlugin format = outFormat.orElseThrow();
-        String where = r.file().getFileName() + ", game " + r.entry().gameNumber() + ": ";
-        GameTree tree;
-        try {
-            tree = files.readEntry(plan.opened().get(r.fileIndex()), r.entry()).game()
-                    .orElseThrow(() -> new IllegalStateException(ReportFormat.text(locale, "report.out.changed",
-                            r.file().getFileName().toString(), String.valueOf(r.entry().gameNumber()))));
-        } catch (GameFiles.OpenException e) {
-            problems.add(where + e.text().render(locale));
-            return new byte[0];
-        } catch (IllegalStateException e) {
-            problems.add(e.getMessage());
-            return new byte[0];
-        }
-        if (!GameFiles.canHold(format, tree.gameId())) {
-            problems.add(where + ReportFormat.text(locale, "report.out.format", format.id(), tree.gameId()));
-            return new byte[0];
-        }
-        GamePlugin plugin = games.byId(tree.gameId()).orElseThrow();
-        try {
-            Annotator.annotate(tree, plugin.coordinateRankBase(), ev, report, model, plan.request().limitText(), locale,
-                    !format.oneGamePerFile());
-        } catch (IllegalStateException e) {
-            problems.add(e.getMessage());
-            return new byte[0];
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(8192);
-        try (GameWriter w = format.writer(bytes, WriteContext.of(games))) {
-            w.write(tree);
-        }
-        return bytes.toByteArray();
+        return GameRewriter.rewrite(files, plan, r, format, locale, problems, (tree, plugin) -> Annotator.annotate(tree,
+                plugin.coordinateRankBase(), ev, report, model, plan.request().limitText(), locale, !format.oneGamePerFile()));
     }
 
     private void plot(GameResults r, List<GameReport> reports, String fileName) {
@@ -411,55 +340,21 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         }
         closed = true;
         if (fatal != null) {
-            abortParts();
+            parts.abort();
             throw fatal;
         }
-        try {
-            if (manifestGames != null) {
-                writeManifest(targets.manifest().get());
-            }
-            for (PartFile p : new PartFile[] {out, csv, jsonl}) {
-                if (p != null) {
-                    p.commit();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            abortParts();
-            throw e;
-        } finally {
-            if (manifestGames != null) {
-                manifestGames.close();
-            }
-        }
+        parts.commit(this::writeManifest);
     }
 
     /** Drops every part: the targets stay as they were. */
     public synchronized void abort() {
         closed = true;
-        abortParts();
-    }
-
-    private void abortParts() {
-        for (PartFile p : new PartFile[] {out, csv, jsonl, manifestGames}) {
-            if (p != null) {
-                try {
-                    p.close();
-                } catch (IOException e) {
-                    // Only a temporary file left behind.
-                }
-            }
-        }
+        parts.abort();
     }
 
     private void writeManifest(Path target) throws IOException {
         ObjectNode head = BatchManifest.head(Optional.empty(), plan, engines, model.describe());
-        ObjectNode counts = head.putObject("counts");
-        counts.put("games", gamesDone);
-        counts.put("broken", broken.size());
-        counts.put("positions", positions);
-        counts.put("evaluated", evaluated);
-        counts.put("cached", cached);
-        counts.put("failed", failed);
+        counts.into(head);
         BatchManifest.outputs(head, targets, MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length, out, csv, jsonl);
         BatchManifest.write(target, head, manifestGames);
     }
