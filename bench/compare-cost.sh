@@ -41,6 +41,7 @@ echo "evaluate $A: ${wa}s wall, ${ea} ms engine (judged moves)"
 echo "evaluate $B: ${wb}s wall, ${eb} ms engine"
 echo "compare $A $B: ${wc}s wall, ${ec} ms engine (compared positions)"
 echo "wall ratio compare / (evaluate A + evaluate B): $(echo "scale=3; $wc / ($wa + $wb)" | bc)"
+echo "engine-time ratio compare / (evaluate A + evaluate B): $(echo "scale=3; $ec / ($ea + $eb)" | bc)"
 tail -1 "$work/cmp.out"
 # Store reuse: A and B first, then A, B and C in the same home.
 home=(--games "$GAMES" --nodes "$NODES" --jobs 2 --multipv 3)
