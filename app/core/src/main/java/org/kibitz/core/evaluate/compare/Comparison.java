@@ -85,17 +85,21 @@ public record Comparison(JudgementModel model, double threshold) {
                 continue;
             }
             int legal = pos.legalMoves().size();
+            String played = ply < n ? first.moves().get(ply) : "";
+            List<Optional<Double>> afterPlayed = new ArrayList<>(engines);
+            for (int e = 0; e < engines; e++) {
+                afterPlayed.add(moverWinAfter(r.byEngine().get(e), ply + 1));
+            }
             List<PairView> pairs = new ArrayList<>();
             for (int a = 0; a < engines; a++) {
                 for (int b = a + 1; b < engines; b++) {
                     if (views.get(a) != null && views.get(b) != null) {
-                        pairs.add(pair(a, b, views.get(a), views.get(b), legal));
+                        pairs.add(pair(a, b, views.get(a), views.get(b), legal, played, afterPlayed.get(a), afterPlayed.get(b)));
                     }
                 }
             }
             Side toMove = pos.sideToMove();
             String label = pos.fullmoveNumber() + (toMove == Side.WHITE ? "." : "...");
-            String played = ply < n ? first.moves().get(ply) : "";
             String playedSan = ply < n ? first.sans().get(ply) : "";
             out.add(new ComparedPosition(ply, toMove, label, Phase.of(pos), pos.fen(), played, playedSan, views, pairs));
         }
@@ -120,12 +124,22 @@ public record Comparison(JudgementModel model, double threshold) {
                 pe.status() == PositionEval.Status.STORED, verdict, loss);
     }
 
-    private PairView pair(int a, int b, EngineView va, EngineView vb, int legal) {
+    /**
+     * The mover's win% after the move played, by engine {@code ev}'s evaluation of the position it led to
+     * (a checkmate on the board included); empty when that position was not evaluated.
+     */
+    private Optional<Double> moverWinAfter(GameEvaluation ev, int ply) {
+        return ev.at(ply).filter(p -> !p.failed()).flatMap(PositionEval::sideToMoveScore)
+                .map(s -> 100 - model.win().winPercent(s));
+    }
+
+    private PairView pair(int a, int b, EngineView va, EngineView vb, int legal, String played, Optional<Double> aAfterPlayed,
+                          Optional<Double> bAfterPlayed) {
         boolean same = va.best().equals(vb.best());
         boolean inTop = vb.inTop(va.best(), TOP_K);
         double dWin = rounded(Math.abs(va.win() - vb.win()));
-        Optional<PairView.Loss> aOnB = loss(va, vb.best(), legal);
-        Optional<PairView.Loss> bOnA = loss(vb, va.best(), legal);
+        Optional<PairView.Loss> aOnB = loss(va, vb.best(), legal, played, aAfterPlayed);
+        Optional<PairView.Loss> bOnA = loss(vb, va.best(), legal, played, bAfterPlayed);
         EnumSet<PairView.Kind> kinds = EnumSet.noneOf(PairView.Kind.class);
         if (dWin >= threshold) {
             kinds.add(PairView.Kind.EVALUATION);
@@ -142,17 +156,21 @@ public record Comparison(JudgementModel model, double threshold) {
     }
 
     /**
-     * What {@code judge}'s lines say {@code move} loses against its own choice: exact when it searched a line
-     * starting with the move; at least what its last line loses when it searched several and left the move
-     * out (so the move is worse than all of them); unknown when it searched one line only.
+     * What {@code judge} says {@code move} loses against its own choice: exact when it searched a line
+     * starting with the move, or when the move is the one played and it evaluated the position after it;
+     * at least what its last line loses when it searched several lines and left the move out (so the move
+     * is worse than all of them); unknown otherwise.
      */
-    private Optional<PairView.Loss> loss(EngineView judge, String move, int legal) {
+    private Optional<PairView.Loss> loss(EngineView judge, String move, int legal, String played, Optional<Double> afterPlayed) {
         if (judge.best().equals(move)) {
             return Optional.of(new PairView.Loss(0, false));
         }
         Optional<Score> s = judge.scoreOf(move);
         if (s.isPresent()) {
             return Optional.of(new PairView.Loss(rounded(Math.max(0, judge.win() - model.win().winPercent(s.get()))), false));
+        }
+        if (move.equals(played) && afterPlayed.isPresent()) {
+            return Optional.of(new PairView.Loss(rounded(Math.max(0, judge.win() - afterPlayed.get())), false));
         }
         List<EngineView.Alt> lines = judge.lines();
         if (lines.size() >= 2 && lines.size() < legal) {

@@ -78,19 +78,19 @@ class ComparisonScriptedTest {
     @Test
     void eachEngineOnTheOthersMoveIsExactWhereItHasTheLineAndABoundWhereNot() throws Exception {
         GameResults r = game(2);
-        // A: e4 +50, d4 +40, c4 +10. B: d4 +300, Nf3 +250, c4 +200 (e4 not among them).
-        r = withLines(r, 0, 0, "e2e4", 50, "d2d4", 40, "c2c4", 10);
-        r = withLines(r, 1, 0, "d2d4", 300, "g1f3", 250, "c2c4", 200);
+        // A: Nf3 +50, d4 +40, c4 +10. B: d4 +300, Nc3 +250, c4 +200 (Nf3 not among them, nor played: 1. e4 was).
+        r = withLines(r, 0, 0, "g1f3", 50, "d2d4", 40, "c2c4", 10);
+        r = withLines(r, 1, 0, "d2d4", 300, "b1c3", 250, "c2c4", 200);
         PairView v = COMPARISON.compare(r, TestGames.GAMES).at(0).orElseThrow().pair(0, 1).orElseThrow();
         assertFalse(v.sameBest());
-        assertFalse(v.aInBTop(), "e4 is not among B's lines");
+        assertFalse(v.aInBTop(), "Nf3 is not among B's lines");
         double a50 = WIN.winPercent(Score.centipawns(50));
         assertEquals(Comparison.rounded(Math.abs(a50 - WIN.winPercent(Score.centipawns(300)))), v.dWin(), 1e-9);
         PairView.Loss aOnB = v.aOnB().orElseThrow();
         assertFalse(aOnB.atLeast(), "A searched d4: exact");
         assertEquals(Comparison.rounded(a50 - WIN.winPercent(Score.centipawns(40))), aOnB.points(), 1e-9);
         PairView.Loss bOnA = v.bOnA().orElseThrow();
-        assertTrue(bOnA.atLeast(), "e4 is worse than all of B's three lines: a bound");
+        assertTrue(bOnA.atLeast(), "Nf3 is worse than all of B's three lines: a bound");
         assertEquals(Comparison.rounded(WIN.winPercent(Score.centipawns(300)) - WIN.winPercent(Score.centipawns(200))),
                 bOnA.points(), 1e-9);
         assertTrue(v.kinds().contains(PairView.Kind.EVALUATION), "250 centipawns apart is more than 10 win% points");
@@ -110,5 +110,20 @@ class ComparisonScriptedTest {
         assertFalse(bOnA.atLeast());
         assertTrue(bOnA.points() >= Comparison.DEFAULT_THRESHOLD);
         assertEquals(Set.of(PairView.Kind.B_REJECTS_A), v.kinds());
+    }
+
+    @Test
+    void theMovePlayedIsJudgedExactlyByTheEvaluationOfThePositionItLedTo() throws Exception {
+        GameResults r = game(2);
+        // 1. e4 was played. A searched one line, d4 +30; B chose e4. A evaluated the position after e4
+        // (the script: +0.20 for White everywhere), so A's view of e4 is exact, with no extra search.
+        r = withLines(r, 0, 0, "d2d4", 30);
+        r = withLines(r, 1, 0, "e2e4", 20);
+        PairView v = COMPARISON.compare(r, TestGames.GAMES).at(0).orElseThrow().pair(0, 1).orElseThrow();
+        PairView.Loss aOnB = v.aOnB().orElseThrow();
+        assertFalse(aOnB.atLeast());
+        assertEquals(Comparison.rounded(WIN.winPercent(Score.centipawns(30)) - WIN.winPercent(Score.centipawns(20))),
+                aOnB.points(), 1e-9);
+        assertTrue(v.bOnA().isEmpty(), "d4 was not played and B searched one line: unknown");
     }
 }
