@@ -50,8 +50,10 @@ final class ComparisonAnnotator {
                     a.name(), ComparisonSummary.evalText(a, p), b.name(), ComparisonSummary.evalText(b, p));
             node.setComment(node.comment().isEmpty() ? comment : node.comment() + " " + comment);
             for (EngineView v : List.of(a, b)) {
-                GameNode start = Variations.add(node, v.pv(), rankBase);
-                if (start != null && !start.isMainline()) {
+                // The engine's name goes where its line leaves the game (its first moves may be the game's).
+                GameNode start = Variations.add(node, v.pv(), rankBase).stream().filter(n -> !n.isMainline()).findFirst()
+                        .orElse(null);
+                if (start != null) {
                     String named = ComparisonSummary.text(locale, "compare.pgn.line", v.name(), ComparisonSummary.evalText(v, p));
                     start.setStartingComment(start.startingComment().isEmpty() ? named : start.startingComment() + " " + named);
                 }

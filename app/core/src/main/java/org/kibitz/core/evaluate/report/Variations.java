@@ -15,11 +15,11 @@ public final class Variations {
      * joining moves the tree already has.
      *
      * @param rankBase the rank base of the coordinates (1 for chess, 0 for xiangqi)
-     * @return the node of the line's first move, or null when its first move is not legal
+     * @return the nodes of the line's moves, as far as they were legal
      */
-    public static GameNode add(GameNode from, List<String> coords, int rankBase) {
+    public static List<GameNode> add(GameNode from, List<String> coords, int rankBase) {
         GameNode cur = from;
-        GameNode first = null;
+        List<GameNode> nodes = new java.util.ArrayList<>(coords.size());
         for (String c : coords) {
             Move found = null;
             for (Move m : cur.position().legalMoves()) {
@@ -32,10 +32,8 @@ public final class Variations {
                 break;
             }
             cur = cur.childOrAdd(found);
-            if (first == null) {
-                first = cur;
-            }
+            nodes.add(cur);
         }
-        return first;
+        return nodes;
     }
 }
