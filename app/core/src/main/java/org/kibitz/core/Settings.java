@@ -15,9 +15,11 @@ import java.util.Optional;
  * @param saveEngineLines whether a save writes the best line each engine left in a position as a
  *                        variation, besides its evaluation as {@code [%eval]} (absent in older files: no)
  * @param evaluation      what the last batch evaluation was asked with, offered again (absent: the defaults)
+ * @param comparison      what the last engine comparison was asked with, offered again (absent: the defaults)
  */
 public record Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
-                       Optional<String> variationLayout, boolean saveEngineLines, Optional<Evaluation> evaluation) {
+                       Optional<String> variationLayout, boolean saveEngineLines, Optional<Evaluation> evaluation,
+                       Optional<Comparison> comparison) {
 
     public static final Settings DEFAULT = new Settings(Optional.empty(), List.of(), Map.of(), Optional.empty(), false);
 
@@ -42,7 +44,33 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
         }
     }
 
+    /**
+     * The choices of the workbench's "Compare engines" dialog, remembered.
+     *
+     * @param engines    engine ids of the engine list, two to four
+     * @param limitKind  {@code nodes}, {@code depth} or {@code movetime}
+     * @param limitValue nodes, plies or milliseconds
+     * @param multipv    lines each engine searches (its top moves, for "A's move in B's top 3")
+     * @param threshold  win% points from which two engines are said to disagree
+     * @param jobs       searches at once; 0 for as many as cores
+     * @param judge      the judgement preset, empty for the game's own
+     */
+    public record Comparison(List<String> engines, String limitKind, long limitValue, int multipv, double threshold, int jobs,
+                             String judge) {
+
+        public static final Comparison DEFAULT = new Comparison(List.of(), "nodes", 100_000, 3, 10, 0, "");
+
+        public Comparison {
+            engines = engines == null ? List.of() : List.copyOf(engines);
+            limitKind = limitKind == null ? "nodes" : limitKind;
+            judge = judge == null ? "" : judge;
+            multipv = multipv < 1 ? 3 : multipv;
+            threshold = threshold > 0 && threshold <= 100 ? threshold : 10;
+        }
+    }
+
     public Settings {
+        comparison = comparison == null ? Optional.empty() : comparison;
         language = language == null ? Optional.empty() : language;
         recentFiles = recentFiles == null ? List.of() : List.copyOf(recentFiles);
         notations = notations == null ? Map.of() : Map.copyOf(notations);
@@ -52,7 +80,7 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
 
     public Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
                     Optional<String> variationLayout, boolean saveEngineLines) {
-        this(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.empty());
+        this(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.empty(), Optional.empty());
     }
 
     /** Settings as the shell first wrote them (language and recent files). */
@@ -61,29 +89,33 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
     }
 
     public Settings withLanguage(Optional<String> tag) {
-        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines, evaluation);
+        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison);
     }
 
     public Settings withRecentFiles(List<String> files) {
-        return new Settings(language, files, notations, variationLayout, saveEngineLines, evaluation);
+        return new Settings(language, files, notations, variationLayout, saveEngineLines, evaluation, comparison);
     }
 
     /** The settings with {@code notationId} chosen for games of {@code gameId}. */
     public Settings withNotation(String gameId, String notationId) {
         Map<String, String> m = new HashMap<>(notations);
         m.put(gameId, notationId);
-        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines, evaluation);
+        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines, evaluation, comparison);
     }
 
     public Settings withVariationLayout(String layout) {
-        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines, evaluation);
+        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines, evaluation, comparison);
     }
 
     public Settings withSaveEngineLines(boolean save) {
-        return new Settings(language, recentFiles, notations, variationLayout, save, evaluation);
+        return new Settings(language, recentFiles, notations, variationLayout, save, evaluation, comparison);
     }
 
     public Settings withEvaluation(Evaluation e) {
-        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.of(e));
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.of(e), comparison);
+    }
+
+    public Settings withComparison(Comparison c) {
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, Optional.of(c));
     }
 }

@@ -217,10 +217,18 @@ public final class CurvePane extends BorderPane {
         EvalCurve.Point at = points.stream().filter(p -> p.node() == cursor).findFirst().orElse(null);
         String gameId = ui.document().game().id();
         String text = caption(at);
+
         // What the chart would show: when it is what it shows already, nothing is drawn.
         List<Object> look = new java.util.ArrayList<>(points.size() + 6);
         points.forEach(p -> look.add(p.value().orElse(Double.NaN)));
-        List<EvalChart.Mark> marks = marks(points);
+        Optional<EnginesUi.CurveOverlay> overlay = ui.curveOverlayProperty().get()
+                .filter(o -> o.tree() == ui.document().tree());
+        List<EvalChart.Series> series = overlay.map(o -> compared(o, line)).orElse(List.of(EvalChart.Series.of(ui.curveEngine(), points)));
+        List<EvalChart.Mark> marks = overlay.map(o -> disagreements(o, points)).orElseGet(() -> marks(points));
+        if (overlay.isPresent()) {
+            text = overlayCaption(at, overlay.get(), series);
+            series.forEach(look::add);
+        }
         look.add(marks);
         look.add(at == null ? -1 : at.index());
         look.add(gameId);
@@ -237,14 +245,14 @@ public final class CurvePane extends BorderPane {
             fittedRange = null;
         }
         boolean xiangqi = "xiangqi".equals(gameId);
-        boolean any = points.stream().anyMatch(p -> p.value().isPresent());
+        boolean any = points.stream().anyMatch(p -> p.value().isPresent()) || series.stream().anyMatch(x -> !x.points().isEmpty());
         // One redraw for the whole update: every setter below would otherwise draw the chart again.
         chart.setNotify(false);
         try {
-            definition.show(new EvalChart.Curve(EvalChart.Palette.of(gameId), clip,
-                    List.of(EvalChart.Series.of(ui.curveEngine(), points)),
+            EvalChart.Curve curve = new EvalChart.Curve(EvalChart.Palette.of(gameId), clip, series,
                     at == null ? OptionalDouble.empty() : OptionalDouble.of(at.x()),
-                    ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"), marks));
+                    ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"), marks);
+            definition.show(overlay.isPresent() ? curve.overlaid() : curve);
             NumberAxis domain = (NumberAxis) plot.getDomainAxis();
             if (!points.isEmpty()) {
                 // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
@@ -259,6 +267,51 @@ public final class CurvePane extends BorderPane {
         } finally {
             chart.setNotify(true);
         }
+    }
+
+    /**
+     * One series per compared engine: the positions of {@code line} (and its start) where that engine
+     * left a best line, none of another engine's (a curve that mixes engines' scales zigzags).
+     */
+    static List<EvalChart.Series> compared(EnginesUi.CurveOverlay overlay, List<GameNode> line) {
+        List<EvalCurve.Point> all = EvalCurve.points(line, overlay.tree().root(), EvalChart.MAX_BAND);
+        List<EvalChart.Series> out = new java.util.ArrayList<>();
+        for (String engine : overlay.engines()) {
+            List<EvalChart.Point> ps = new java.util.ArrayList<>();
+            for (EvalCurve.Point p : all) {
+                org.kibitz.api.tree.BestEvaluation.bestLine(p.node(), engine).filter(a -> a.engine().equals(engine))
+                        .ifPresent(a -> ps.add(new EvalChart.Point(p.x(), a.score().forWhite(p.node().position().sideToMove()))));
+            }
+            out.add(new EvalChart.Series(engine, ps));
+        }
+        return out;
+    }
+
+    /** The compared positions where the engines disagree, on the main line shown. */
+    static List<EvalChart.Mark> disagreements(EnginesUi.CurveOverlay overlay, List<EvalCurve.Point> points) {
+        java.util.Set<GameNode> main = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        main.add(overlay.tree().root());
+        main.addAll(overlay.tree().mainline());
+        List<EvalChart.Mark> out = new java.util.ArrayList<>();
+        for (EvalCurve.Point p : points) {
+            if (main.contains(p.node()) && overlay.disagreements().contains(p.node().ply())) {
+                out.add(new EvalChart.Mark(p.x(), EvalChart.MarkKind.DISAGREEMENT));
+            }
+        }
+        return out;
+    }
+
+    /** The move at the cursor and each compared engine's score there. */
+    private String overlayCaption(EvalCurve.Point at, EnginesUi.CurveOverlay overlay, List<EvalChart.Series> series) {
+        if (at == null) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder(moveText(at));
+        for (EvalChart.Series s : series) {
+            s.points().stream().filter(p -> p.x() == at.x()).findFirst().ifPresent(p -> text.append("   ").append(s.name())
+                    .append(' ').append(AnalysisText.score(p.forWhite(), ui.scoreUnitProperty().get())));
+        }
+        return text.toString();
     }
 
     /** The line's moves judged ?!, ? or ?? (their glyphs), marked where the position after them is plotted. */
@@ -288,9 +341,7 @@ public final class CurvePane extends BorderPane {
         if (at == null) {
             return "";
         }
-        String move = at.node().move().isEmpty() ? ui.i18n().get("curve.start")
-                : ui.i18n().get("curve.move", moveNumber(at), at.node().move()
-                .map(m -> ui.notation(at.node().position().gameId()).format(at.node().positionBefore(), m)).orElse(""));
+        String move = moveText(at);
         if (at.eval().isEmpty()) {
             return move;
         }
@@ -299,6 +350,13 @@ public final class CurvePane extends BorderPane {
         String source = e.engine().map(n -> ui.i18n().get("curve.source.engine", n, e.depth()))
                 .orElse(ui.i18n().get("curve.source.file"));
         return move + "   " + score + "   " + source;
+    }
+
+    /** The move that led to the point's position, as {@code 12. Nf3}, or "start". */
+    private String moveText(EvalCurve.Point at) {
+        return at.node().move().isEmpty() ? ui.i18n().get("curve.start")
+                : ui.i18n().get("curve.move", moveNumber(at), at.node().move()
+                .map(m -> ui.notation(at.node().position().gameId()).format(at.node().positionBefore(), m)).orElse(""));
     }
 
     private static String moveNumber(EvalCurve.Point p) {

@@ -63,8 +63,28 @@ public final class EnginesUi {
     public static final int MAX_PANELS = 4;
 
     private static final System.Logger LOG = System.getLogger(EnginesUi.class.getName());
-    private static final List<Color> SLOT_COLORS = List.of(Color.web("#2f6fce"), Color.web("#e07b22"),
-            Color.web("#2e9e5b"), Color.web("#9b51e0"));
+    /** The panels' colours: the curves' engine colours, so a compared engine's curve and its panel match. */
+    private static final List<Color> SLOT_COLORS = org.kibitz.core.chart.EvalChart.ENGINE_COLORS.stream()
+            .map(c -> Color.rgb(c.getRed(), c.getGreen(), c.getBlue())).toList();
+
+    /**
+     * Engines compared on a game: the curve pane draws one curve per engine over that game's lines, in
+     * the engines' colours, and marks where they disagree.
+     *
+     * @param tree          the game tree compared
+     * @param engines       the engines' names, in the comparison's order (the order of the colours)
+     * @param disagreements the main line's plies (positions after that many moves) where they disagree
+     */
+    public record CurveOverlay(org.kibitz.api.tree.GameTree tree, List<String> engines, java.util.Set<Integer> disagreements) {
+        public CurveOverlay {
+            Objects.requireNonNull(tree, "tree");
+            engines = List.copyOf(engines);
+            disagreements = java.util.Set.copyOf(disagreements);
+        }
+    }
+
+    private final ObjectProperty<Optional<CurveOverlay>> curveOverlay = new SimpleObjectProperty<>(this, "curveOverlay",
+            Optional.empty());
 
     private final EngineRegistry registry;
     private final EngineRegistry.LoadReport loadReport;
@@ -394,6 +414,39 @@ public final class EnginesUi {
         }
         return registry.playing(gameId).stream().filter(e -> !before.contains(e.id()) && (e.builtin() || !e.games().isEmpty()))
                 .findFirst().orElse(preferred);
+    }
+
+    /** The engines compared on a game, when the curve overlays them (see {@link CurveOverlay}). */
+    public ObjectProperty<Optional<CurveOverlay>> curveOverlayProperty() {
+        return curveOverlay;
+    }
+
+    /** Shows {@code overlay} on the curve (empty: the usual single curve) and redraws it. */
+    public void setCurveOverlay(Optional<CurveOverlay> overlay) {
+        curveOverlay.set(Objects.requireNonNull(overlay, "overlay"));
+        curveSignal.raise();
+    }
+
+    /**
+     * Puts {@code engines} in the first panels, one each, adding panels as needed (at most
+     * {@value #MAX_PANELS}), so that their lines show side by side in their comparison colours.
+     * Panels keep running or idle as they were.
+     */
+    public void showEngines(List<EngineEntry> engines) {
+        String gameId = document.game().id();
+        for (int i = 0; i < Math.min(engines.size(), MAX_PANELS); i++) {
+            while (panelIds().size() <= i) {
+                if (addPanel().isEmpty()) {
+                    return;
+                }
+            }
+            String id = panelIds().get(i);
+            if (!engineFor(id, gameId).id().equals(engines.get(i).id())) {
+                chooseEngine(id, engines.get(i));
+            }
+        }
+        storedRevision++;
+        service.signal().raise();
     }
 
     /** The engine whose evaluations the curve prefers: the first panel's, so one scale runs through it. */
