@@ -1,40 +1,60 @@
 package org.kibitz.workbench.evaluate;
 
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.MainWindow;
 import org.kibitz.workbench.MenuContributor;
 import org.kibitz.workbench.Menus;
 
-/** The Engine menu's evaluation commands: the game on the board, every game of the file, the games selected in the list. */
-public final class EvaluateMenu implements MenuContributor {
+/**
+ * A batch's commands in the Engine menu, one per scope: the game on the board, every game of the file,
+ * the games selected in the list; each is enabled when its scope has games.
+ */
+public final class BatchMenu implements MenuContributor {
 
-    private final EvaluateUi ui;
+    private final I18n i18n;
+    private final String name;
+    private final Predicate<EvaluateUi.Scope> available;
+    private final Consumer<EvaluateUi.Scope> ask;
 
-    public EvaluateMenu(EvaluateUi ui) {
-        this.ui = ui;
+    /**
+     * @param name      the commands' keys and ids: {@code menu.<name>.game} and {@code menu-<name>-game}, and so on
+     * @param available whether a scope has games now
+     * @param ask       asks how and starts, for a scope
+     */
+    public BatchMenu(I18n i18n, String name, Predicate<EvaluateUi.Scope> available, Consumer<EvaluateUi.Scope> ask) {
+        this.i18n = i18n;
+        this.name = name;
+        this.available = available;
+        this.ask = ask;
+    }
+
+    /** The evaluation's commands. */
+    public static BatchMenu evaluate(EvaluateUi ui) {
+        return new BatchMenu(ui.i18n(), "evaluate", ui::available, scope -> EvaluateDialog.ask(ui, scope));
+    }
+
+    /** The comparison's commands. */
+    public static BatchMenu compare(CompareUi ui) {
+        return new BatchMenu(ui.i18n(), "compare", ui::available, scope -> CompareDialog.ask(ui, scope));
     }
 
     @Override
     public void contribute(Menus menus, MainWindow window) {
-        MenuItem game = item("menu.evaluate.game", "menu-evaluate-game", EvaluateUi.Scope.GAME);
-        MenuItem file = item("menu.evaluate.file", "menu-evaluate-file", EvaluateUi.Scope.FILE);
-        MenuItem selected = item("menu.evaluate.selected", "menu-evaluate-selected", EvaluateUi.Scope.SELECTED);
         Menu engine = menus.engine();
-        engine.getItems().addAll(new SeparatorMenuItem(), game, file, selected);
-        engine.addEventHandler(Menu.ON_SHOWING, e -> {
-            game.setDisable(!ui.available(EvaluateUi.Scope.GAME));
-            file.setDisable(!ui.available(EvaluateUi.Scope.FILE));
-            selected.setDisable(!ui.available(EvaluateUi.Scope.SELECTED));
-        });
-    }
-
-    private MenuItem item(String key, String id, EvaluateUi.Scope scope) {
-        MenuItem m = new MenuItem();
-        m.textProperty().bind(ui.i18n().text(key));
-        m.setId(id);
-        m.setOnAction(e -> EvaluateDialog.ask(ui, scope));
-        return m;
+        engine.getItems().add(new SeparatorMenuItem());
+        for (EvaluateUi.Scope scope : EvaluateUi.Scope.values()) {
+            String s = scope.name().toLowerCase(java.util.Locale.ROOT);
+            MenuItem m = new MenuItem();
+            m.textProperty().bind(i18n.text("menu." + name + "." + s));
+            m.setId("menu-" + name + "-" + s);
+            m.setOnAction(e -> ask.accept(scope));
+            engine.getItems().add(m);
+            engine.addEventHandler(Menu.ON_SHOWING, e -> m.setDisable(!available.test(scope)));
+        }
     }
 }

@@ -28,7 +28,7 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
     static final List<String> LIMIT_KINDS = List.of("nodes", "depth", "movetime");
 
     private final ComboBox<EngineEntry> first = new ComboBox<>();
-    private final ComboBox<Optional<EngineEntry>> second = new ComboBox<>();
+    private final ComboBox<Optional<EngineEntry>> second;
     private final ComboBox<String> limitKind = new ComboBox<>();
     private final TextField limitValue = new TextField();
     private final Spinner<Integer> jobs;
@@ -48,22 +48,8 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
         first.setConverter(names());
         first.setValue(last.engines().stream().flatMap(id -> engines.stream().filter(e -> e.id().equals(id))).findFirst()
                 .orElse(engines.isEmpty() ? null : engines.get(0)));
+        second = optionalEngine(i18n, engines, last.engines().size() > 1 ? Optional.of(last.engines().get(1)) : Optional.empty());
         second.setId("evaluate-engine2");
-        second.getItems().add(Optional.empty());
-        engines.forEach(e -> second.getItems().add(Optional.of(e)));
-        second.setConverter(new StringConverter<>() {
-            @Override
-            public String toString(Optional<EngineEntry> e) {
-                return e == null ? "" : e.map(EngineEntry::name).orElse(i18n.get("evaluate.engine.none"));
-            }
-
-            @Override
-            public Optional<EngineEntry> fromString(String s) {
-                return Optional.empty();
-            }
-        });
-        second.setValue(last.engines().size() > 1 ? engines.stream().filter(e -> e.id().equals(last.engines().get(1)))
-                .findFirst() : Optional.empty());
 
         limitKind.setId("evaluate-limit-kind");
         limitKind.getItems().setAll(LIMIT_KINDS);
@@ -107,11 +93,36 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
     }
 
     private long parsedLimit() {
+        return parseLimit(limitValue.getText());
+    }
+
+    /** A limit as typed ({@code 100,000} and {@code 100_000} too); -1 when it is not a number. */
+    static long parseLimit(String text) {
         try {
-            return Long.parseLong(limitValue.getText().strip().replace(",", "").replace("_", ""));
+            return Long.parseLong(text.strip().replace(",", "").replace("_", ""));
         } catch (NumberFormatException e) {
             return -1;
         }
+    }
+
+    /** A choice of an engine of {@code engines} or none, with {@code selectedId} chosen if it is there. */
+    static ComboBox<Optional<EngineEntry>> optionalEngine(I18n i18n, List<EngineEntry> engines, Optional<String> selectedId) {
+        ComboBox<Optional<EngineEntry>> box = new ComboBox<>();
+        box.getItems().add(Optional.empty());
+        engines.forEach(e -> box.getItems().add(Optional.of(e)));
+        box.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Optional<EngineEntry> e) {
+                return e == null ? "" : e.map(EngineEntry::name).orElse(i18n.get("evaluate.engine.none"));
+            }
+
+            @Override
+            public Optional<EngineEntry> fromString(String s) {
+                return Optional.empty();
+            }
+        });
+        box.setValue(selectedId.flatMap(id -> engines.stream().filter(e -> e.id().equals(id)).findFirst()));
+        return box;
     }
 
     private EvaluateUi.Choice choice() {
@@ -122,7 +133,7 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
                 Objects.requireNonNullElse(judge.getValue(), ""));
     }
 
-    private static StringConverter<EngineEntry> names() {
+    static StringConverter<EngineEntry> names() {
         return new StringConverter<>() {
             @Override
             public String toString(EngineEntry e) {
@@ -136,7 +147,7 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
         };
     }
 
-    private static StringConverter<String> keyed(I18n i18n, String prefix) {
+    static StringConverter<String> keyed(I18n i18n, String prefix) {
         return new StringConverter<>() {
             @Override
             public String toString(String id) {

@@ -124,40 +124,34 @@ public final class EvaluateUi {
     public record Run(BatchEvaluation.Batch batch, Choice choice) {
     }
 
-    private record Key(Path file, int game) {
-    }
-
     private sealed interface News {
     }
 
-    private record PositionNews(Key key, String engine, PositionEval eval) implements News {
+    private record PositionNews(BatchGames.Key key, String engine, PositionEval eval) implements News {
     }
 
     private record GameNews(int generation, Choice choice, GameResults results) implements News {
     }
 
+    private final BatchGames games;
     private final GameFiles files;
     private final EngineRegistry registry;
     private final SessionPool pool;
     private final AnalysisStore store;
     private final JobRunner runner;
-    private final Path runs;
     private final GameDocument document;
     private final GameList list;
     private final I18n i18n;
     private final Supplier<MainWindow> window;
-    private final Function<GameFiles.Entry, CompletableFuture<Boolean>> openGame;
     private final Background background;
 
     private final ObservableList<GameSummary> summaries = FXCollections.observableArrayList();
     private final ObjectProperty<Optional<GameSummary>> onBoard = new SimpleObjectProperty<>(this, "onBoard", Optional.empty());
     private final ObjectProperty<Run> current = new SimpleObjectProperty<>(this, "current");
-    private final Map<Key, GameResults> finished = new HashMap<>();
-    private final Map<Key, GameSummary> summaryOf = new HashMap<>();
+    private final Map<BatchGames.Key, GameResults> finished = new HashMap<>();
+    private final Map<BatchGames.Key, GameSummary> summaryOf = new HashMap<>();
     /** Evaluations that arrived before their game finished, by game, for a game opened meanwhile. */
-    private final Map<Key, List<PositionNews>> partial = new HashMap<>();
-    /** Files written from the board's game (it was new or changed), and the tree each was written from. */
-    private final Map<Path, GameTree> boardCopies = new HashMap<>();
+    private final Map<BatchGames.Key, List<PositionNews>> partial = new HashMap<>();
     private final ConcurrentLinkedQueue<News> news = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean drainQueued = new AtomicBoolean();
     /** Grows with each run started: news of an older run is not shown. */
@@ -166,23 +160,20 @@ public final class EvaluateUi {
     private final java.util.concurrent.atomic.AtomicLong settledLive = new java.util.concurrent.atomic.AtomicLong();
 
     /**
-     * @param runs     the data folder's {@code runs/}: journals and states of batch runs
-     * @param openGame opens a game of the listed file on the board
+     * @param games the games a batch reads, and the way back to them (the window's, shared with the comparison)
      */
-    public EvaluateUi(GameFiles files, EngineRegistry registry, SessionPool pool, AnalysisStore store, JobRunner runner,
-                      Path runs, GameDocument document, GameList list, I18n i18n, Supplier<MainWindow> window,
-                      Function<GameFiles.Entry, CompletableFuture<Boolean>> openGame, Background background) {
-        this.files = Objects.requireNonNull(files, "files");
+    public EvaluateUi(BatchGames games, EngineRegistry registry, SessionPool pool, AnalysisStore store, JobRunner runner,
+                      GameDocument document, GameList list, I18n i18n, Supplier<MainWindow> window, Background background) {
+        this.games = Objects.requireNonNull(games, "games");
+        this.files = games.files();
         this.registry = Objects.requireNonNull(registry, "registry");
         this.pool = Objects.requireNonNull(pool, "pool");
         this.store = Objects.requireNonNull(store, "store");
         this.runner = Objects.requireNonNull(runner, "runner");
-        this.runs = Objects.requireNonNull(runs, "runs");
         this.document = Objects.requireNonNull(document, "document");
         this.list = Objects.requireNonNull(list, "list");
         this.i18n = Objects.requireNonNull(i18n, "i18n");
         this.window = Objects.requireNonNull(window, "window");
-        this.openGame = Objects.requireNonNull(openGame, "openGame");
         this.background = Objects.requireNonNull(background, "background");
         document.addListener((d, change) -> {
             if (change == GameDocument.Change.GAME) {
@@ -245,11 +236,7 @@ public final class EvaluateUi {
 
     /** Whether {@code scope} has games to evaluate now. */
     public boolean available(Scope scope) {
-        return switch (scope) {
-            case GAME -> document.tree().mainline().size() > 0;
-            case FILE -> list.file().isPresent() || document.origin().isPresent();
-            case SELECTED -> list.file().isPresent() && !list.selected().isEmpty();
-        };
+        return games.available(scope);
     }
 
     /**
@@ -264,27 +251,9 @@ public final class EvaluateUi {
         Path file;
         GameSelection selection;
         try {
-            switch (scope) {
-                case FILE -> {
-                    file = list.file().map(GameFiles.OpenedFile::file).or(() -> document.origin().map(GameOrigin::file))
-                            .orElseThrow(() -> new IOException(i18n.get("evaluate.noFile")));
-                    selection = GameSelection.ALL;
-                }
-                case SELECTED -> {
-                    file = list.file().map(GameFiles.OpenedFile::file).orElseThrow(() -> new IOException(i18n.get("evaluate.noFile")));
-                    selection = numbers(list.selected().stream().map(GameFiles.Entry::gameNumber).toList());
-                }
-                default -> {
-                    Optional<GameOrigin> o = document.origin();
-                    if (o.isPresent() && !document.modified() && Files.isRegularFile(o.get().file())) {
-                        file = o.get().file();
-                        selection = numbers(List.of(o.get().gameNumber()));
-                    } else {
-                        file = boardCopy();
-                        selection = GameSelection.ALL;
-                    }
-                }
-            }
+            BatchGames.Target target = games.target(scope);
+            file = target.file();
+            selection = target.selection();
         } catch (IOException | RuntimeException e) {
             done.completeExceptionally(e);
             return done;
@@ -308,13 +277,13 @@ public final class EvaluateUi {
             public void position(EvaluationJob.Unit unit, PositionEval eval) {
                 settledLive.incrementAndGet();
                 Path f = unit.file() == 0 ? file : request.files().get(unit.file());
-                queue(new PositionNews(new Key(f, unit.entry().gameNumber()), request.engines().get(unit.engine()).name(), eval));
+                queue(new PositionNews(new BatchGames.Key(f, unit.entry().gameNumber()), request.engines().get(unit.engine()).name(), eval));
             }
         };
         background.run("evaluate-start", () -> {
             try {
                 BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
-                Run run = new Run(BatchEvaluation.start(plan, runs, false, files, pool, Optional.of(store), runner, listener),
+                Run run = new Run(BatchEvaluation.start(plan, games.runs(), false, files, pool, Optional.of(store), runner, listener),
                         choice);
                 Platform.runLater(() -> {
                     current.set(run);
@@ -334,29 +303,6 @@ public final class EvaluateUi {
         return done;
     }
 
-    private static GameSelection numbers(List<Integer> games) {
-        List<GameSelection.Range> ranges = games.stream().sorted().map(n -> new GameSelection.Range(n, n)).toList();
-        return new GameSelection(ranges, 1, GameSelection.SideFilter.BOTH, Optional.empty());
-    }
-
-    /**
-     * The board's game written to {@code runs/} under a name made from its content, so the same game
-     * is the same file (and the same run, resumable) and a run never reads a file being rewritten.
-     */
-    private Path boardCopy() throws IOException {
-        GameTree tree = document.tree();
-        Files.createDirectories(runs);
-        String ext = "pgn";
-        FormatPlugin format = files.formatForSaving(Path.of("game." + ext), document.game().id())
-                .orElseThrow(() -> new IOException("no format writes " + document.game().id()));
-        Path tmp = Files.createTempFile(runs, "board-", "." + ext);
-        files.write(tmp, format, tree, false);
-        Path file = runs.resolve("board-" + JobJournal.digest(tmp).substring(0, 16) + "." + ext);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        boardCopies.put(file, tree);
-        return file;
-    }
-
     // ------------------------------------------------------------------ results, on the FX thread
 
     private void queue(News n) {
@@ -374,8 +320,8 @@ public final class EvaluateUi {
         for (News n; (n = news.poll()) != null; ) {
             switch (n) {
                 case PositionNews p -> {
-                    if (showing(p.key())) {
-                        annotated |= put(document.tree(), p.engine(), p.eval());
+                    if (games.showing(p.key())) {
+                        annotated |= games.put(document.tree(), p.engine(), p.eval(), true);
                     } else {
                         partial.computeIfAbsent(p.key(), k -> new ArrayList<>()).add(p);
                     }
@@ -385,13 +331,13 @@ public final class EvaluateUi {
                         continue; // a run this window has moved on from
                     }
                     GameResults r = g.results();
-                    Key key = new Key(r.file(), r.entry().gameNumber());
+                    BatchGames.Key key = new BatchGames.Key(r.file(), r.entry().gameNumber());
                     partial.remove(key);
                     finished.put(key, r);
                     GameSummary s = Summaries.of(r, g.choice().judge(), files.games());
                     summaryOf.put(key, s);
                     summaries.add(s);
-                    if (showing(key)) {
+                    if (games.showing(key)) {
                         annotated |= putAll(r);
                         nags.putAll(judgements(s));
                         onBoard.set(Optional.of(s));
@@ -409,7 +355,7 @@ public final class EvaluateUi {
 
     /** A game was opened: what the latest run found for it goes into it. */
     private void gameOpened() {
-        Optional<Key> key = keyOfBoard();
+        Optional<BatchGames.Key> key = games.keyOfBoard();
         Optional<GameSummary> s = key.map(summaryOf::get);
         onBoard.set(s);
         if (key.isEmpty()) {
@@ -421,7 +367,7 @@ public final class EvaluateUi {
             annotated = putAll(r);
         }
         for (PositionNews p : partial.getOrDefault(key.get(), List.of())) {
-            annotated |= put(document.tree(), p.engine(), p.eval());
+            annotated |= games.put(document.tree(), p.engine(), p.eval(), true);
         }
         if (annotated) {
             document.treeAnnotated();
@@ -429,101 +375,25 @@ public final class EvaluateUi {
         s.ifPresent(summary -> document.setNags(judgements(summary)));
     }
 
-    private Optional<Key> keyOfBoard() {
-        for (var e : boardCopies.entrySet()) {
-            if (e.getValue() == document.tree()) {
-                return Optional.of(new Key(e.getKey(), 1));
-            }
-        }
-        return document.origin().map(o -> new Key(o.file(), o.gameNumber()));
-    }
-
-    private boolean showing(Key key) {
-        GameTree copied = boardCopies.get(key.file());
-        if (copied != null) {
-            return copied == document.tree() && key.game() == 1;
-        }
-        return document.origin().filter(o -> o.file().equals(key.file()) && o.gameNumber() == key.game()).isPresent();
-    }
-
     /** Every engine's evaluations of a finished game into the board's tree. */
     private boolean putAll(GameResults r) {
         boolean any = false;
         for (var ev : r.byEngine()) {
-            if (!sameMoves(ev.moves())) {
+            if (!games.sameMoves(ev.moves())) {
                 return false; // the game on the board is not the one evaluated (edited since)
             }
             for (PositionEval e : ev.positions()) {
-                any |= put(document.tree(), ev.engineName(), e);
+                any |= games.put(document.tree(), ev.engineName(), e, true);
             }
         }
         return any;
-    }
-
-    private boolean sameMoves(List<String> coords) {
-        List<GameNode> line = document.tree().mainline();
-        int base = document.game().coordinateRankBase();
-        if (line.size() != coords.size()) {
-            return false;
-        }
-        for (int i = 0; i < line.size(); i++) {
-            if (!line.get(i).move().map(m -> m.coordinates(base)).orElse("").equals(coords.get(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** One position's evaluation into its main-line node, as a kept engine line and the node's [%eval]. */
-    private boolean put(GameTree tree, String engine, PositionEval e) {
-        Optional<Score> score = e.sideToMoveScore();
-        if (score.isEmpty() || e.status() == PositionEval.Status.TERMINAL) {
-            return false;
-        }
-        GameNode node = nodeAt(tree, e.ply());
-        if (node == null) {
-            return false;
-        }
-        Position p = node.position();
-        int base = files.games().byId(p.gameId()).map(GamePlugin::coordinateRankBase).orElse(0);
-        List<Move> pv = new ArrayList<>();
-        Position at = p;
-        for (String c : e.pv()) {
-            try {
-                Move m = Move.parseCoordinates(c, base);
-                if (!at.isLegal(m)) {
-                    break;
-                }
-                pv.add(m);
-                at = at.play(m);
-            } catch (RuntimeException ex) {
-                break;
-            }
-        }
-        for (NodeAnalysis a : node.analysis()) {
-            if (a.engine().equals(engine) && a.multipv() == 1 && a.depth() > e.depth()) {
-                return false; // something deeper is kept
-            }
-        }
-        node.putAnalysis(new NodeAnalysis(engine, e.depth(), 1, score.get(), Optional.empty(), e.nodes(),
-                Duration.ofMillis(e.timeMs()), pv, Instant.now()));
-        node.setEvalForWhite(score.get().forWhite(p.sideToMove()));
-        return true;
-    }
-
-    private static GameNode nodeAt(GameTree tree, int ply) {
-        if (ply == 0) {
-            return tree.root();
-        }
-        List<GameNode> line = tree.mainline();
-        return ply <= line.size() ? line.get(ply - 1) : null;
     }
 
     /** The glyphs of a judged game's moves: its judgements in place of any move-quality glyph, the others kept. */
     private Map<GameNode, List<Integer>> judgements(GameSummary s) {
         Map<GameNode, List<Integer>> out = new IdentityHashMap<>();
         for (GameSummary.Row r : s.rows()) {
-            GameNode node = nodeAt(document.tree(), r.ply());
+            GameNode node = BatchGames.nodeAt(document.tree(), r.ply());
             if (node == null) {
                 continue;
             }
@@ -540,32 +410,12 @@ public final class EvaluateUi {
 
     /** Goes to a judged move: on the board when its game is there, else after opening the game. */
     public void goTo(GameSummary s, int ply) {
-        Key key = new Key(s.file(), s.gameNumber());
-        if (showing(key)) {
-            GameNode node = nodeAt(document.tree(), ply);
-            if (node != null) {
-                document.goTo(node);
-            }
-            return;
-        }
-        open(s).thenAccept(ok -> Platform.runLater(() -> {
-            if (ok && showing(key)) {
-                GameNode node = nodeAt(document.tree(), ply);
-                if (node != null) {
-                    document.goTo(node);
-                }
-            }
-        }));
+        games.goTo(new BatchGames.Key(s.file(), s.gameNumber()), ply);
     }
 
     /** Opens a summary's game on the board (a game of the listed file). */
     public CompletableFuture<Boolean> open(GameSummary s) {
-        if (showing(new Key(s.file(), s.gameNumber()))) {
-            return CompletableFuture.completedFuture(true);
-        }
-        Optional<GameFiles.Entry> entry = list.file().filter(f -> f.file().equals(s.file()))
-                .flatMap(f -> f.entries().stream().filter(e -> e.gameNumber() == s.gameNumber()).findFirst());
-        return entry.map(openGame).orElse(CompletableFuture.completedFuture(false));
+        return games.open(new BatchGames.Key(s.file(), s.gameNumber()));
     }
 
     /** The game plugin of the board. */

@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -219,38 +218,12 @@ public final class ReportPane extends BorderPane {
     private TableColumn<GameSummary, GameSummary> column(String key, String id, double width,
                                                           Function<GameSummary, Double> sortKey,
                                                           Function<GameSummary, String> text) {
-        TableColumn<GameSummary, GameSummary> c = new TableColumn<>();
-        c.textProperty().bind(i18n.text(key));
-        c.setId("report-col-" + id);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
-        c.setComparator(Comparator.comparing(sortKey));
-        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
-            @Override
-            protected void updateItem(GameSummary s, boolean empty) {
-                super.updateItem(s, empty);
-                setText(empty || s == null ? null : text.apply(s));
-            }
-        });
-        return c;
+        return TableColumns.numeric(i18n, key, "report-col-" + id, width, sortKey, text);
     }
 
     private TableColumn<GameSummary, GameSummary> textColumn(String key, String id, double width,
                                                               Function<GameSummary, String> text) {
-        TableColumn<GameSummary, GameSummary> c = new TableColumn<>();
-        c.textProperty().bind(i18n.text(key));
-        c.setId("report-col-" + id);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
-        c.setComparator(Comparator.comparing(text, String.CASE_INSENSITIVE_ORDER));
-        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
-            @Override
-            protected void updateItem(GameSummary s, boolean empty) {
-                super.updateItem(s, empty);
-                setText(empty || s == null ? null : text.apply(s));
-            }
-        });
-        return c;
+        return TableColumns.of(i18n, key, "report-col-" + id, width, Comparator.comparing(text, String.CASE_INSENSITIVE_ORDER), text);
     }
 
     /** A mistake: the move with its glyph, the evaluation before and after, and the engine's choice. */

@@ -1,0 +1,42 @@
+package org.kibitz.workbench.evaluate;
+
+import java.util.Comparator;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import org.kibitz.workbench.I18n;
+
+/** The report tables' columns: a row's text in a cell, a title from the bundles, a sort order of its own. */
+final class TableColumns {
+
+    private TableColumns() {
+    }
+
+    /**
+     * A column titled by {@code key}, with id {@code <idPrefix><id>}, showing {@code text} of each row and
+     * sorted by {@code order}.
+     */
+    static <T> TableColumn<T, T> of(I18n i18n, String key, String id, double width, Comparator<T> order, Function<T, String> text) {
+        TableColumn<T, T> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text(key));
+        c.setId(id);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        c.setComparator(order);
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(T row, boolean empty) {
+                super.updateItem(row, empty);
+                setText(empty || row == null ? null : text.apply(row));
+            }
+        });
+        return c;
+    }
+
+    /** A column sorted by a number of the row. */
+    static <T> TableColumn<T, T> numeric(I18n i18n, String key, String id, double width, Function<T, Double> sortKey,
+                                         Function<T, String> text) {
+        return of(i18n, key, id, width, Comparator.comparing(sortKey), text);
+    }
+}
