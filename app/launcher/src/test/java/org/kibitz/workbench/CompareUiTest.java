@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -22,17 +21,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.GameFiles;
-import org.kibitz.core.JsonStore;
-import org.kibitz.core.Protocols;
 import org.kibitz.core.TestGames;
 import org.kibitz.core.chart.EvalChart;
-import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineEntry;
-import org.kibitz.core.engines.EngineListFile;
-import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.evaluate.compare.ComparedPosition;
 import org.kibitz.core.evaluate.compare.GameComparison;
 import org.kibitz.core.evaluate.compare.PairView;
@@ -73,15 +66,7 @@ class CompareUiTest {
 
     /** The workbench with these engines listed and game {@code game} of a shared file on the board. */
     static WorkbenchFixture open(Path home, String file, int game, EngineEntry... engines) throws Exception {
-        EngineRegistry r = new EngineRegistry(new JsonStore<>(home.resolve("config").resolve("engines.json"),
-                EngineListFile.class), new Protocols(ServiceLoader.load(ProtocolPlugin.class).stream()
-                .map(ServiceLoader.Provider::get).toList()), new EngineDiscovery(List.of(), false));
-        r.load();
-        for (EngineEntry e : engines) {
-            r.put(e);
-        }
-        r.offersAnswered();
-        WorkbenchFixture w = WorkbenchFixture.open(home);
+        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, engines);
         assertTrue(onFx(() -> w.files.open(TestGames.shared(file))).get(30, TimeUnit.SECONDS), "the file opens");
         GameFiles.Entry entry = onFx(() -> w.gameList.file().orElseThrow().entries().get(game - 1));
         assertTrue(onFx(() -> w.files.openGame(entry)).get(30, TimeUnit.SECONDS), "game " + game + " opens");

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kibitz.api.analysis.Score;
-import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
@@ -42,13 +40,8 @@ import org.kibitz.workbench.engines.CurvePane;
 import org.kibitz.workbench.engines.EngineLogPane;
 import org.kibitz.workbench.engines.EngineManagerDialog;
 import org.kibitz.workbench.engines.EnginesUi;
-import org.kibitz.core.JsonStore;
-import org.kibitz.core.Protocols;
 import org.kibitz.core.analysis.AnalysisState;
-import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineEntry;
-import org.kibitz.core.engines.EngineListFile;
-import org.kibitz.core.engines.EngineRegistry;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -81,15 +74,7 @@ class EnginePanesTest {
 
     /** The workbench with these engines in its list (no first-start offer). */
     private void open(EngineEntry... engines) throws Exception {
-        EngineRegistry r = new EngineRegistry(new JsonStore<>(home.resolve("config").resolve("engines.json"),
-                EngineListFile.class), new Protocols(ServiceLoader.load(ProtocolPlugin.class).stream()
-                .map(ServiceLoader.Provider::get).toList()), new EngineDiscovery(List.of(), false));
-        r.load();
-        for (EngineEntry e : engines) {
-            r.put(e);
-        }
-        r.offersAnswered();
-        w = WorkbenchFixture.open(home);
+        w = WorkbenchFixture.openWithEngines(home, engines);
         ui = w.injector.getInstance(EnginesUi.class);
     }
 

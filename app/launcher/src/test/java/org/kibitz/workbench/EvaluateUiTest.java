@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.control.TableCell;
@@ -20,15 +19,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.GameFiles;
-import org.kibitz.core.JsonStore;
-import org.kibitz.core.Protocols;
-import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineEntry;
-import org.kibitz.core.engines.EngineListFile;
-import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobState;
 import org.kibitz.testing.RealEngines;
@@ -63,15 +56,9 @@ class EvaluateUiTest {
 
     /** The workbench with Stockfish in its engine list and the three games' file open; the file's path. */
     static WorkbenchFixture openWithStockfish(Path home) throws Exception {
-        EngineRegistry r = new EngineRegistry(new JsonStore<>(home.resolve("config").resolve("engines.json"),
-                EngineListFile.class), new Protocols(ServiceLoader.load(ProtocolPlugin.class).stream()
-                .map(ServiceLoader.Provider::get).toList()), new EngineDiscovery(List.of(), false));
-        r.load();
-        r.put(new EngineEntry("stockfish", "Stockfish", List.of(RealEngines.require("stockfish")), Optional.empty(),
+        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, new EngineEntry("stockfish", "Stockfish", List.of(RealEngines.require("stockfish")), Optional.empty(),
                 Optional.of("uci"), java.util.Set.of("chess"), Optional.empty(), Optional.empty(),
                 EngineEntry.Conventions.DETECT, java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false));
-        r.offersAnswered();
-        WorkbenchFixture w = WorkbenchFixture.open(home);
         Path file = home.resolve("three-short-games.pgn");
         try (var in = EvaluateUiTest.class.getResourceAsStream("three-short-games.pgn")) {
             Files.copy(in, file);

@@ -52,6 +52,21 @@ final class WorkbenchFixture {
         this.boardController = injector.getInstance(BoardController.class);
     }
 
+    /** The workbench of {@code home} with these engines in its engine list (and no first-start offer). */
+    static WorkbenchFixture openWithEngines(Path home, org.kibitz.core.engines.EngineEntry... engines) throws Exception {
+        var r = new org.kibitz.core.engines.EngineRegistry(new org.kibitz.core.JsonStore<>(home.resolve("config")
+                .resolve("engines.json"), org.kibitz.core.engines.EngineListFile.class),
+                new org.kibitz.core.Protocols(java.util.ServiceLoader.load(org.kibitz.api.engine.ProtocolPlugin.class).stream()
+                        .map(java.util.ServiceLoader.Provider::get).toList()),
+                new org.kibitz.core.engines.EngineDiscovery(java.util.List.of(), false));
+        r.load();
+        for (var e : engines) {
+            r.put(e);
+        }
+        r.offersAnswered();
+        return open(home);
+    }
+
     static WorkbenchFixture open(Path home) throws TimeoutException {
         PluginSet plugins = PluginDiscovery.discover(WorkbenchFixture.class.getClassLoader(), Optional.empty());
         KibitzPaths paths = new KibitzPaths(home.resolve("config"), home.resolve("data"), home.resolve("plugins"));

@@ -12,8 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.beans.property.IntegerProperty;
@@ -151,8 +149,7 @@ public final class CompareUi {
     private final Map<BatchGames.Key, GameComparison> compared = new HashMap<>();
     /** Evaluations of games not finished yet, for a game opened meanwhile. */
     private final Map<BatchGames.Key, List<PositionNews>> partial = new HashMap<>();
-    private final ConcurrentLinkedQueue<News> news = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean drainQueued = new AtomicBoolean();
+    private final FxInbox<News> news = new FxInbox<>(this::drain);
     private int generation;
     private Choice running;
     private Path runFile;
@@ -313,16 +310,12 @@ public final class CompareUi {
 
     private void queue(News n) {
         news.add(n);
-        if (drainQueued.compareAndSet(false, true)) {
-            Platform.runLater(this::drain);
-        }
     }
 
-    private void drain() {
-        drainQueued.set(false);
+    private void drain(List<News> batch) {
         boolean annotated = false;
         boolean overlay = false;
-        for (News n; (n = news.poll()) != null; ) {
+        for (News n : batch) {
             switch (n) {
                 case PositionNews p -> {
                     if (p.generation() != generation) {

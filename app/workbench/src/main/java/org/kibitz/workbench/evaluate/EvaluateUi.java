@@ -14,8 +14,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.application.Platform;
@@ -152,8 +150,7 @@ public final class EvaluateUi {
     private final Map<BatchGames.Key, GameSummary> summaryOf = new HashMap<>();
     /** Evaluations that arrived before their game finished, by game, for a game opened meanwhile. */
     private final Map<BatchGames.Key, List<PositionNews>> partial = new HashMap<>();
-    private final ConcurrentLinkedQueue<News> news = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean drainQueued = new AtomicBoolean();
+    private final FxInbox<News> news = new FxInbox<>(this::drain);
     /** Grows with each run started: news of an older run is not shown. */
     private int generation;
     /** Positions settled live (searched, taken from the store, or failed) in the current run, not from its journal. */
@@ -307,17 +304,13 @@ public final class EvaluateUi {
 
     private void queue(News n) {
         news.add(n);
-        if (drainQueued.compareAndSet(false, true)) {
-            Platform.runLater(this::drain);
-        }
     }
 
-    private void drain() {
-        drainQueued.set(false);
+    private void drain(List<News> batch) {
         // Nodes whose scores changed, told once; judgements of finished games likewise.
         boolean annotated = false;
         Map<GameNode, List<Integer>> nags = new IdentityHashMap<>();
-        for (News n; (n = news.poll()) != null; ) {
+        for (News n : batch) {
             switch (n) {
                 case PositionNews p -> {
                     if (games.showing(p.key())) {
