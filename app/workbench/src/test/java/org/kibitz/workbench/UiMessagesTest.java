@@ -11,6 +11,8 @@ import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import org.junit.jupiter.api.Test;
 
 /** The UI's strings: both languages have every key, and every pattern formats. */
@@ -24,22 +26,50 @@ class UiMessagesTest {
         return p;
     }
 
-    @Test
-    void everyKeyHasBothLanguagesAndEveryPatternFormats() throws Exception {
-        Properties en = load("messages.properties");
-        Properties zh = load("messages_zh_CN.properties");
+    /** Every bundle the UI reads (I18n's list): the shell's and one per feature area. */
+    static final java.util.List<String> BUNDLES = java.util.List.of("messages", "engines", "jobs", "evaluate", "compare");
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"messages", "engines", "jobs", "evaluate", "compare"})
+    void everyKeyHasBothLanguagesAndEveryPatternFormats(String bundle) throws Exception {
+        Properties en = load(bundle + ".properties");
+        Properties zh = load(bundle + "_zh_CN.properties");
         Set<String> onlyEn = new TreeSet<>(en.stringPropertyNames());
         onlyEn.removeAll(zh.stringPropertyNames());
         Set<String> onlyZh = new TreeSet<>(zh.stringPropertyNames());
         onlyZh.removeAll(en.stringPropertyNames());
-        assertEquals(Set.of(), onlyEn, "keys without Chinese");
-        assertEquals(Set.of(), onlyZh, "keys without English");
+        assertEquals(Set.of(), onlyEn, bundle + ": keys without Chinese");
+        assertEquals(Set.of(), onlyZh, bundle + ": keys without English");
         for (String key : en.stringPropertyNames()) {
             for (Properties p : new Properties[] {en, zh}) {
                 // Throws on a broken pattern (an unbalanced brace, a bad choice format).
-                new MessageFormat(p.getProperty(key), Locale.ROOT).format(new Object[] {"x", 2, 3, 4, 5});
+                MessageFormat f = new MessageFormat(p.getProperty(key), Locale.ROOT);
+                java.text.Format[] kinds = f.getFormatsByArgumentIndex();
+                Object[] args = new Object[kinds.length];
+                for (int i = 0; i < kinds.length; i++) {
+                    // A number where the pattern formats one (number, choice), else text.
+                    args[i] = kinds[i] instanceof java.text.NumberFormat || kinds[i] instanceof java.text.ChoiceFormat ? (Object) (i + 1)
+                            : "x";
+                }
+                f.format(args); // throws on an argument the pattern cannot take
             }
         }
+    }
+
+    @Test
+    void theListedBundlesAreTheOnesTheUiReads() throws Exception {
+        java.lang.reflect.Field f = I18n.class.getDeclaredField("BUNDLES");
+        f.setAccessible(true);
+        assertEquals(BUNDLES.stream().map(b -> "org.kibitz.workbench." + b).toList(), f.get(null));
+    }
+
+    @Test
+    void aComparisonsFiguresReadAsEnglish() {
+        I18n i18n = new I18n(Locale.ENGLISH);
+        String one = i18n.get("compare.figures", "A", "B", 1, 59, "50.0%", "80.0%", "2.6", "5.1", "0.98", 0);
+        assertTrue(one.startsWith("A vs B: 1 game, 59 positions"), one);
+        assertTrue(one.contains("A's move in B's top 3 80.0%"), one);
+        assertTrue(i18n.get("compare.figures", "A", "B", 12, 1234, "", "", "", "", "", 3).startsWith("A vs B: 12 games, 1,234 positions"));
     }
 
     @Test
