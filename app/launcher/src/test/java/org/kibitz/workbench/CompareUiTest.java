@@ -119,6 +119,13 @@ class CompareUiTest {
         // Stockfish's and Fairy-Stockfish's curves differ somewhere (they are not one engine's drawn twice).
         assertFalse(shown.series().get(0).points().equals(shown.series().get(1).points()));
 
+        // The overlay can be turned off for the usual curve (one engine, filled), and on again.
+        assertTrue(onFx(() -> w.window.stage().getScene().lookup("#curve-compared").isVisible()));
+        runFx(() -> engines.curveOverlayShownProperty().set(false));
+        waitUntil(() -> !curve.definition().curve().overlay() && curve.definition().curve().series().size() == 1);
+        runFx(() -> engines.curveOverlayShownProperty().set(true));
+        waitUntil(() -> curve.definition().curve().overlay() && curve.definition().curve().series().size() == 2);
+
         // The Disagreements pane: every disagreement of the pair, the largest first.
         runFx(() -> w.window.docking().open(CompareUi.DISAGREEMENTS_PANE));
         waitUntil(() -> w.window.stage().getScene().lookup("#disagreements-pane") != null);

@@ -46,6 +46,7 @@ public final class CurvePane extends BorderPane {
     private final ChartViewer viewer;
     private final Label caption = new Label();
     private final Label empty = new Label();
+    private final javafx.scene.control.ToggleButton compared = new javafx.scene.control.ToggleButton();
     private List<EvalCurve.Point> points = List.of();
     /** The move axis's range as last fitted to the line; null to fit again. */
     private org.jfree.data.Range fittedRange;
@@ -104,7 +105,17 @@ public final class CurvePane extends BorderPane {
         });
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox bar = new HBox(6, caption, spring, bandChooser(), fit);
+        compared.setId("curve-compared");
+        compared.setGraphic(Icons.of("mdi2c-chart-multiline"));
+        compared.getStyleClass().add("flat");
+        compared.selectedProperty().bindBidirectional(ui.curveOverlayShownProperty());
+        Tooltip comparedTip = new Tooltip();
+        comparedTip.textProperty().bind(ui.i18n().text("curve.compared"));
+        compared.setTooltip(comparedTip);
+        compared.setVisible(false);
+        compared.setManaged(false);
+        ui.curveOverlayShownProperty().addListener((o, a, b) -> ui.curveSignal().raise());
+        HBox bar = new HBox(6, caption, spring, compared, bandChooser(), fit);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 6, 2, 8));
         bar.getStyleClass().add("curve-toolbar");
@@ -221,8 +232,11 @@ public final class CurvePane extends BorderPane {
         // What the chart would show: when it is what it shows already, nothing is drawn.
         List<Object> look = new java.util.ArrayList<>(points.size() + 6);
         points.forEach(p -> look.add(p.value().orElse(Double.NaN)));
-        Optional<EnginesUi.CurveOverlay> overlay = ui.curveOverlayProperty().get()
+        Optional<EnginesUi.CurveOverlay> offered = ui.curveOverlayProperty().get()
                 .filter(o -> o.tree() == ui.document().tree());
+        compared.setVisible(offered.isPresent());
+        compared.setManaged(offered.isPresent());
+        Optional<EnginesUi.CurveOverlay> overlay = offered.filter(o -> ui.curveOverlayShownProperty().get());
         List<EvalChart.Series> series = overlay.map(o -> compared(o, line)).orElse(List.of(EvalChart.Series.of(ui.curveEngine(), points)));
         List<EvalChart.Mark> marks = overlay.map(o -> disagreements(o, points)).orElseGet(() -> marks(points));
         if (overlay.isPresent()) {

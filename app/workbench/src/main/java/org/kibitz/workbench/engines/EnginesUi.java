@@ -85,6 +85,8 @@ public final class EnginesUi {
 
     private final ObjectProperty<Optional<CurveOverlay>> curveOverlay = new SimpleObjectProperty<>(this, "curveOverlay",
             Optional.empty());
+    /** Whether the curve shows the overlay when there is one (the user may turn it off for the usual curve). */
+    private final BooleanProperty curveOverlayShown = new SimpleBooleanProperty(this, "curveOverlayShown", true);
 
     private final EngineRegistry registry;
     private final EngineRegistry.LoadReport loadReport;
@@ -419,6 +421,11 @@ public final class EnginesUi {
     /** The engines compared on a game, when the curve overlays them (see {@link CurveOverlay}). */
     public ObjectProperty<Optional<CurveOverlay>> curveOverlayProperty() {
         return curveOverlay;
+    }
+
+    /** Whether the curve overlays the compared engines when the board shows a compared game. */
+    public BooleanProperty curveOverlayShownProperty() {
+        return curveOverlayShown;
     }
 
     /** Shows {@code overlay} on the curve (empty: the usual single curve) and redraws it. */
