@@ -167,16 +167,22 @@ class CliCompareTest {
         String file = TestGames.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn").toString();
         String fsf = RealEngines.require("fairy-stockfish");
         String maxqi = RealEngines.require("maxqi");
-        // UCI (Fairy-Stockfish) and xboard (MaxQi) first; maxqi has no node limit, so depth for all.
+        // Three protocols: Fairy-Stockfish spoken to in UCCI (an engine of the list), MaxQi in xboard, the
+        // built-in engine in UCI. The first two first; maxqi has no node limit, so depth for all.
+        Files.createDirectories(home.resolve("config"));
+        Files.writeString(home.resolve("config").resolve("engines.json"), """
+                {"version": 1, "engines": [
+                  {"id": "fsf-ucci", "name": "Fairy in UCCI", "command": ["%s"], "protocol": "ucci", "games": ["xiangqi"]}
+                ]}""".formatted(fsf.replace("\\", "\\\\").replace("\"", "\\\"")));
         Path csv1 = dir.resolve("x1.csv");
-        Run first = compare(home, file, "--games", "1", "--engine", fsf, "--engine", maxqi, "--depth", "3", "--jobs", "2",
+        Run first = compare(home, file, "--games", "1", "--engine", "fsf-ucci", "--engine", maxqi, "--depth", "3", "--jobs", "2",
                 "--csv", csv1.toString());
         assertEquals(0, first.exit(), first.err());
         long[] c1 = counts(first);
         assertEquals(0, c1[3], "nothing in the store yet");
-        // The built-in engine (UCCI-speaking, in process) added: the two others come from the store.
+        // The built-in engine (UCI) added: the two others come from the store.
         Path csv = dir.resolve("x.csv");
-        Run second = compare(home, file, "--games", "1", "--engine", fsf, "--engine", maxqi, "--engine", "builtin",
+        Run second = compare(home, file, "--games", "1", "--engine", "fsf-ucci", "--engine", maxqi, "--engine", "builtin",
                 "--depth", "3", "--jobs", "2", "--csv", csv.toString());
         assertEquals(0, second.exit(), second.err());
         long[] c2 = counts(second);

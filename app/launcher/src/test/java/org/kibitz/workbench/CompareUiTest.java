@@ -165,21 +165,26 @@ class CompareUiTest {
     }
 
     @Test
-    void fairyStockfishAgainstMaxqiOnAXiangqiGameUciAgainstXboard() throws Exception {
+    void threeEnginesInThreeProtocolsOnAXiangqiGame() throws Exception {
         WorkbenchFixture w = open(home, "xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn", 1,
-                entry("fsf", "Fairy-Stockfish", RealEngines.require("fairy-stockfish"), "uci", Set.of("chess", "xiangqi")),
+                entry("fsf", "Fairy-Stockfish", RealEngines.require("fairy-stockfish"), "ucci", Set.of("xiangqi")),
                 entry("maxqi", "MaxQi", RealEngines.require("maxqi"), "xboard", Set.of("xiangqi")));
         CompareUi ui = w.injector.getInstance(CompareUi.class);
-        // maxqi takes no node limit: depth it is.
-        GameComparison g = compareBoardGame(w, ui, choice(ui, "depth", 3, 3, "fsf", "maxqi"));
+        // Fairy-Stockfish in UCCI, MaxQi in xboard, the built-in engine in UCI; maxqi takes no node limit: depth it is.
+        GameComparison g = compareBoardGame(w, ui, choice(ui, "depth", 3, 3, "fsf", "maxqi", "builtin"));
         int plies = onFx(() -> w.document.tree().mainline().size());
         assertEquals(plies + 1, g.positions().size());
-        long both = g.positions().stream().filter(p -> p.engine(0).isPresent() && p.engine(1).isPresent()).count();
-        assertTrue(both >= plies, "both engines saw every position: " + both + " of " + (plies + 1));
+        for (int e = 0; e < 3; e++) {
+            int engine = e;
+            long seen = g.positions().stream().filter(p -> p.engine(engine).isPresent()).count();
+            assertTrue(seen >= plies, "engine " + e + " saw every position: " + seen + " of " + (plies + 1));
+        }
+        assertEquals(3, g.positions().get(0).pairs().size(), "three pairs of three engines");
         runFx(() -> w.window.docking().open(EnginesUi.CURVE_PANE));
         waitUntil(() -> w.window.stage().getScene().lookup("#curve-pane") != null);
         CurvePane curve = (CurvePane) onFx(() -> w.window.stage().getScene().lookup("#curve-pane"));
         waitUntil(() -> curve.definition().curve() != null && curve.definition().curve().overlay()
+                && curve.definition().curve().series().size() == 3
                 && curve.definition().curve().series().stream().allMatch(s -> s.points().size() >= plies));
         // The disagreements carry the engines' moves in the game's notation (xiangqi's, not coordinates).
         waitUntil(() -> !ui.disagreements().isEmpty() || g.positions().stream().noneMatch(
