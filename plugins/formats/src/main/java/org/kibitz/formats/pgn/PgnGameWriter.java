@@ -152,7 +152,7 @@ final class PgnGameWriter implements GameWriter {
         }
     }
 
-    /** Writes a line of moves with its variations; main lines by iteration, variations by recursion. */
+    /** Writes a line of moves with its variations, by iteration at any depth. */
     private static final class Movetext {
         private final Notation notation;
         private final MovetextLayout layout;
@@ -164,7 +164,11 @@ final class PgnGameWriter implements GameWriter {
             this.engineLines = engineLines;
         }
 
-        /** Writes the moves after {@code from}: its main child, its variations, and on down the line. */
+        /**
+         * Writes the moves after {@code from}: its main child, its variations, and on down the line. By
+         * iteration with a stack of open variations, so that any depth the reader accepts is written (a
+         * recursion overflowed the stack at some thousands of nested variations).
+         */
         void line(GameNode from, boolean root, boolean firstNumber) {
             if (root) {
                 String c = PgnComments.render(from);
@@ -172,24 +176,52 @@ final class PgnGameWriter implements GameWriter {
                     comment(c);
                 }
             }
-            boolean number = firstNumber;
-            GameNode node = from;
-            while (!node.children().isEmpty()) {
-                List<GameNode> children = node.children();
-                GameNode main = children.get(0);
-                number = move(main, number);
-                for (int i = 1; i < children.size(); i++) {
-                    GameNode v = children.get(i);
+            java.util.ArrayDeque<Line> open = new java.util.ArrayDeque<>();
+            open.push(new Line(from, firstNumber, false));
+            while (!open.isEmpty()) {
+                Line l = open.peek();
+                List<GameNode> children = l.node.children();
+                if (l.nextVariation == 0) {
+                    // At a position: its main move first.
+                    if (children.isEmpty()) {
+                        open.pop();
+                        if (l.variation) {
+                            layout.token(")");
+                            // The line the variation left goes on with its number.
+                            open.peek().number = true;
+                        }
+                        continue;
+                    }
+                    l.number = move(children.get(0), l.number);
+                    l.nextVariation = 1;
+                }
+                if (l.nextVariation < children.size()) {
+                    GameNode v = children.get(l.nextVariation++);
                     layout.token("(");
                     // Black's reply inside the variation needs no number unless a comment came between.
-                    line(v, false, move(v, true));
-                    layout.token(")");
-                    number = true;
+                    open.push(new Line(v, move(v, true), true));
+                    continue;
                 }
-                if (engineLines && engineLine(node)) {
-                    number = true;
+                if (engineLines && engineLine(l.node)) {
+                    l.number = true;
                 }
-                node = main;
+                l.node = children.get(0);
+                l.nextVariation = 0;
+            }
+        }
+
+        /** A line being written: the position it is at, and how far its variations there are written. */
+        private static final class Line {
+            GameNode node;
+            boolean number;
+            final boolean variation;
+            /** 0: the main move from {@code node} is not written yet; else the next variation's index. */
+            int nextVariation;
+
+            Line(GameNode node, boolean number, boolean variation) {
+                this.node = node;
+                this.number = number;
+                this.variation = variation;
             }
         }
 
