@@ -41,6 +41,11 @@ final class PgnGameBuilder {
 
     ReadResult build(PgnGameText text) {
         List<FormatProblem> problems = new ArrayList<>(text.problems);
+        if (text.tooLarge) {
+            problems.add(FormatMessages.error(source, text.number, Location.line(text.firstLine), "pgn.game.too.large",
+                    PgnGameText.MAX_TOKENS, PgnGameText.MAX_TEXT >> 20));
+            return new ReadResult(text.number, Optional.empty(), problems);
+        }
         GameDetector.Verdict verdict = detector.detect(text);
         if (verdict instanceof GameDetector.Verdict.Refused r) {
             problems.add(FormatMessages.error(source, text.number, Location.line(text.firstLine), "pgn.variant.refused", r.variant()));

@@ -42,6 +42,19 @@ final class PgnGameText {
     final List<Tag> tags = new ArrayList<>(16);
     final List<FormatProblem> problems = new ArrayList<>(0);
 
+    /**
+     * The most movetext tokens (moves, NAGs, comments, parentheses) one game may have: far above any real
+     * game (the longest legal chess game has under 12,000 plies; annotated databases stay under 100,000
+     * tokens a game) and low enough that a game's tree stays within some hundreds of MB.
+     */
+    static final int MAX_TOKENS = 1_000_000;
+    /** The most characters of comments and moves one game may have: 32 M. */
+    static final long MAX_TEXT = 32L << 20;
+
+    /** Over {@link #MAX_TOKENS} or {@link #MAX_TEXT}: its tokens are dropped and the game is not read. */
+    boolean tooLarge;
+    private long textChars;
+
     private byte[] kinds;
     private String[] texts;
     private int[] values;
@@ -63,6 +76,20 @@ final class PgnGameText {
     }
 
     void add(byte kind, String text, int value, long line) {
+        if (tooLarge) {
+            return;
+        }
+        textChars += text == null ? 0 : text.length();
+        if (size >= MAX_TOKENS || textChars > MAX_TEXT) {
+            // Past the limit: what was kept goes, so memory stays bounded while the game's end is found.
+            tooLarge = true;
+            kinds = new byte[0];
+            texts = new String[0];
+            values = new int[0];
+            lines = new long[0];
+            size = 0;
+            return;
+        }
         if (size == kinds.length) {
             int n = Math.max(4, size * 2);
             kinds = Arrays.copyOf(kinds, n);

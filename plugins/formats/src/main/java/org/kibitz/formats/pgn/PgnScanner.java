@@ -492,7 +492,10 @@ final class PgnScanner implements Closeable {
                         i = close + 1;
                         continue;
                     }
-                    comment.append(c, i, close - i);
+                    if (comment.length() <= PgnGameText.MAX_TEXT) {
+                        // A comment longer than a game may be is not kept whole: the game is refused anyway.
+                        comment.append(c, i, close - i);
+                    }
                     if (close == n) {
                         comment.append('\n');
                         end = n;
