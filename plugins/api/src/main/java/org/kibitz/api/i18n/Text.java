@@ -21,10 +21,26 @@ import java.util.ResourceBundle;
  */
 public record Text(Class<?> anchor, String key, List<Object> args) {
 
+    /** A quoted argument longer than this many characters is cut (a whole bad line could be megabytes). */
+    public static final int MAX_QUOTE = 120;
+    /** What is kept of a cut argument. */
+    static final int KEPT = 100;
+
     public Text {
         Objects.requireNonNull(anchor, "anchor");
         Objects.requireNonNull(key, "key");
-        args = List.copyOf(args);
+        // The one place messages take what they quote: a long quote is cut here, for every message.
+        args = args.stream().map(Text::cut).toList();
+    }
+
+    /** {@code a}, or when it is text longer than {@link #MAX_QUOTE}: its start, an ellipsis and its length. */
+    private static Object cut(Object a) {
+        Objects.requireNonNull(a, "a message argument");
+        if (a instanceof CharSequence s && s.length() > MAX_QUOTE) {
+            int end = Character.isHighSurrogate(s.charAt(KEPT - 1)) ? KEPT - 1 : KEPT;
+            return new Text(Text.class, "text.cut", List.of(s.subSequence(0, end).toString(), s.length()));
+        }
+        return a;
     }
 
     /** A message from the bundle {@code <anchor's package>.messages}. */
