@@ -80,6 +80,11 @@ final class ConvertCommand implements Callable<Integer> {
             public void notWritten(String source, int gameNumber, Text reason) {
                 stderr.println(source + ":game " + gameNumber + ": " + reason.render(locale));
             }
+
+            @Override
+            public void noGames(String source, Text reason) {
+                stderr.println(source + ": " + reason.render(locale));
+            }
         };
         GameConverter.Summary summary;
         try {

@@ -86,6 +86,28 @@ class ConvertCommandTest {
         assertArrayEquals(Files.readAllBytes(out), Files.readAllBytes(dir.resolve("again.pgn")), "a second pass changes nothing");
     }
 
+    /** An empty or NUL-only input "converted" cleanly to an empty output with exit 0. */
+    @Test
+    void aFileWithNoGameSaysSoExitsOneAndLeavesTheOutputAlone() throws IOException {
+        Path empty = dir.resolve("empty.pgn");
+        Files.write(empty, new byte[0]);
+        Path zeros = dir.resolve("zeros.pgn");
+        Files.write(zeros, new byte[4096]);
+        Path out = dir.resolve("out.pgn");
+        Files.writeString(out, "[Event \"kept\"]\n\n*\n");
+        Run r = run(empty.toString(), out.toString());
+        assertEquals(1, r.exit, r.err);
+        assertEquals("games 0 plies 0 errors 1", r.lastLine());
+        assertEquals(empty + ": no game found: the file is empty; nothing written", r.err.strip());
+        Run z = run(zeros.toString(), out.toString());
+        assertEquals(1, z.exit, z.err);
+        assertEquals(zeros + ": no game found in its 4,096 bytes; nothing written", z.err.strip());
+        assertEquals("[Event \"kept\"]\n\n*\n", Files.readString(out), "the output is as it was");
+        Run xqf = run(zeros.toString(), dir.resolve("out.xqf").toString());
+        assertEquals(1, xqf.exit, xqf.err);
+        assertFalse(Files.exists(dir.resolve("out.xqf")));
+    }
+
     @Test
     void errorsGoToStderrOnePerLineAndTheGoodPartIsWritten() throws IOException {
         Path in = dir.resolve("mixed.pgn");

@@ -71,6 +71,16 @@ public final class GameConverter {
 
         /** A game that was read but that the output format cannot hold. */
         void notWritten(String source, int gameNumber, Text reason);
+
+        /** The input holds no game at all (empty, blank, binary zeros): nothing is written. */
+        void noGames(String source, Text reason);
+    }
+
+    /** Thrown inside the output's write when the input had no game: the output is left as it was. */
+    private static final class NoGames extends IOException {
+        NoGames() {
+            super("no game");
+        }
     }
 
     /** A conversion that cannot start or go on: no such format, an unreadable input, an unwritable output. */
@@ -181,8 +191,20 @@ public final class GameConverter {
                             }
                         }
                     }
+                    if (run.read == 0) {
+                        throw new NoGames();
+                    }
                 });
             }
+            if (run.read == 0) {
+                throw new NoGames();
+            }
+        } catch (NoGames e) {
+            // Not a clean conversion of nothing: said, counted as an error, and the output left alone.
+            long size = Files.size(in);
+            listener.noGames(source, size == 0 ? ConvertMessages.text("convert.no.games.empty")
+                    : ConvertMessages.text("convert.no.games", size));
+            return new Summary(0, 0, 1, run.warnings);
         } catch (ConversionException e) {
             throw e;
         } catch (IOException | java.io.UncheckedIOException e) {
@@ -202,6 +224,8 @@ public final class GameConverter {
         long plies;
         int errors;
         int warnings;
+        /** Games the reader gave, read or not. */
+        int read;
 
         Run(String source, FormatPlugin writing, WriteContext context, Listener listener) {
             this.source = source;
@@ -212,6 +236,7 @@ public final class GameConverter {
 
         /** Passes on a result's problems; the game to write, or {@code null}. */
         GameTree accept(ReadResult r) {
+            read++;
             for (FormatProblem p : r.problems()) {
                 if (p.severity() == FormatProblem.Severity.ERROR) {
                     errors++;
