@@ -32,28 +32,109 @@ public final class AtomicFiles {
         write(target, out -> out.write(bytes));
     }
 
-    /** Writes {@code target} atomically with what {@code writer} writes; on failure the old file is untouched. */
+    /**
+     * Writes {@code target} atomically with what {@code writer} writes; on failure the old file is
+     * untouched. A symbolic link is written through (its target is replaced, the link stays); the file
+     * keeps its permissions; temporary files that killed saves left beside it are removed.
+     */
     public static void write(Path target, Writer writer) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        // Not Files.createTempFile: it makes the file owner-only (0600), and the move would hand those
-        // rights to the user's saved game. A plain new file gets the user's umask, as any editor's save.
-        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+        Path real = throughLinks(target);
+        Path tmp = newTemp(real);
         try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE);
                  OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
                 writer.write(out);
                 out.flush();
                 ch.force(true);
             }
-            keepPermissions(target, tmp);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            moveOver(tmp, real);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * The file a save of {@code target} replaces: {@code target} itself, or where its symbolic links lead
+     * (a link of the user's, say into a synced folder, must stay a link).
+     */
+    public static Path throughLinks(Path target) throws IOException {
+        Path p = target.toAbsolutePath();
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == 40) {
+                throw new java.nio.file.FileSystemException(target.toString(), null, "too many levels of symbolic links");
+            }
+            p = p.resolveSibling(Files.readSymbolicLink(p)).normalize();
+        }
+        return p;
+    }
+
+    /**
+     * A new, empty temporary file beside {@code real} ({@code .<name>.kibitz-<pid>-<random>.tmp}: this
+     * process's, so that a later save can tell the leftovers of a killed one), creating the folder if
+     * needed; leftovers of processes no longer running are removed first.
+     */
+    public static Path newTemp(Path real) throws IOException {
+        Path dir = real.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        removeLeftovers(dir, real.getFileName().toString());
+        // Not Files.createTempFile: it makes the file owner-only (0600), and the move would hand those
+        // rights to the user's saved game. A plain new file gets the user's umask, as any editor's save.
+        Path tmp = dir.resolve(TEMP_PREFIX_OF.apply(real.getFileName().toString()) + ProcessHandle.current().pid() + "-"
+                + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+        Files.createFile(tmp);
+        return tmp;
+    }
+
+    /** Moves a finished temporary file over {@code real} in one step, with {@code real}'s permissions. */
+    public static void moveOver(Path tmp, Path real) throws IOException {
+        keepPermissions(real, tmp);
+        try {
+            Files.move(tmp, real, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, real, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static final java.util.function.UnaryOperator<String> TEMP_PREFIX_OF = name -> "." + name + ".kibitz-";
+
+    /** Temporary files of earlier versions ({@code .<name>.<random>.tmp}) are removed once this old. */
+    private static final java.time.Duration OLD_STYLE_AGE = java.time.Duration.ofHours(1);
+
+    /** Removes the temporary files of {@code name} that saves of processes no longer running left behind. */
+    static void removeLeftovers(Path dir, String name) {
+        String prefix = TEMP_PREFIX_OF.apply(name);
+        String oldStyle = "." + name + ".";
+        try (var entries = Files.newDirectoryStream(dir, e -> {
+            String f = e.getFileName().toString();
+            return f.endsWith(".tmp") && f.startsWith(oldStyle);
+        })) {
+            for (Path e : entries) {
+                String f = e.getFileName().toString();
+                boolean stale;
+                if (f.startsWith(prefix)) {
+                    String rest = f.substring(prefix.length());
+                    int dash = rest.indexOf('-');
+                    long pid = dash > 0 ? parsePid(rest.substring(0, dash)) : -1;
+                    stale = pid <= 0 || ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
+                } else {
+                    String middle = f.substring(oldStyle.length(), f.length() - ".tmp".length());
+                    stale = middle.matches("[0-9a-z]{1,13}") && Files.getLastModifiedTime(e).toInstant()
+                            .isBefore(java.time.Instant.now().minus(OLD_STYLE_AGE));
+                }
+                if (stale) {
+                    Files.deleteIfExists(e);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Cleaning is a courtesy: a save never fails for it.
+        }
+    }
+
+    private static long parsePid(String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

@@ -5,14 +5,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
@@ -23,8 +20,6 @@ import java.util.HexFormat;
  * file it describes (a merge of shards checks it).
  */
 public final class PartFile implements AutoCloseable {
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Path target;
     private final Path tmp;
@@ -47,13 +42,15 @@ public final class PartFile implements AutoCloseable {
         }
     }
 
-    /** A new, empty part beside {@code target} ({@code .<name>.<random>.tmp}), creating the folder if needed. */
+    /**
+     * A new, empty part beside {@code target} (through its symbolic links, as {@link org.kibitz.core.AtomicFiles}
+     * names its temporary files, whose leftovers from killed runs it removes), creating the folder if needed.
+     */
     public static PartFile open(Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
-        FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
-        return new PartFile(target, tmp, ch);
+        Path real = org.kibitz.core.AtomicFiles.throughLinks(target);
+        Path tmp = org.kibitz.core.AtomicFiles.newTemp(real);
+        FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE);
+        return new PartFile(real, tmp, ch);
     }
 
     Path target() {
@@ -101,11 +98,7 @@ public final class PartFile implements AutoCloseable {
             out.flush();
             channel.force(true);
             out.close();
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            org.kibitz.core.AtomicFiles.moveOver(tmp, target);
         } finally {
             Files.deleteIfExists(tmp);
         }
