@@ -93,8 +93,8 @@ final class AnalyseCommand implements Callable<Integer> {
     @Option(names = "--option", paramLabel = "NAME=VALUE", descriptionKey = "option")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "300", descriptionKey = "timeout")
-    long timeout;
+    @Option(names = "--timeout", paramLabel = "SECONDS", descriptionKey = "timeout")
+    Long timeout;
 
     @Option(names = "--log", descriptionKey = "log")
     boolean log;
@@ -142,7 +142,8 @@ final class AnalyseCommand implements Callable<Integer> {
         SessionPool.Opener opener = r -> logger == null ? registry.open(r.entry(), games)
                 : registry.open(r.entry(), games, logger);
         SearchLimits searchLimits = limits;
-        Duration patience = Duration.ofSeconds(timeout);
+        // The wait follows the limit: a timed search its time and a grace, else five minutes; --timeout overrides.
+        Duration patience = timeout != null ? Duration.ofSeconds(Math.max(1, timeout)) : AnalysisRun.patience(searchLimits);
         try (SessionPool pool = new SessionPool(opener, 1, 1)) {
             EngineInfo[] engineInfo = new EngineInfo[1];
             AnalysisRun.Result r = pool.withSession(ref, g.id(), session -> {
@@ -160,7 +161,7 @@ final class AnalyseCommand implements Callable<Integer> {
                 kept.problem().ifPresent(p -> err.println(TEXT.text("store.problem", p.render())));
             }
             if (r.stopped()) {
-                err.println(TEXT.text("stopped", timeout));
+                err.println(stoppedText(searchLimits, patience));
             }
             for (EngineEvent.AnalysisUpdate u : r.lines()) {
                 out.println(AnalysisText.infoLine(u, shown));
@@ -172,6 +173,9 @@ final class AnalyseCommand implements Callable<Integer> {
         } catch (EngineException e) {
             out.flush();
             err.println(TEXT.text("failed", e.text().render()));
+            if (e.kind() == EngineException.Kind.TIMEOUT) {
+                err.println(stoppedText(searchLimits, patience));
+            }
             if (ref.source() == EngineRef.Source.COMMAND_LINE && e.kind() == EngineException.Kind.START_FAILED
                     && ref.entry().command().size() == 1) {
                 err.println(TEXT.text("engine.notListed", engine.strip(), registry.file(),
@@ -183,6 +187,15 @@ final class AnalyseCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return 1;
         }
+    }
+
+    /** Why a search was stopped: after how long, and where that wait came from. */
+    private String stoppedText(SearchLimits limits, Duration patience) {
+        if (timeout == null && limits.moveTime().isPresent()) {
+            Duration t = limits.moveTime().get();
+            return TEXT.text("stopped.timed", patience.toMillis() / 1000.0, t.toMillis(), AnalysisRun.grace(t).toMillis() / 1000.0);
+        }
+        return TEXT.text("stopped", patience.toSeconds());
     }
 
     /** The engine {@code --engine} names, from the engine list (read now) or as a command line. */

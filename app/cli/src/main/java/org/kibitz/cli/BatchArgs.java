@@ -108,8 +108,7 @@ final class BatchArgs {
 
     /** How long one search may take before it is stopped. */
     Duration patience(SearchLimits limits) {
-        return Duration.ofSeconds(timeout != null ? Math.max(1, timeout)
-                : limits.moveTime().map(t -> t.toSeconds() * 2 + 30).orElse(300L));
+        return timeout != null ? Duration.ofSeconds(Math.max(1, timeout)) : org.kibitz.core.analysis.AnalysisRun.patience(limits);
     }
 
     /** The shard, from the option or the scheduler's variables; says on stderr when a variable chose it. */

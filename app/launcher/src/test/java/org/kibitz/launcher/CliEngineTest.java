@@ -45,6 +45,33 @@ class CliEngineTest {
         return cli.service(Games.class);
     }
 
+    /**
+     * An engine that never answers {@code go} (nor {@code stop}): with {@code --movetime 300} the search is
+     * given up after the movetime and its grace (10 s at least), not after the default five minutes, and
+     * the message says what the wait was.
+     */
+    @Test
+    void aTimedSearchIsGivenUpAfterItsTimeAndAGraceNotFiveMinutes(@TempDir Path dir) throws Exception {
+        Path engine = dir.resolve("no-go.sh");
+        java.nio.file.Files.writeString(engine, """
+                #!/bin/sh
+                while read line; do
+                  case "$line" in
+                    uci) echo "id name NoGo"; echo "uciok";;
+                    isready) echo "readyok";;
+                    quit) exit 0;;
+                  esac
+                done
+                """);
+        assertTrue(engine.toFile().setExecutable(true));
+        long t0 = System.nanoTime();
+        Run r = run("analyse", "--game", "chess", "--engine", engine.toString(), "--movetime", "300", "--no-store");
+        long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(seconds < 60, "given up after " + seconds + " s");
+        assertTrue(r.err().contains("the search had not ended after 10.3 s (its movetime of 300 ms plus 10 s of grace)"), r.err());
+    }
+
     @Test
     void probeStockfish() {
         Run r = run("engine", "probe", "--", engine("stockfish"));

@@ -39,6 +39,24 @@ public final class AnalysisRun {
     private AnalysisRun() {
     }
 
+    /** How long a search with no time limit (depth, nodes) may run before it is stopped. */
+    public static final Duration UNTIMED_PATIENCE = Duration.ofMinutes(5);
+    /** The least grace a timed search gets past its time: engines overrun, machines are busy. */
+    public static final Duration MIN_GRACE = Duration.ofSeconds(10);
+
+    /**
+     * How long to wait for a search with {@code limits} before stopping it: a timed search its time plus a
+     * grace of as much again (at least {@link #MIN_GRACE}); any other {@link #UNTIMED_PATIENCE}.
+     */
+    public static Duration patience(SearchLimits limits) {
+        return limits.moveTime().map(t -> t.plus(grace(t))).orElse(UNTIMED_PATIENCE);
+    }
+
+    /** The grace a search of {@code moveTime} gets past it. */
+    public static Duration grace(Duration moveTime) {
+        return moveTime.compareTo(MIN_GRACE) > 0 ? moveTime : MIN_GRACE;
+    }
+
     /**
      * Sets the position, searches with {@code limits}, and waits; a search still running after
      * {@code patience} is stopped and what it found so far is the result.
