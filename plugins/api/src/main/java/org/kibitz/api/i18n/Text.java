@@ -33,14 +33,31 @@ public record Text(Class<?> anchor, String key, List<Object> args) {
         args = args.stream().map(Text::cut).toList();
     }
 
-    /** {@code a}, or when it is text longer than {@link #MAX_QUOTE}: its start, an ellipsis and its length. */
+    /**
+     * {@code a}, or when it is one line of text longer than {@link #MAX_QUOTE}: its start, an ellipsis and
+     * its length. A block of lines (an engine's last output) keeps its lines, each cut to twice that.
+     */
     private static Object cut(Object a) {
         Objects.requireNonNull(a, "a message argument");
-        if (a instanceof CharSequence s && s.length() > MAX_QUOTE) {
-            int end = Character.isHighSurrogate(s.charAt(KEPT - 1)) ? KEPT - 1 : KEPT;
-            return new Text(Text.class, "text.cut", List.of(s.subSequence(0, end).toString(), s.length()));
+        if (!(a instanceof CharSequence s) || s.length() <= MAX_QUOTE) {
+            return a;
         }
-        return a;
+        String text = s.toString();
+        if (text.indexOf('\n') >= 0) {
+            StringBuilder b = new StringBuilder();
+            for (String line : text.split("\n", -1)) {
+                if (!b.isEmpty()) {
+                    b.append('\n');
+                }
+                b.append(line.length() > 2 * MAX_QUOTE ? head(line, 2 * KEPT) + " …" : line);
+            }
+            return b.toString();
+        }
+        return new Text(Text.class, "text.cut", List.of(head(text, KEPT), text.length()));
+    }
+
+    private static String head(String s, int n) {
+        return s.substring(0, Character.isHighSurrogate(s.charAt(n - 1)) ? n - 1 : n);
     }
 
     /** A message from the bundle {@code <anchor's package>.messages}. */

@@ -29,4 +29,12 @@ class TextTest {
         assertEquals("expected " + shortQuote + ": no such move",
                 Text.of(Anchor.class, "outer", shortQuote, Text.of(Anchor.class, "inner")).render(Locale.ROOT), "a quote up to the limit stays whole");
     }
+
+    @Test
+    void aBlockOfLinesKeepsItsLinesEachCut() {
+        String block = "    uciok\n    " + "z".repeat(1000) + "\n    readyok";
+        Text t = Text.of(Anchor.class, "outer", block, Text.of(Anchor.class, "inner"));
+        String en = t.render(Locale.ROOT);
+        assertTrue(en.contains("    uciok\n    " + "z".repeat(196) + " …\n    readyok"), en);
+    }
 }
