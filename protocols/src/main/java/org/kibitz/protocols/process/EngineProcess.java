@@ -53,6 +53,14 @@ public final class EngineProcess implements LineChannel {
     private final Duration endGrace;
     private volatile boolean inputClosed;
     private volatile Thread stderrThread;
+    /** Processes the engine started, collected while it lives (see {@link #rememberDescendants}). */
+    private final java.util.Set<ProcessHandle> known = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** When the descendants were last collected ({@link System#nanoTime}). */
+    private volatile long lastLook = System.nanoTime();
+    /** Whether Kibitz ended it because its output closed while it went on running. */
+    private volatile boolean endedByUs;
+    /** How often the reader collects the descendants while lines come. */
+    private static final long LOOK_EVERY_NANOS = 2_000_000_000L;
 
     private EngineProcess(Process process, String description, String name, Duration endGrace) {
         this.process = process;
@@ -146,6 +154,9 @@ public final class EngineProcess implements LineChannel {
     private void read(InputStream in, Direction direction, LineReceiver receiver) {
         LineSplitter splitter = new LineSplitter(line -> {
             remember(line);
+            if (System.nanoTime() - lastLook > LOOK_EVERY_NANOS) {
+                rememberDescendants();
+            }
             receiver.onLine(direction, line, Instant.now());
         });
         byte[] buffer = new byte[16 * 1024];
@@ -180,8 +191,10 @@ public final class EngineProcess implements LineChannel {
             if (err != null) {
                 err.join(endGrace.toMillis() + 1);
             }
+            rememberDescendants();
             if (!process.waitFor(endGrace.toMillis(), TimeUnit.MILLISECONDS)) {
                 // Output closed but the program still runs: it can no longer talk to us.
+                endedByUs = true;
                 destroyTree(true);
                 process.waitFor(endGrace.toMillis(), TimeUnit.MILLISECONDS);
             }
@@ -190,9 +203,15 @@ public final class EngineProcess implements LineChannel {
         }
         OptionalInt code = process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
         destroyTree(true); // anything it left running
+        // Helpers it started and that outlived it: no longer its descendants, but remembered.
+        for (ProcessHandle h : known) {
+            if (h.isAlive()) {
+                h.destroyForcibly();
+            }
+        }
         LiveProcesses.remove(process);
         outbox.offer(POISON);
-        EngineExit e = new EngineExit(code, exitExpected.get(), lastLines());
+        EngineExit e = new EngineExit(code, exitExpected.get(), lastLines(), endedByUs);
         try {
             receiver.onEnd(e);
         } finally {
@@ -256,7 +275,23 @@ public final class EngineProcess implements LineChannel {
 
     @Override
     public void expectExit() {
+        // Before it goes: a helper it started is its descendant only while it lives.
+        rememberDescendants();
         exitExpected.set(true);
+    }
+
+    /**
+     * Remembers the processes the engine has started so far. Once the engine exits they are reparented
+     * and no longer its descendants, so they are collected while it lives: when it is asked to quit or
+     * ended, when its output ends, and now and then while it talks.
+     */
+    private void rememberDescendants() {
+        try {
+            process.descendants().forEach(known::add);
+        } catch (RuntimeException e) {
+            // cannot list them on this platform
+        }
+        lastLook = System.nanoTime();
     }
 
     @Override
@@ -280,11 +315,12 @@ public final class EngineProcess implements LineChannel {
                 });
     }
 
-    /** The process's descendants, deepest last, then the process itself. */
+    /** The process's descendants, deepest last, then the process itself (and remembers them). */
     private List<ProcessHandle> tree() {
         List<ProcessHandle> all = new ArrayList<>();
         try {
             all.addAll(process.descendants().toList());
+            known.addAll(all);
         } catch (RuntimeException e) {
             // cannot list them on this platform; the process itself is still ours
         }

@@ -620,6 +620,10 @@ public abstract class EngineSessionBase implements EngineSession {
         List<String> last = e.lastLines().isEmpty() ? recentLines() : e.lastLines();
         String lines = formatLines(last);
         String suffix = last.isEmpty() ? "" : ".output";
+        if (e.endedByUs()) {
+            // Its exit code is our kill's: say what it did, not that it crashed.
+            return ProtocolMessages.text("engine.died.closed" + suffix, name, lines);
+        }
         if (e.exitCode().isEmpty()) {
             return ProtocolMessages.text("engine.died.unknown" + suffix, name, lines);
         }

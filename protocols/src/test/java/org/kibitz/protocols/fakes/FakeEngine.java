@@ -25,6 +25,9 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code slow-features}: an xboard engine whose front end answers every empty line with
  *     {@code Invalid move: } at once but whose features come only 2.5 s after it starts (GNU Chess 6
  *     on a busy machine: its front end is up, the engine thread behind it is not)</li>
+ * <li>{@code fork-helper FILE}: starts a helper process ({@code sleep 600}) and writes its pid to
+ *     {@code FILE}, then is a {@code mute-quit} engine that leaves the helper behind when it quits</li>
+ * <li>{@code close-stdout}: closes its standard output at the first {@code go} and goes on running</li>
  * <li>{@code hang-first N FILE}: hangs without a word at its first {@code N} starts (counted in
  *     {@code FILE}), then is a {@code slow-xboard} engine without the wait (GNU Chess 6 hangs at about
  *     one start in twenty)</li>
@@ -54,6 +57,10 @@ public final class FakeEngine {
             if (start <= Integer.parseInt(args[1])) {
                 Thread.sleep(Long.MAX_VALUE);
             }
+        }
+        if (mode.equals("fork-helper")) {
+            Process helper = new ProcessBuilder("sleep", "600").start();
+            java.nio.file.Files.writeString(java.nio.file.Path.of(args[1]), Long.toString(helper.pid()));
         }
         String line;
         while ((line = in.readLine()) != null) {
@@ -127,6 +134,10 @@ public final class FakeEngine {
                     }
                 }
                 default -> {
+                    if (line.startsWith("go") && mode.equals("close-stdout")) {
+                        out.close();
+                        Thread.sleep(Long.MAX_VALUE);
+                    }
                     if (line.startsWith("go")) {
                         boolean infinite = line.contains("infinite");
                         searching.set(true);
@@ -177,10 +188,12 @@ public final class FakeEngine {
     }
 
     /** The command that runs this fake with the tests' class path. */
-    public static java.util.List<String> command(String mode) {
+    public static java.util.List<String> command(String mode, String... more) {
         String javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return java.util.List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m",
-                "-cp", System.getProperty("java.class.path"), FakeEngine.class.getName(), mode);
+        java.util.List<String> c = new java.util.ArrayList<>(java.util.List.of(javaBin, "-Xshare:auto", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-Xmx64m", "-cp", System.getProperty("java.class.path"), FakeEngine.class.getName(), mode));
+        c.addAll(java.util.List.of(more));
+        return c;
     }
 
 }

@@ -1,6 +1,7 @@
 package org.kibitz.protocols.fakes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,6 +71,41 @@ class FaultTest {
             h.destroyForcibly();
         }
         throw new AssertionError("engine processes left running: " + what);
+    }
+
+    /**
+     * An engine that started a helper and quits normally: the helper is ended too. (EngineProcess looked for
+     * descendants only after the engine had exited, when the helper was no longer one.)
+     */
+    @Test
+    void aHelperTheEngineStartedEndsWithIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path pidFile = dir.resolve("helper.pid");
+        EngineConfig c = EngineConfig.of("fake-fork", FakeEngine.command("fork-helper", pidFile.toString())).withTimeouts(TIMEOUTS);
+        EngineSession s = new UciProtocol().open(c, TestGames.games());
+        long pid = Long.parseLong(java.nio.file.Files.readString(pidFile).strip());
+        ProcessHandle helper = ProcessHandle.of(pid).orElseThrow();
+        assertTrue(helper.isAlive());
+        s.close();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (helper.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        boolean survived = helper.isAlive();
+        helper.destroyForcibly();
+        assertFalse(survived, "the helper outlived the engine");
+    }
+
+    /** An engine that closes its output and goes on running is ended by Kibitz, and said so: not "crashed (SIGKILL)". */
+    @Test
+    void anEngineThatClosesItsOutputIsSaidToHaveDoneSo() throws Exception {
+        EngineSession s = open("close-stdout");
+        CompletableFuture<BestMove> search = s.go(SearchLimits.infiniteAnalysis());
+        ExecutionException e = assertThrows(ExecutionException.class, () -> search.get(10, TimeUnit.SECONDS));
+        EngineException ee = assertInstanceOf(EngineException.class, e.getCause());
+        String text = ee.text().render(Locale.ROOT);
+        assertTrue(text.startsWith("The engine Fake close-stdout closed its output but went on running"), text);
+        assertFalse(text.contains("crashed"), text);
+        s.close();
     }
 
     @Test
