@@ -32,11 +32,38 @@ public final class EngineCore {
     private SearchControl control;
     private int hashMb = DEFAULT_HASH_MB;
 
-    /** Sets the table's size (after stopping any search); clears it. */
-    public void setHash(int megabytes) {
+    /** Heap kept for everything but the table: the search, the game, the protocol. */
+    private static final long HEAP_RESERVE = 64L << 20;
+
+    /**
+     * The largest table this JVM's heap allows, in megabytes ({@link #MAX_HASH_MB} at most): half of what
+     * the heap has beyond a reserve, so that a resize never runs out of memory.
+     */
+    public static int maxHashMb() {
+        long heap = Runtime.getRuntime().maxMemory();
+        if (heap == Long.MAX_VALUE) {
+            return MAX_HASH_MB;
+        }
+        long usable = Math.max(0, heap - HEAP_RESERVE) / 2;
+        return (int) Math.max(1, Math.min(MAX_HASH_MB, usable >> 20));
+    }
+
+    /**
+     * Sets the table's size (after stopping any search), at most what the heap allows, and clears it.
+     *
+     * @return the size set, in megabytes: less than asked when the heap does not allow it
+     */
+    public int setHash(int megabytes) {
         stopAndWait();
-        hashMb = Math.max(1, Math.min(MAX_HASH_MB, megabytes));
-        table.resize(hashMb);
+        hashMb = Math.max(1, Math.min(maxHashMb(), megabytes));
+        try {
+            table.resize(hashMb);
+        } catch (OutOfMemoryError e) {
+            // The heap is fuller than it looked: the default size, which it had room for at start.
+            hashMb = DEFAULT_HASH_MB;
+            table.resize(hashMb);
+        }
+        return hashMb;
     }
 
     public int hashMb() {

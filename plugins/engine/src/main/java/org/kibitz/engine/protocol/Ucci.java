@@ -76,7 +76,7 @@ final class Ucci implements Protocol {
         out.println("id copyright the Kibitz authors");
         out.println("id author " + Uci.AUTHOR);
         out.println("option usemillisec type check default false");
-        out.println("option hashsize type spin min 1 max " + EngineCore.MAX_HASH_MB + " default " + EngineCore.DEFAULT_HASH_MB);
+        out.println("option hashsize type spin min 1 max " + EngineCore.maxHashMb() + " default " + EngineCore.DEFAULT_HASH_MB);
         out.println("option ponder type check default false");
         out.println("option newgame type button");
         out.println("ucciok");
@@ -92,7 +92,11 @@ final class Ucci implements Protocol {
             case "usemillisec" -> millis = value.equalsIgnoreCase("true") || value.equals("1") || value.equalsIgnoreCase("on");
             case "hashsize" -> {
                 long mb = Protocol.number(value, EngineCore.DEFAULT_HASH_MB);
-                core.setHash(mb <= 0 ? EngineCore.DEFAULT_HASH_MB : (int) mb);
+                long asked = mb <= 0 ? EngineCore.DEFAULT_HASH_MB : mb;
+                int set = core.setHash((int) Math.min(Integer.MAX_VALUE, asked));
+                if (set < asked) {
+                    out.println("info message hashsize " + asked + " MB is more than this engine's memory allows: " + set + " MB");
+                }
             }
             case "newgame" -> core.newGame();
             default -> {
@@ -144,7 +148,7 @@ final class Ucci implements Protocol {
         Limits.Builder b = Limits.builder().bannedMoves(banned);
         boolean drawOffered = false;
         double unit = millis ? 1 : 1000;
-        long time = -1;
+        long time = Long.MIN_VALUE; // absent until given; 0 or less given means "move now"
         long increment = 0;
         int movesToGo = 0;
         for (int i = 1; i < t.size(); i++) {
@@ -178,7 +182,7 @@ final class Ucci implements Protocol {
                 }
             }
         }
-        if (time >= 0) {
+        if (time != Long.MIN_VALUE) {
             b.clock(time, increment, movesToGo);
         }
         boolean draw = drawOffered;

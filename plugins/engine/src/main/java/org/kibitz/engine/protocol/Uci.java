@@ -93,7 +93,8 @@ final class Uci implements Protocol {
     private void identify() {
         out.println("id name " + NAME);
         out.println("id author " + AUTHOR);
-        out.println("option name Hash type spin default " + EngineCore.DEFAULT_HASH_MB + " min 1 max " + EngineCore.MAX_HASH_MB);
+        // The most this JVM's heap allows: a GUI that offers more would have the engine run out of memory.
+        out.println("option name Hash type spin default " + EngineCore.DEFAULT_HASH_MB + " min 1 max " + EngineCore.maxHashMb());
         out.println("option name Clear Hash type button");
         out.println("option name Threads type spin default 1 min 1 max 1");
         out.println("option name MultiPV type spin default 1 min 1 max " + MAX_MULTIPV);
@@ -114,7 +115,13 @@ final class Uci implements Protocol {
         String name = String.join(" ", t.subList(nameAt + 1, valueAt > nameAt ? valueAt : t.size()));
         String value = valueAt > nameAt ? String.join(" ", t.subList(valueAt + 1, t.size())) : "";
         switch (name.toLowerCase(Locale.ROOT)) {
-            case "hash" -> core.setHash((int) Protocol.number(value, EngineCore.DEFAULT_HASH_MB));
+            case "hash" -> {
+                long asked = Protocol.number(value, EngineCore.DEFAULT_HASH_MB);
+                int set = core.setHash((int) Math.max(1, Math.min(Integer.MAX_VALUE, asked)));
+                if (set < asked) {
+                    out.println("info string Hash " + asked + " MB is more than this engine's memory allows: " + set + " MB");
+                }
+            }
             case "clear hash" -> core.clearHash();
             case "multipv" -> multiPv = (int) Math.max(1, Math.min(MAX_MULTIPV, Protocol.number(value, 1)));
             case "move overhead" -> moveOverhead = Math.max(0, Math.min(5000, Protocol.number(value, Limits.DEFAULT_MOVE_OVERHEAD_MS)));
@@ -174,8 +181,9 @@ final class Uci implements Protocol {
         SearchBoard root = position;
         Limits.Builder b = Limits.builder().multiPv(multiPv).moveOverhead(moveOverhead);
         boolean white = root.side() == 0;
-        long wtime = -1;
-        long btime = -1;
+        // Absent until given: a given clock of 0 or less means "move now" (it was taken for "no clock").
+        long wtime = Long.MIN_VALUE;
+        long btime = Long.MIN_VALUE;
         long winc = 0;
         long binc = 0;
         int movesToGo = 0;
@@ -211,7 +219,7 @@ final class Uci implements Protocol {
             }
         }
         long mine = white ? wtime : btime;
-        if (mine >= 0) {
+        if (mine != Long.MIN_VALUE) {
             b.clock(mine, white ? winc : binc, movesToGo);
         }
         if (!searchMoves.isEmpty()) {

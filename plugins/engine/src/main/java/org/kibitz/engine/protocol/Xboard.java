@@ -131,7 +131,7 @@ final class Xboard implements Protocol {
             }
             case "sd" -> sdDepth = (int) Math.max(0, Protocol.number(arg, 0));
             case "time" -> myTimeMs = Protocol.number(arg, 0) * 10;
-            case "memory" -> core.setHash((int) Math.max(1, Protocol.number(arg, EngineCore.DEFAULT_HASH_MB)));
+            case "memory" -> core.setHash((int) Math.max(1, Math.min(Integer.MAX_VALUE, Protocol.number(arg, EngineCore.DEFAULT_HASH_MB))));
             case "option" -> option(arg);
             case "result" -> {
                 cancelSearch();

@@ -56,17 +56,23 @@ public record Limits(int depth, long nodes, long moveTimeMs, long timeLeftMs, lo
         private int[] bannedMoves = new int[0];
         private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
 
+        /** A limit given as 0 or less: "move now", never "no limit" (a GUI's slip must not search for ever). */
+        private boolean moveNow;
+
         public Builder depth(int v) {
+            moveNow |= v <= 0;
             depth = Math.max(0, v);
             return this;
         }
 
         public Builder nodes(long v) {
+            moveNow |= v <= 0;
             nodes = Math.max(0, v);
             return this;
         }
 
         public Builder moveTime(long ms) {
+            moveNow |= ms <= 0;
             moveTimeMs = Math.max(0, ms);
             return this;
         }
@@ -117,6 +123,11 @@ public record Limits(int depth, long nodes, long moveTimeMs, long timeLeftMs, lo
         /** A {@code go} without any limit searches until stopped, as UCI engines do. */
         public Limits build() {
             boolean unlimited = depth == 0 && nodes == 0 && moveTimeMs == 0 && timeLeftMs == 0 && mate == 0;
+            if (unlimited && moveNow && !infinite && !ponder) {
+                // Only non-positive limits were given: the shallowest search, and its move at once.
+                depth = 1;
+                unlimited = false;
+            }
             if (unlimited) {
                 infinite = true;
             }

@@ -32,6 +32,9 @@ public final class TranspositionTable {
         long bytes = Math.max(1, megabytes) * (1L << 20);
         long entries = Long.highestOneBit(Math.max(2, bytes / ENTRY_BYTES));
         entries = Math.min(entries, 1L << 30);
+        // The old table goes first: both at once could need twice the heap.
+        keys = null;
+        data = null;
         keys = new long[(int) entries];
         data = new long[(int) entries];
         mask = (int) entries - 1;
