@@ -96,6 +96,9 @@ final class AnalyseCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", descriptionKey = "timeout")
     Long timeout;
 
+    @Option(names = "--wait", paramLabel = "SECONDS", descriptionKey = "wait")
+    Double wait;
+
     @Option(names = "--log", descriptionKey = "log")
     boolean log;
 
@@ -139,8 +142,12 @@ final class AnalyseCommand implements Callable<Integer> {
                 }
             }
         } : null;
-        SessionPool.Opener opener = r -> logger == null ? registry.open(r.entry(), games)
-                : registry.open(r.entry(), games, logger);
+        if (wait != null && !(wait > 0)) {
+            throw usage("wait.bad");
+        }
+        SessionPool.Opener opener = r -> wait != null ? registry.open(r.entry(), games, logger,
+                Duration.ofMillis(Math.round(wait * 1000)))
+                : logger == null ? registry.open(r.entry(), games) : registry.open(r.entry(), games, logger);
         SearchLimits searchLimits = limits;
         // The wait follows the limit: a timed search its time and a grace, else five minutes; --timeout overrides.
         Duration patience = timeout != null ? Duration.ofSeconds(Math.max(1, timeout)) : AnalysisRun.patience(searchLimits);

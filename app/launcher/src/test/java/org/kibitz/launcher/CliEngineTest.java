@@ -46,6 +46,50 @@ class CliEngineTest {
     }
 
     /**
+     * A UCCI-only engine that ends at once, silently and with status 0, when its first line is not {@code ucci}
+     * (as a well-known one does): probe, analyse and the engine list's detection recognise it as UCCI. The probe
+     * said "ended before it said anything" and gave up at the first protocol.
+     */
+    @Test
+    void aUcciOnlyEngineThatQuitsOnOtherProtocolsIsRecognised(@TempDir Path dir) throws Exception {
+        Path engine = dir.resolve("ucci-only.sh");
+        java.nio.file.Files.writeString(engine, """
+                #!/bin/sh
+                read first
+                [ "$first" = "ucci" ] || exit 0
+                echo "id name UcciOnly 1.0"
+                echo "ucciok"
+                while read line; do
+                  case "$line" in
+                    isready) echo "readyok";;
+                    go*) echo "info depth 1 score 12 pv h2e2"; echo "bestmove h2e2";;
+                    quit) echo "bye"; exit 0;;
+                  esac
+                done
+                """);
+        assertTrue(engine.toFile().setExecutable(true));
+        Run probe = run("engine", "probe", "--", engine.toString());
+        assertEquals(0, probe.exit(), probe.err());
+        assertEquals(List.of("protocol ucci", "name UcciOnly 1.0", "games xiangqi"), probe.out().subList(0, 3));
+        Run analyse = run("analyse", "--game", "xiangqi", "--engine", engine.toString(), "--depth", "1", "--no-store");
+        assertEquals(0, analyse.exit(), analyse.err());
+        assertEquals("bestmove h2e2", analyse.out().get(analyse.out().size() - 1));
+        Run waited = run("analyse", "--game", "xiangqi", "--engine", engine.toString(), "--depth", "1", "--no-store",
+                "--wait", "6");
+        assertEquals(0, waited.exit(), waited.err());
+        var registry = cli.service(org.kibitz.core.engines.EngineRegistry.class);
+        var detected = registry.probe(org.kibitz.core.engines.EngineEntry.of("u", "u", List.of(engine.toString())));
+        assertEquals(java.util.Optional.of("ucci"), detected.protocol(), "the engine manager's Detect");
+        // An engine that cannot start at all still says so, once every protocol was tried.
+        Path broken = dir.resolve("broken.sh");
+        java.nio.file.Files.writeString(broken, "#!/bin/sh\nexit 3\n");
+        assertTrue(broken.toFile().setExecutable(true));
+        Run b = run("engine", "probe", "--", broken.toString());
+        assertTrue(b.exit() != 0, b.err());
+        assertTrue(b.err().contains("ended before"), b.err());
+    }
+
+    /**
      * An engine that never answers {@code go} (nor {@code stop}): with {@code --movetime 300} the search is
      * given up after the movetime and its grace (10 s at least), not after the default five minutes, and
      * the message says what the wait was.

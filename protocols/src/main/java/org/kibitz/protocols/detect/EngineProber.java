@@ -63,11 +63,29 @@ public final class EngineProber {
                     ProtocolMessages.text("probe.unrecognised", String.join(" ", config.command()),
                             config.protocol().orElse("?")));
         }
+        EngineException ended = null;
         for (ProtocolPlugin p : order) {
-            Optional<EngineInfo> info = p.probe(config, recognition);
+            Optional<EngineInfo> info;
+            try {
+                info = p.probe(config, recognition);
+            } catch (EngineException e) {
+                if (e.kind() != EngineException.Kind.DIED || order.size() == 1) {
+                    throw e;
+                }
+                // It ended without a word: it may not start at all, or it may speak only another
+                // protocol and quit on this one's first command (UCCI-only engines do, with status 0).
+                // The next protocol is tried in a fresh process.
+                if (ended == null) {
+                    ended = e;
+                }
+                continue;
+            }
             if (info.isPresent()) {
                 return new Result(p, info.get());
             }
+        }
+        if (ended != null) {
+            throw ended;
         }
         throw new EngineException(EngineException.Kind.UNSUPPORTED,
                 ProtocolMessages.text("probe.unrecognised", String.join(" ", config.command()),
@@ -89,6 +107,15 @@ public final class EngineProber {
     /** Opens a session as {@link #open(EngineConfig, Games)} does, {@code listener} attached before the handshake. */
     public EngineSession open(EngineConfig config, Games games, org.kibitz.api.engine.EngineListener listener)
             throws EngineException {
+        return open(config, games, listener, DEFAULT_RECOGNITION);
+    }
+
+    /**
+     * Opens a session as {@link #open(EngineConfig, Games, org.kibitz.api.engine.EngineListener)} does; a probe
+     * gives each protocol {@code recognition} to show itself.
+     */
+    public EngineSession open(EngineConfig config, Games games, org.kibitz.api.engine.EngineListener listener,
+                              Duration recognition) throws EngineException {
         ProtocolPlugin p;
         if (config.protocol().isPresent()) {
             String id = config.protocol().get();
@@ -96,7 +123,7 @@ public final class EngineProber {
                     new EngineException(EngineException.Kind.UNSUPPORTED, ProtocolMessages.text("protocol.unknown", id,
                             String.join(", ", protocols.stream().map(ProtocolPlugin::id).toList()))));
         } else {
-            p = probe(config).protocol();
+            p = probe(config, recognition).protocol();
         }
         return listener == null ? p.open(config.withProtocol(p.id()), games)
                 : p.open(config.withProtocol(p.id()), games, listener);

@@ -320,13 +320,22 @@ public final class EngineRegistry {
      * none. Slow: never on the UI thread.
      */
     public EngineSession open(EngineEntry entry, Games games) throws EngineException {
-        return new EngineProber(protocols.all()).open(entry.toConfig(), games);
+        return new EngineProber(protocols.all()).open(entry.toConfig(), games, null, recognition(entry));
     }
 
     /** Opens as {@link #open(EngineEntry, Games)} does, {@code listener} hearing the engine from its first line. */
     public EngineSession open(EngineEntry entry, Games games, org.kibitz.api.engine.EngineListener listener)
             throws EngineException {
-        return new EngineProber(protocols.all()).open(entry.toConfig(), games, listener);
+        return new EngineProber(protocols.all()).open(entry.toConfig(), games, listener, recognition(entry));
+    }
+
+    /**
+     * Opens as {@link #open(EngineEntry, Games, org.kibitz.api.engine.EngineListener)} does; a probe gives each
+     * protocol {@code recognition} to show itself (a slow starter on a busy machine, {@code analyse --wait}).
+     */
+    public EngineSession open(EngineEntry entry, Games games, org.kibitz.api.engine.EngineListener listener,
+                              Duration recognition) throws EngineException {
+        return new EngineProber(protocols.all()).open(entry.toConfig(), games, listener, recognition);
     }
 
     private int indexOf(String id) {
