@@ -7,10 +7,10 @@ import java.util.List;
 import org.kibitz.api.engine.EngineConfig;
 
 /**
- * How the workbench starts the built-in engine: the Java that runs Kibitz, Kibitz's own class path and
- * {@link EngineMain}, as a separate process that the protocol clients drive exactly like an outside
- * engine. The engine list registers {@link #config()} by default and uses it when no other engine is
- * configured.
+ * How the built-in engine is started: in this JVM over in-memory pipes for the workbench and the CLI
+ * ({@link #inProcessConfig}), or as a process (the Java that runs Kibitz, Kibitz's own class path and
+ * {@link EngineMain}) for other GUIs and the process tests. Either way the protocol clients drive it
+ * exactly like an outside engine.
  */
 public final class BuiltinEngine {
 
@@ -33,6 +33,23 @@ public final class BuiltinEngine {
             throw new IllegalArgumentException("unknown protocol " + protocol + ": expected one of " + EngineRunner.protocolNames());
         }
         return EngineConfig.of(NAME, command(protocol)).withProtocol(protocol);
+    }
+
+    /**
+     * The engine over {@code protocol}, run in this JVM on a thread of its own: what the workbench and the
+     * CLI use (no JVM to start, so a busy machine cannot make it miss the recognition wait). Its command is
+     * still the process's, for messages and for other GUIs.
+     */
+    public static EngineConfig inProcessConfig(String protocol) {
+        return config(protocol).withInProcess(inProcess(protocol));
+    }
+
+    /** The engine's body over {@code protocol}, for an in-process channel. */
+    public static org.kibitz.api.engine.InProcessEngine inProcess(String protocol) {
+        if (!EngineRunner.protocolNames().contains(protocol)) {
+            throw new IllegalArgumentException("unknown protocol " + protocol + ": expected one of " + EngineRunner.protocolNames());
+        }
+        return (in, out) -> EngineRunner.run(in, out, java.util.Optional.of(protocol));
     }
 
     /** The command line: this JVM's {@code java}, the current class path, the main class and the protocol flag. */

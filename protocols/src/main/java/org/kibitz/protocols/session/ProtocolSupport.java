@@ -44,7 +44,7 @@ public final class ProtocolSupport {
                                                        boolean retrySilentStart,
                                                        org.kibitz.api.engine.EngineListener listener) throws EngineException {
         for (int attempt = 0; ; attempt++) {
-            EngineProcess process = start(config);
+            LineChannel process = start(config);
             S session = factory.create(config, process);
             if (listener != null) {
                 session.addListener(listener);
@@ -95,7 +95,7 @@ public final class ProtocolSupport {
 
     private static Attempt probeOnce(EngineConfig config, Duration timeout,
                                      SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
-        EngineProcess process = start(config);
+        LineChannel process = start(config);
         EngineSessionBase session = factory.create(config, process);
         boolean clean = false;
         try {
@@ -137,7 +137,11 @@ public final class ProtocolSupport {
         return e;
     }
 
-    public static EngineProcess start(EngineConfig config) throws EngineException {
+    /** Starts the engine: in this JVM when the config has it so (the built-in engine), else as a process. */
+    public static LineChannel start(EngineConfig config) throws EngineException {
+        if (config.inProcess().isPresent()) {
+            return new org.kibitz.protocols.process.InProcessChannel(config.inProcess().get(), config.name());
+        }
         return EngineProcess.start(config.command(), config.workingDirectory(), shortName(config),
                 config.timeouts().kill());
     }

@@ -93,7 +93,9 @@ public record EngineEntry(String id, String name, List<String> command, Optional
     public EngineConfig toConfig() {
         List<String> cmd = commandLine();
         Optional<Path> dir = builtin ? Optional.empty() : workingDirectory.map(Path::of);
-        return new EngineConfig(name, cmd, dir, protocol, conventions.toApi(), options, timeouts.toApi());
+        EngineConfig c = new EngineConfig(name, cmd, dir, protocol, conventions.toApi(), options, timeouts.toApi());
+        // The built-in engine runs in this JVM: no JVM to start, whatever the machine's load.
+        return builtin ? c.withInProcess(BuiltinEngine.inProcess(protocol.orElse(BuiltinEngine.DEFAULT_PROTOCOL))) : c;
     }
 
     /** The options it declared, with the user's values applied, in its declaration order. */
