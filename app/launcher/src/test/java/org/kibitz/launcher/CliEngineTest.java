@@ -90,6 +90,31 @@ class CliEngineTest {
     }
 
     /**
+     * An engine that writes a banner at once but answers {@code uci} only after 4.5 s (a slow start on a
+     * busy machine): it has started writing, so it gets the whole handshake time, not the 3 s recognition
+     * wait of a silent engine.
+     */
+    @Test
+    void anEngineThatHasStartedWritingGetsTheWholeHandshakeTime(@TempDir Path dir) throws Exception {
+        Path engine = dir.resolve("slow.sh");
+        java.nio.file.Files.writeString(engine, """
+                #!/bin/sh
+                echo "Slow Engine 1.0 by nobody"
+                while read line; do
+                  case "$line" in
+                    uci) sleep 4.5; echo "id name Slow 1.0"; echo "uciok";;
+                    isready) echo "readyok";;
+                    quit) exit 0;;
+                  esac
+                done
+                """);
+        assertTrue(engine.toFile().setExecutable(true));
+        Run probe = run("engine", "probe", "--", engine.toString());
+        assertEquals(0, probe.exit(), probe.err());
+        assertEquals("protocol uci", probe.out().get(0));
+    }
+
+    /**
      * An engine that never answers {@code go} (nor {@code stop}): with {@code --movetime 300} the search is
      * given up after the movetime and its grace (10 s at least), not after the default five minutes, and
      * the message says what the wait was.

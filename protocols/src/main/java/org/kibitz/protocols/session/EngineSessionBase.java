@@ -170,15 +170,17 @@ public abstract class EngineSessionBase implements EngineSession {
                 handshake.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
                 return true;
             } catch (TimeoutException e) {
-                boolean knownSpeaker;
+                boolean started;
                 synchronized (lock) {
-                    knownSpeaker = recognised;
+                    // It answered in this protocol, or has started writing at all (a slow start on a busy
+                    // machine, a banner before the answer) without rejecting the protocol: not silent.
+                    started = recognised || ownWords;
                 }
-                if (!probing || !knownSpeaker) {
+                if (!probing || !started) {
                     throw e;
                 }
-                // It answered in this protocol but takes its time (a big network to load): give it
-                // the whole handshake timeout.
+                // It takes its time (a big network to load, a JVM on a loaded machine): give it the whole
+                // handshake timeout.
                 long left = whole.toNanos() - (System.nanoTime() - began);
                 handshake.get(Math.max(1, left), TimeUnit.NANOSECONDS);
                 return true;
@@ -248,6 +250,16 @@ public abstract class EngineSessionBase implements EngineSession {
     }
 
     private boolean heardAnything;
+    /** Whether it wrote something other than an echo of what it was sent (a program like cat echoes). */
+    private boolean ownWords;
+    /** The last lines sent, to tell an echo from the engine's own words. */
+    private final java.util.ArrayDeque<String> sent = new java.util.ArrayDeque<>();
+
+    private boolean sentLately(String line) {
+        synchronized (sent) {
+            return sent.contains(line);
+        }
+    }
 
     /** {@link #saidAnything()} for callers that hold the lock. */
     protected boolean saidAnythingLocked() {
@@ -385,6 +397,9 @@ public abstract class EngineSessionBase implements EngineSession {
                 lastHeard = time;
                 if (!text.isBlank()) {
                     heardAnything = true;
+                    if (!sentLately(text.strip())) {
+                        ownWords = true;
+                    }
                 }
                 if (!handshake.isDone() && rejectsProtocol(text)) {
                     handshake.completeExceptionally(new EngineException(Kind.PROTOCOL,
@@ -419,6 +434,12 @@ public abstract class EngineSessionBase implements EngineSession {
 
     /** Sends a line and logs it (under the lock, or not: the channel is thread-safe). */
     protected void send(String line) {
+        synchronized (sent) {
+            if (sent.size() == 16) {
+                sent.removeFirst();
+            }
+            sent.addLast(line.strip());
+        }
         channel.send(line);
         events.post(new EngineEvent.EngineLine(Instant.now(), Direction.TO_ENGINE, line));
     }
