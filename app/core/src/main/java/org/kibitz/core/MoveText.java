@@ -108,31 +108,68 @@ public final class MoveText {
     }
 
     /**
-     * Emits the continuation of {@code parent}: its main child, then that child's alternatives, then
-     * on from the main child. Iterative along a line, recursive only into variations.
+     * Emits the continuation of {@code parent}: its main child, then that child's alternatives, then on
+     * from the main child. By iteration, with a stack of the variations open: a recursion into each
+     * variation overflowed the stack at some thousands of nested variations (a file the readers accept).
      */
     private void line(GameNode parent, int level, boolean forceNumber) {
-        boolean force = forceNumber;
-        GameNode p = parent;
-        while (!p.children().isEmpty()) {
-            List<GameNode> children = p.children();
-            GameNode main = children.get(0);
-            if (inlineDepth == 0 && level == paragraphDepth && movesInParagraph >= MOVES_PER_PARAGRAPH
-                    && sideOf(main) == Side.WHITE) {
-                flush();
-                force = true;
+        java.util.ArrayDeque<Open> open = new java.util.ArrayDeque<>();
+        open.push(new Open(parent, level, forceNumber, false, false, paragraphDepth));
+        while (!open.isEmpty()) {
+            Open o = open.peek();
+            List<GameNode> children = o.at.children();
+            if (o.next == 0) {
+                if (children.isEmpty()) {
+                    open.pop();
+                    if (o.variation) {
+                        close(o);
+                        // The line the variation stood in goes on with a move number.
+                        open.peek().force = true;
+                    }
+                    continue;
+                }
+                GameNode main = children.get(0);
+                if (inlineDepth == 0 && o.level == paragraphDepth && movesInParagraph >= MOVES_PER_PARAGRAPH
+                        && sideOf(main) == Side.WHITE) {
+                    flush();
+                    o.force = true;
+                }
+                o.force = move(main, o.level, o.force);
+                o.next = 1;
             }
-            force = move(main, level, force);
-            for (int i = 1; i < children.size(); i++) {
-                variation(children.get(i), level + 1);
-                force = true;
+            if (o.next < children.size()) {
+                open.push(variation(children.get(o.next++), o.level + 1));
+                continue;
             }
-            p = main;
+            o.at = children.get(0);
+            o.next = 0;
         }
     }
 
-    /** One variation: its first move, then on along it. */
-    private void variation(GameNode first, int level) {
+    /** A line being laid out: where it is, and how far the alternatives there are written. */
+    private static final class Open {
+        GameNode at;
+        final int level;
+        boolean force;
+        /** 0: the main move from {@code at} is not written yet; else the next alternative's index. */
+        int next;
+        final boolean variation;
+        final boolean ownParagraph;
+        /** The paragraph depth to go back to when a variation of its own paragraph ends. */
+        final int outer;
+
+        Open(GameNode at, int level, boolean force, boolean variation, boolean ownParagraph, int outer) {
+            this.at = at;
+            this.level = level;
+            this.force = force;
+            this.variation = variation;
+            this.ownParagraph = ownParagraph;
+            this.outer = outer;
+        }
+    }
+
+    /** Opens one variation and writes its first move; the line to go on along it. */
+    private Open variation(GameNode first, int level) {
         boolean ownParagraph = style == Style.INDENTED && inlineDepth == 0 && level <= MAX_INDENT;
         int outer = paragraphDepth;
         if (ownParagraph) {
@@ -143,13 +180,17 @@ public final class MoveText {
             inlineDepth++;
         }
         move(first, level, true);
-        line(first, level, false);
-        if (ownParagraph) {
+        return new Open(first, level, false, true, ownParagraph, outer);
+    }
+
+    /** Closes a variation at its end. */
+    private void close(Open v) {
+        if (v.ownParagraph) {
             flush();
-            paragraphDepth = outer;
+            paragraphDepth = v.outer;
         } else {
             inlineDepth--;
-            tokens.add(new Punctuation(")", level));
+            tokens.add(new Punctuation(")", v.level));
         }
     }
 

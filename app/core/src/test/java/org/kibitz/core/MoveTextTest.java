@@ -103,4 +103,40 @@ class MoveTextTest {
             }, line, id);
         }
     }
+
+    /**
+     * 10,000 variations nested in each other (each an alternative to the second move of the one it is in):
+     * the layout recursed into each and overflowed the stack, so the workbench could not show a file the
+     * readers accept.
+     */
+    @Test
+    void tenThousandNestedVariationsAreLaidOut() {
+        GameTree tree = new GameTree(TestGames.CHESS.startPosition());
+        org.kibitz.api.tree.GameNode parent = tree.root();
+        org.kibitz.api.tree.GameNode played = parent.addChild(quiet(parent.position()).get(0));
+        int depth = 10_000;
+        for (int level = 0; level < depth; level++) {
+            org.kibitz.api.game.Move taken = played.move().orElseThrow();
+            org.kibitz.api.game.Move alt = quiet(parent.position()).stream().filter(m -> !m.equals(taken)).findFirst().orElseThrow();
+            parent = parent.addChild(alt);
+            played = parent.addChild(quiet(parent.position()).get(0));
+        }
+        int nodes = GameTrees.size(tree);
+        for (MoveText.Style style : MoveText.Style.values()) {
+            List<MoveText.Paragraph> ps = MoveText.layout(tree, san(), style);
+            long moves = ps.stream().flatMap(p -> p.tokens().stream()).filter(t -> t instanceof MoveText.MoveToken).count();
+            assertEquals(nodes, moves, style + ": every move once");
+            long opened = ps.stream().flatMap(p -> p.tokens().stream())
+                    .filter(t -> t instanceof MoveText.Punctuation p && p.text().equals("(")).count();
+            long closed = ps.stream().flatMap(p -> p.tokens().stream())
+                    .filter(t -> t instanceof MoveText.Punctuation p && p.text().equals(")")).count();
+            assertEquals(opened, closed, style + ": brackets balance");
+        }
+    }
+
+    /** Knight moves that neither capture nor check: every position has two more, and the game never ends. */
+    private static List<org.kibitz.api.game.Move> quiet(org.kibitz.api.game.Position p) {
+        return p.legalMoves().stream().filter(m -> Character.toLowerCase(p.pieceAt(m.from()).orElseThrow().type()) == 'n'
+                && !p.isCapture(m) && !p.play(m).inCheck()).toList();
+    }
 }
