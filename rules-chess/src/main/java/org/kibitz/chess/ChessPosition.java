@@ -47,6 +47,16 @@ public final class ChessPosition implements Position {
     private final BoardState state;
     private volatile int[] legal;
     private volatile List<Move> legalMoves;
+    /**
+     * The last API move this position put into the board's encoding. Reading a game file asks the
+     * same position about the same move three times: the notation reads it, the tree plays it, and
+     * the writer formats it; the legality check is then done once. A plain field: the record's
+     * fields are final, so a thread that sees the record sees it whole.
+     */
+    private Resolved resolved;
+
+    private record Resolved(Move move, int internal) {
+    }
 
     ChessPosition(Board board) {
         this.state = BoardState.of(board);
@@ -219,6 +229,16 @@ public final class ChessPosition implements Position {
      * {@link Moves#NONE} when it is not legal here.
      */
     public int toInternal(Move move) {
+        Resolved r = resolved;
+        if (r != null && r.move == move) {
+            return r.internal;
+        }
+        int m = resolve(move);
+        resolved = new Resolved(move, m);
+        return m;
+    }
+
+    private int resolve(Move move) {
         Square f = move.from();
         Square t = move.to();
         if (f.file() > 7 || f.rank() > 7 || t.file() > 7 || t.rank() > 7) {
@@ -264,6 +284,13 @@ public final class ChessPosition implements Position {
             }
         }
         return Moves.NONE;
+    }
+
+    /** {@link #toMove(int)} for a legal move that is about to be played or written from here. */
+    Move resolvedMove(int move) {
+        Move m = toMove(move);
+        resolved = new Resolved(m, move);
+        return m;
     }
 
     /** The API move for a board move, castling in this position's form. */

@@ -42,7 +42,7 @@ public final class SanNotation implements Notation {
     @Override
     public Move parse(Position before, String text) throws MoveParseException {
         ChessPosition p = ChessNotations.chess(before);
-        return p.toMove(San.parse(p, text));
+        return p.resolvedMove(San.parse(p, text));
     }
 
     @Override

@@ -3,9 +3,11 @@ package org.kibitz.cli;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.kibitz.core.WorkbenchStarter;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -18,20 +20,27 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         scope = picocli.CommandLine.ScopeType.INHERIT,
         versionProvider = VersionProvider.class,
-        resourceBundle = "org.kibitz.cli.messages",
-        subcommands = {
-                PluginsCommand.class,
-                ConvertCommand.class,
-                CurveCommand.class,
-                PerftCommand.class,
-                BenchCommand.class,
-                EngineCommand.class,
-                AnalyseCommand.class,
-                EvaluateCommand.class,
-                CompareCommand.class,
-                MergeCommand.class,
-        })
+        resourceBundle = "org.kibitz.cli.messages")
 public final class KibitzCommand implements Callable<Integer> {
+
+    /**
+     * The commands under {@code kibitz}, in the order help lists them. Not in the annotation: picocli
+     * builds every command it is given (and Guice every service those need: the engine list, JSON
+     * mappers, job runners) before it parses a word, which was most of a short command's start;
+     * {@link #commandLine} builds the one that runs.
+     */
+    public static final List<Class<?>> SUBCOMMANDS = List.of(
+            PluginsCommand.class,
+            ConvertCommand.class,
+            CheckCommand.class,
+            CurveCommand.class,
+            PerftCommand.class,
+            BenchCommand.class,
+            EngineCommand.class,
+            AnalyseCommand.class,
+            EvaluateCommand.class,
+            CompareCommand.class,
+            MergeCommand.class);
 
     private final WorkbenchStarter workbench;
 
@@ -49,6 +58,47 @@ public final class KibitzCommand implements Callable<Integer> {
     @Inject
     KibitzCommand(WorkbenchStarter workbench) {
         this.workbench = workbench;
+    }
+
+    /**
+     * The command line for {@code args}: when they name a command, with only that command under the
+     * root (its own subcommands included); otherwise (help, version, files to open, a mistyped
+     * command) with all of them, so help lists them and picocli can suggest the nearest.
+     */
+    public static CommandLine commandLine(CommandLine.IFactory factory, String... args) {
+        CommandLine root = new CommandLine(KibitzCommand.class, factory);
+        Class<?> named = named(args);
+        for (Class<?> c : SUBCOMMANDS) {
+            if (named == null || named == c) {
+                root.addSubcommand(new CommandLine(c, factory));
+            }
+        }
+        return root;
+    }
+
+    /** The command {@code args} run, or {@code null} when they run none or their first word is not one. */
+    static Class<?> named(String... args) {
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--plugins")) {
+                i++;
+                continue;
+            }
+            if (a.startsWith("--plugins=")) {
+                continue;
+            }
+            if (a.startsWith("-")) {
+                return null; // a root option (help, version) or "--": everything, as picocli expects
+            }
+            for (Class<?> c : SUBCOMMANDS) {
+                Command command = c.getAnnotation(Command.class);
+                if (command.name().equals(a) || Arrays.asList(command.aliases()).contains(a)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+        return null;
     }
 
     @Override

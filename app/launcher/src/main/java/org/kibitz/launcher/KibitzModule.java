@@ -2,9 +2,8 @@ package org.kibitz.launcher;
 
 import org.kibitz.core.plugins.PluginSet;
 import com.google.inject.AbstractModule;
-import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import com.google.inject.multibindings.Multibinder;
+import com.google.inject.TypeLiteral;
 import java.util.Set;
 import org.kibitz.api.PluginKind;
 import org.kibitz.api.engine.ProtocolPlugin;
@@ -43,96 +42,61 @@ public final class KibitzModule extends AbstractModule {
     protected void configure() {
         bind(PluginSet.class).toInstance(plugins);
         bind(KibitzPaths.class).toInstance(paths);
-        Multibinder<GamePlugin> games = Multibinder.newSetBinder(binder(), GamePlugin.class);
-        plugins.ofKind(PluginKind.GAME, GamePlugin.class).forEach(g -> games.addBinding().toInstance(g));
-        Multibinder<FormatPlugin> formats = Multibinder.newSetBinder(binder(), FormatPlugin.class);
-        plugins.ofKind(PluginKind.FORMAT, FormatPlugin.class).forEach(f -> formats.addBinding().toInstance(f));
-        Multibinder<ProtocolPlugin> protocols = Multibinder.newSetBinder(binder(), ProtocolPlugin.class);
-        plugins.ofKind(PluginKind.PROTOCOL, ProtocolPlugin.class).forEach(p -> protocols.addBinding().toInstance(p));
+        // Plain bindings, not @Provides methods or Multibinders: every command starts by making this
+        // injector, and Guice's reflection over provider methods and its set bindings were a third
+        // of that (decision 0010). The plugin sets keep discovery order; nothing else adds to them.
+        Set<GamePlugin> gameSet = inOrder(plugins.ofKind(PluginKind.GAME, GamePlugin.class));
+        Set<FormatPlugin> formatSet = inOrder(plugins.ofKind(PluginKind.FORMAT, FormatPlugin.class));
+        Set<ProtocolPlugin> protocolSet = inOrder(plugins.ofKind(PluginKind.PROTOCOL, ProtocolPlugin.class));
+        bind(new TypeLiteral<Set<GamePlugin>>() { }).toInstance(gameSet);
+        bind(new TypeLiteral<Set<FormatPlugin>>() { }).toInstance(formatSet);
+        bind(new TypeLiteral<Set<ProtocolPlugin>>() { }).toInstance(protocolSet);
+        Games games = Games.of(gameSet);
+        Formats formats = new Formats(formatSet);
+        Protocols protocols = new Protocols(protocolSet);
+        PerftService perft = new PerftService();
+        bind(Games.class).toInstance(games);
+        bind(Formats.class).toInstance(formats);
+        bind(Protocols.class).toInstance(protocols);
+        GameConverter converter = new GameConverter(formats, games);
+        bind(GameConverter.class).toInstance(converter);
+        bind(org.kibitz.core.convert.GameChecker.class).toInstance(new org.kibitz.core.convert.GameChecker(converter, games));
+        bind(PerftService.class).toInstance(perft);
+        bind(PerftBenchmark.class).toInstance(new PerftBenchmark(perft));
+
+        // Made when first asked for, once: a command that needs none of them opens no file and starts no thread.
+        //
+        // The engine list (engines.json in the config folder), not read yet: the workbench reads it
+        // when its engine panes are made (it shows the load report), a command when it names an engine.
+        bind(EngineRegistry.class).toProvider(() -> new EngineRegistry(
+                new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
+                EngineDiscovery.current())).in(Singleton.class);
+        // The analysis store in the data folder, one per process, closed (its queue written) when the process ends.
+        bind(AnalysisStore.class).toProvider(() -> {
+            AnalysisStore store = AnalysisStore.open(paths.data().resolve(AnalysisStore.FILE_NAME), games);
+            Runtime.getRuntime().addShutdownHook(new Thread(store::close, "kibitz-analysis-store-close"));
+            return store;
+        }).in(Singleton.class);
+        // The engine sessions long work runs its searches on (batch evaluation now): as many of one
+        // engine as cores, twice that in all (two engines compared), ended when the process ends.
+        com.google.inject.Provider<EngineRegistry> registry = getProvider(EngineRegistry.class);
+        bind(SessionPool.class).toProvider(() -> {
+            int cores = Runtime.getRuntime().availableProcessors();
+            SessionPool pool = SessionPool.of(registry.get(), games, cores, 2 * cores);
+            Runtime.getRuntime().addShutdownHook(new Thread(pool::close, "kibitz-session-pool-close"));
+            return pool;
+        }).in(Singleton.class);
+        // The one runner of long work (EPD checks now; batch evaluation, comparison, matches next),
+        // shared by the CLI and the workbench's Jobs pane.
+        bind(JobRunner.class).toProvider(() -> JobRunner.threaded(Runtime.getRuntime().availableProcessors()))
+                .in(Singleton.class);
+
         for (com.google.inject.Module m : plugins.extensions(com.google.inject.Module.class)) {
             install(m);
         }
     }
 
-    @Provides
-    @Singleton
-    Games games(Set<GamePlugin> set) {
-        return Games.of(set);
-    }
-
-    @Provides
-    @Singleton
-    Formats formats(Set<FormatPlugin> set) {
-        return new Formats(set);
-    }
-
-    @Provides
-    @Singleton
-    GameConverter converter(Formats formats, Games games) {
-        return new GameConverter(formats, games);
-    }
-
-    @Provides
-    @Singleton
-    Protocols protocols(Set<ProtocolPlugin> set) {
-        return new Protocols(set);
-    }
-
-    /**
-     * The engine list ({@code engines.json} in the config folder), not read yet: the workbench reads it
-     * when its engine panes are made (it shows the load report), a command when it names an engine.
-     */
-    @Provides
-    @Singleton
-    EngineRegistry engineRegistry(KibitzPaths paths, Protocols protocols) {
-        return new EngineRegistry(new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
-                EngineDiscovery.current());
-    }
-
-    /**
-     * The analysis store in the data folder, one per process, closed (its queue written) when the
-     * process ends.
-     */
-    @Provides
-    @Singleton
-    AnalysisStore analysisStore(KibitzPaths paths, Games games) {
-        AnalysisStore store = AnalysisStore.open(paths.data().resolve(AnalysisStore.FILE_NAME), games);
-        Runtime.getRuntime().addShutdownHook(new Thread(store::close, "kibitz-analysis-store-close"));
-        return store;
-    }
-
-    /**
-     * The engine sessions long work runs its searches on (batch evaluation now): as many of one engine
-     * as cores, twice that in all (two engines compared), ended when the process ends.
-     */
-    @Provides
-    @Singleton
-    SessionPool sessionPool(EngineRegistry registry, Games games) {
-        int cores = Runtime.getRuntime().availableProcessors();
-        SessionPool pool = SessionPool.of(registry, games, cores, 2 * cores);
-        Runtime.getRuntime().addShutdownHook(new Thread(pool::close, "kibitz-session-pool-close"));
-        return pool;
-    }
-
-    @Provides
-    @Singleton
-    PerftService perft() {
-        return new PerftService();
-    }
-
-    /**
-     * The one runner of long work (EPD checks now; batch evaluation, comparison, matches next), shared
-     * by the CLI and the workbench's Jobs pane.
-     */
-    @Provides
-    @Singleton
-    JobRunner jobRunner() {
-        return JobRunner.threaded(Runtime.getRuntime().availableProcessors());
-    }
-
-    @Provides
-    @Singleton
-    PerftBenchmark perftBenchmark(PerftService perft) {
-        return new PerftBenchmark(perft);
+    private static <T> Set<T> inOrder(java.util.Collection<T> items) {
+        return java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(items));
     }
 }

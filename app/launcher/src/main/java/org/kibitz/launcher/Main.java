@@ -43,7 +43,7 @@ public final class Main {
         try (PluginSet plugins = PluginDiscovery.discover(Main.class.getClassLoader(), Optional.of(paths.plugins()),
                 com.google.inject.Module.class)) {
             Injector injector = createInjector(plugins, paths);
-            CommandLine cli = new CommandLine(KibitzCommand.class, new GuiceFactory(injector));
+            CommandLine cli = KibitzCommand.commandLine(new GuiceFactory(injector), args);
             if (out != null) {
                 cli.setOut(out);
             }

@@ -51,7 +51,7 @@ final class CliHarness implements AutoCloseable {
     Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(KibitzCommand.class, new GuiceFactory(injector));
+        CommandLine cli = KibitzCommand.commandLine(new GuiceFactory(injector), args);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(args);

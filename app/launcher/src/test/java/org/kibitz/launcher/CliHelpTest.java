@@ -38,7 +38,7 @@ class CliHelpTest {
         Locale.setDefault(Locale.forLanguageTag(language));
         System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
         try (CliHarness cli = CliHarness.open(dir)) {
-            CommandLine root = new CommandLine(KibitzCommand.class, new GuiceFactory(cli.service(com.google.inject.Injector.class)));
+            CommandLine root = KibitzCommand.commandLine(new GuiceFactory(cli.service(com.google.inject.Injector.class)));
             List<CommandLine> all = new ArrayList<>();
             collect(root, all);
             assertTrue(all.size() > 10, "the commands: " + all.size());

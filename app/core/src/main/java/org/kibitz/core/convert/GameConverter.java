@@ -298,7 +298,7 @@ public final class GameConverter {
     }
 
     /** What went wrong with a file, in words: the JDK's file exceptions carry only the path. */
-    private static Object reason(Exception e) {
+    static Object reason(Exception e) {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return ConvertMessages.text("convert.io.missing");
         }

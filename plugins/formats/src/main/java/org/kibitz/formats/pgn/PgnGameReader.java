@@ -45,7 +45,7 @@ final class PgnGameReader implements GameReader {
     private boolean scanned;
 
     PgnGameReader(PgnScanner scanner, ReadContext context) {
-        this(scanner, context, Runtime.getRuntime().availableProcessors() - 1);
+        this(scanner, context, context.readAheadThreads());
     }
 
     /** @param workers threads that read moves; 1 or less reads them on the calling thread */

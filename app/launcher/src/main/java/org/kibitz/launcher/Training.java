@@ -1,0 +1,172 @@
+package org.kibitz.launcher;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.GameWriter;
+import org.kibitz.api.format.WriteContext;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.Formats;
+import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.plugins.PluginDiscovery;
+import org.kibitz.core.plugins.PluginSet;
+
+/**
+ * The work the launcher records once after each build, so that later command-line runs start
+ * from a cache of loaded, linked and profiled classes (JDK 25's ahead-of-time cache, or a
+ * class-data archive on older JDKs) instead of each learning it again: see decision 0010.
+ *
+ * <p>It runs the commands scripts run most, on games it makes up itself (random legal games,
+ * from a fixed seed, so every build trains on the same thing and no file outside the build is
+ * needed): conversions of chess in SAN and of a few xiangqi games in ICCS and Chinese notation,
+ * the plugin list and the help. Everything happens in a temporary folder that is removed at the end;
+ * the user's settings, engines and analysis store are not touched.
+ */
+public final class Training {
+
+    /** Games of each kind converted: enough for the hot paths to be compiled and profiled. */
+    static final int GAMES = 600;
+    static final int MAX_PLIES = 130;
+    /** Games of each other game and notation: enough to load their classes, too few to count in the profiles. */
+    static final int OTHER_GAMES = 6;
+
+    private Training() {
+    }
+
+    /**
+     * {@code make DIR}: writes the training games into DIR; {@code run DIR}: runs the commands on
+     * them. Two processes, and only the second one recorded: making the games plays and writes
+     * them through the same code the conversions run, and its profiles, recorded too, were a
+     * twentieth of a later conversion's time.
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2 || !(args[0].equals("make") || args[0].equals("run"))) {
+            throw new IllegalArgumentException("usage: Training make|run DIR");
+        }
+        Path dir = Path.of(args[1]);
+        System.setProperty("kibitz.home", dir.resolve("home").toString());
+        KibitzPaths paths = KibitzPaths.current();
+        try (PluginSet plugins = PluginDiscovery.discover(Training.class.getClassLoader(), Optional.empty(),
+                com.google.inject.Module.class)) {
+            Games games = Main.createInjector(plugins, paths).getInstance(Games.class);
+            if (args[0].equals("make")) {
+                make(dir, plugins, paths, games);
+            } else {
+                run(dir, games);
+            }
+        }
+    }
+
+    /** The files {@link #run} converts: a little of every game but chess, then chess. */
+    private static List<Path> files(Path dir, Games games) {
+        List<Path> files = new java.util.ArrayList<>();
+        for (GamePlugin game : games.all()) {
+            if (!game.id().equals("chess")) {
+                for (String notation : notations(game)) {
+                    files.add(dir.resolve(game.id() + "-" + notation + ".pgn"));
+                }
+            }
+        }
+        files.add(dir.resolve("chess-san.pgn"));
+        return files;
+    }
+
+    private static List<String> notations(GamePlugin game) {
+        return game.id().equals("xiangqi") ? List.of("iccs", "chinese") : List.of(game.notations().get(0).id());
+    }
+
+    private static void make(Path dir, PluginSet plugins, KibitzPaths paths, Games games) throws IOException {
+        FormatPlugin pgn = Main.createInjector(plugins, paths).getInstance(Formats.class).byId("pgn").orElseThrow();
+        Random random = new Random(20261125L);
+        for (GamePlugin game : games.all()) {
+            List<String> notations = game.id().equals("chess") ? List.of("san") : notations(game);
+            for (String notation : notations) {
+                write(dir.resolve(game.id() + "-" + notation + ".pgn"), pgn, games, game, notation,
+                        game.id().equals("chess") ? GAMES : OTHER_GAMES, random);
+            }
+        }
+    }
+
+    /**
+     * Chess, and just enough of the other games to have their classes in the cache: the profiles
+     * recorded are where the compilers start from, and a chess file converted after a training
+     * that was half xiangqi, or that ran perft, took a twentieth longer (calls to the notation and
+     * the position were no longer of one class).
+     */
+    private static void run(Path dir, Games games) {
+        int n = 0;
+        for (Path in : files(dir, games)) {
+            run("convert", in.toString(), dir.resolve("out-" + n++ + ".pgn").toString());
+        }
+        run("plugins");
+        run("--help");
+    }
+
+    /**
+     * Random legal games of one game, written in one notation, made to look like real ones where
+     * that changes which code runs hot: tags with values, castling taken when it is there (random
+     * play almost never castles, and code the training never ran is compiled as a trap that
+     * deoptimizes on first use), and lengths of real games.
+     */
+    private static void write(Path file, FormatPlugin pgn, Games games, GamePlugin game, String notation, int count,
+                              Random random) throws IOException {
+        WriteContext context = new WriteContext(games, Optional.of(notation), StandardCharsets.UTF_8);
+        try (OutputStream out = Files.newOutputStream(file); GameWriter writer = pgn.writer(out, context)) {
+            for (int g = 0; g < count; g++) {
+                GameTree tree = new GameTree(game.startPosition());
+                tree.tags().put("Event", "Training " + (g % 7));
+                tree.tags().put("Site", "Kibitz");
+                tree.tags().put("Date", (1900 + g % 120) + ".0" + (1 + g % 9) + ".1" + g % 10);
+                tree.tags().put("Round", Integer.toString(1 + g % 13));
+                tree.tags().put(game.id().equals("xiangqi") ? "Red" : "White", "Player " + random.nextInt(100) + ", A.");
+                tree.tags().put("Black", "Player " + random.nextInt(100) + ", B.");
+                tree.tags().put("ECO", (char) ('A' + g % 5) + String.format("%02d", g % 100));
+                GameNode node = tree.root();
+                int plies = 30 + random.nextInt(MAX_PLIES - 30);
+                for (int ply = 0; ply < plies; ply++) {
+                    Position p = node.position();
+                    List<Move> moves = p.legalMoves();
+                    if (moves.isEmpty()) {
+                        break;
+                    }
+                    node = node.addChild(pick(p, moves, random));
+                }
+                writer.write(tree);
+            }
+        }
+    }
+
+    /** A random move, but a castling move when there is one (as players nearly always do). */
+    private static Move pick(Position p, List<Move> moves, Random random) {
+        for (Move m : moves) {
+            if (Math.abs(m.from().file() - m.to().file()) >= 2
+                    && p.pieceAt(m.from()).map(piece -> piece.type() == 'K').orElse(false)
+                    && random.nextInt(4) > 0) {
+                return m;
+            }
+        }
+        return moves.get(random.nextInt(moves.size()));
+    }
+
+    private static void run(String... args) {
+        PrintWriter sink = new PrintWriter(Writer.nullWriter());
+        int exit = Main.run(args, sink, sink);
+        if (exit > 1) {
+            throw new UncheckedIOException(new IOException("training command failed (" + exit + "): " + String.join(" ", args)));
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.kibitz.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher's training run (see {@link Training}): it must finish, or every command after a
+ * build runs without its quick-start cache and nothing says so but a log line.
+ */
+class TrainingTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void makesLifelikeGamesAndConvertsThemAll() throws IOException {
+        String home = System.getProperty("kibitz.home");
+        try {
+            Training.main(new String[] {"make", dir.toString()});
+            Path chess = dir.resolve("chess-san.pgn");
+            String text = Files.readString(chess);
+            assertEquals(Training.GAMES, text.split("\\[Event ", -1).length - 1);
+            assertTrue(text.contains("O-O"), "castling is in the training");
+            assertTrue(text.contains("[White \"Player "), "tags with values");
+            assertTrue(Files.exists(dir.resolve("xiangqi-chinese.pgn")) && Files.exists(dir.resolve("xiangqi-iccs.pgn")));
+
+            Training.main(new String[] {"run", dir.toString()});
+            try (var files = Files.list(dir)) {
+                long outputs = files.filter(p -> p.getFileName().toString().startsWith("out-")).count();
+                assertEquals(3, outputs, "one conversion per file");
+            }
+            try (var files = Files.list(dir)) {
+                for (Path out : files.filter(p -> p.getFileName().toString().startsWith("out-")).toList()) {
+                    assertTrue(Files.size(out) > 1000, out.toString());
+                }
+            }
+        } finally {
+            if (home == null) {
+                System.clearProperty("kibitz.home");
+            } else {
+                System.setProperty("kibitz.home", home);
+            }
+        }
+    }
+
+    @Test
+    void aCommandLineHoldsOnlyTheCommandItRuns() throws Exception {
+        try (CliHarness cli = CliHarness.open(dir)) {
+            var factory = new GuiceFactory(cli.service(com.google.inject.Injector.class));
+            assertEquals(java.util.Set.of("convert"),
+                    org.kibitz.cli.KibitzCommand.commandLine(factory, "convert", "a.pgn", "b.pgn").getSubcommands().keySet());
+            assertEquals(java.util.Set.of("evaluate", "eval"),
+                    org.kibitz.cli.KibitzCommand.commandLine(factory, "--plugins", "x", "eval", "a.pgn").getSubcommands().keySet());
+            // Help, a version, files to open, a mistyped command: every command, as picocli needs them.
+            for (String[] args : new String[][] {{"--help"}, {}, {"game.pgn"}, {"convrt"}}) {
+                assertTrue(org.kibitz.cli.KibitzCommand.commandLine(factory, args).getSubcommands().size() > 10,
+                        String.join(" ", args));
+            }
+        }
+    }
+}
