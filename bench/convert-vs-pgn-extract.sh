@@ -1,48 +1,107 @@
 #!/usr/bin/env bash
-# kibitz convert against pgn-extract on the same master games, whole-process times in one script.
+# kibitz convert and kibitz check against pgn-extract on the same master games, whole-process
+# times in one script.
 #
-#   bench/convert-vs-pgn-extract.sh [runs]
+#   bench/convert-vs-pgn-extract.sh [runs] [--no-fresh]
 #
-# Builds a file of the Capablanca games repeated 40 times (23,880 games; made here, not kept),
-# then times `kibitz convert in.pgn out.pgn` and `pgn-extract -s in.pgn -o out.pgn` alternately,
-# `runs` times each (default 5), and prints the medians of wall and CPU time and their ratio.
-# Then it prints kibitz's peak RSS converting 1, 10 and 40 copies: memory must stay flat.
-# Both programs read every move, check it against the rules and write the games out again in SAN.
+# Builds a file of the Capablanca games repeated 40 times (23,880 games; made here, not kept) and
+# times, alternating with pgn-extract so both meet the same machine load:
+#   fresh    a fresh clone of this checkout's HEAD, built with its own ./kibitz (which trains its
+#            quick-start cache), then its first conversion: what a new user's first run costs.
+#            Skipped with --no-fresh (the build takes a minute or two).
+#   warm     this checkout, `runs` times each (default 5): on every core, then on one core
+#            (taskset -c 0) against pgn-extract on the same core.
+#   read     `kibitz check` (read and check every move, write nothing: the path a tree import or a
+#            batch job takes) against pgn-extract's conversion, and against `pgn-extract -r`
+#            (its own check-only mode).
+# Medians of wall and CPU time and their ratios; then kibitz's peak RSS on 1, 10 and 40 copies
+# (memory must stay flat). Both programs read every move, check it against the rules and write
+# the games out again in SAN; the script checks that the outputs hold the same tokens.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-RUNS="${1:-5}"
+RUNS=5
+FRESH=1
+for a in "$@"; do
+  case "$a" in
+    --no-fresh) FRESH=0 ;;
+    *) RUNS="$a" ;;
+  esac
+done
 KIBITZ="$ROOT/kibitz"
 PGN_EXTRACT="$(command -v pgn-extract || echo /usr/games/pgn-extract)"
 SRC="$ROOT/../shared/data/chess/pgn/Capablanca.pgn"
 [ -x "$PGN_EXTRACT" ] || { echo "pgn-extract not found (apt-get install pgn-extract)" >&2; exit 2; }
 [ -f "$SRC" ] || { echo "no $SRC" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+ONE_CORE=(taskset -c 0)
+command -v taskset >/dev/null || { echo "no taskset (util-linux): one-core figures skipped" >&2; ONE_CORE=(); }
 
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 for n in 1 10 40; do
   for ((i = 0; i < n; i++)); do cat "$SRC"; done > "$WORK/cap$n.pgn"
 done
-echo "input: $(grep -c '^\[Event ' "$WORK/cap40.pgn") games, $(wc -c < "$WORK/cap40.pgn") bytes"
+IN="$WORK/cap40.pgn"
+echo "input: $(grep -c '^\[Event ' "$IN") games, $(wc -c < "$IN") bytes"
+echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1), load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# Build if needed and fill the class-data archive the launcher keeps for CLI runs.
-"$KIBITZ" convert "$WORK/cap1.pgn" "$WORK/warm.pgn" > /dev/null
+# One timed run appended to a file: wall user sys maxrss(KB).
+measure() { # file command...
+  local f="$1"; shift
+  /usr/bin/time -f "%e %U %S %M" -o "$WORK/t" "$@" > "$WORK/stdout" 2> "$WORK/stderr" || true
+  cat "$WORK/t" >> "$f"
+}
+median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f", m}'; }
+wall() { awk '{print $1}' "$1" | median; }
+cpu() { awk '{print $2+$3}' "$1" | median; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2fx", a/b}'; }
+# label kibitz-file peer-file: medians and ratios
+report() {
+  local kw kc pw pc
+  kw=$(wall "$2"); kc=$(cpu "$2"); pw=$(wall "$3"); pc=$(cpu "$3")
+  printf '%-34s kibitz wall %s s cpu %s s | peer wall %s s cpu %s s | ratio wall %s cpu %s\n' \
+    "$1" "$kw" "$kc" "$pw" "$pc" "$(ratio "$kw" "$pw")" "$(ratio "$kc" "$pc")"
+}
 
-# time -f: wall user sys maxrss(KB)
-measure() { /usr/bin/time -f "%e %U %S %M" -o "$WORK/t" "$@" > "$WORK/stdout" 2> "$WORK/stderr" || true; cat "$WORK/t"; }
+# --- fresh clone: build with the README's command, then the first conversion ---
+if [ "$FRESH" = 1 ]; then
+  head="$(git -C "$ROOT" rev-parse --short HEAD)"
+  dirty=""
+  [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no)" ] && dirty=" (uncommitted changes are not in it)"
+  git clone -q "$ROOT" "$WORK/clone"
+  start=$(date +%s.%N)
+  "$WORK/clone/kibitz" --version > /dev/null 2> "$WORK/build.log" || { cat "$WORK/build.log" >&2; exit 2; }
+  built=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN {printf "%.0f", e - s}')
+  measure "$WORK/fk" "$WORK/clone/kibitz" convert "$IN" "$WORK/fk.pgn"
+  measure "$WORK/fp" "$PGN_EXTRACT" -s "$IN" -o "$WORK/fp.pgn"
+  echo "fresh clone of $head$dirty: build and quick-start training ${built} s, then:"
+  report "  fresh, first conversion:" "$WORK/fk" "$WORK/fp"
+  rm -rf "$WORK/clone"
+fi
 
-: > "$WORK/k"; : > "$WORK/p"
+# --- warm checkout ---
+# Build if needed (and train the quick-start cache) before anything is timed.
+"$KIBITZ" convert "$WORK/cap1.pgn" "$WORK/warm.pgn" > /dev/null 2>&1 || true
 for ((r = 1; r <= RUNS; r++)); do
-  measure "$KIBITZ" convert "$WORK/cap40.pgn" "$WORK/k.pgn" >> "$WORK/k"
+  measure "$WORK/k2" "$KIBITZ" convert "$IN" "$WORK/k.pgn"
   tail -n 1 "$WORK/stdout" > "$WORK/k.summary"
-  measure "$PGN_EXTRACT" -s "$WORK/cap40.pgn" -o "$WORK/p.pgn" >> "$WORK/p"
+  measure "$WORK/p2" "$PGN_EXTRACT" -s "$IN" -o "$WORK/p.pgn"
+done
+if [ ${#ONE_CORE[@]} -gt 0 ]; then
+  for ((r = 1; r <= RUNS; r++)); do
+    measure "$WORK/k1" "${ONE_CORE[@]}" "$KIBITZ" convert "$IN" "$WORK/k1.pgn"
+    measure "$WORK/p1" "${ONE_CORE[@]}" "$PGN_EXTRACT" -s "$IN" -o "$WORK/p1.pgn"
+  done
+fi
+for ((r = 1; r <= RUNS; r++)); do
+  measure "$WORK/kr" "$KIBITZ" check "$IN"
+  tail -n 1 "$WORK/stdout" > "$WORK/kr.summary"
+  measure "$WORK/pr" "$PGN_EXTRACT" -r "$IN"
+  measure "$WORK/p2" "$PGN_EXTRACT" -s "$IN" -o "$WORK/p.pgn"
 done
 
-median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f", m}'; }
-kw=$(awk '{print $1}' "$WORK/k" | median); kc=$(awk '{print $2+$3}' "$WORK/k" | median)
-pw=$(awk '{print $1}' "$WORK/p" | median); pc=$(awk '{print $2+$3}' "$WORK/p" | median)
-echo "kibitz convert: $(cat "$WORK/k.summary")"
+echo "kibitz convert: $(cat "$WORK/k.summary"); kibitz check: $(cat "$WORK/kr.summary")"
 echo "kibitz output:  $(grep -c '^\[Event ' "$WORK/k.pgn") games, $(wc -c < "$WORK/k.pgn") bytes"
 echo "pgn-extract:    $(grep -c '^\[Event ' "$WORK/p.pgn") games, $(wc -c < "$WORK/p.pgn") bytes"
 # The two outputs differ only in where lines break (79 columns here, 75 there): same tokens.
@@ -51,12 +110,19 @@ if cmp -s <(tr -s ' \n' '  ' < "$WORK/k.pgn") <(tr -s ' \n' '  ' < "$WORK/p.pgn"
 else
   echo "outputs: DIFFERENT tokens (see diff of the two files)"
 fi
-echo "runs: $RUNS each, alternating; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "kibitz wall s:      $(awk '{printf "%s ", $1}' "$WORK/k")  median $kw (cpu median $kc s)"
-echo "pgn-extract wall s: $(awk '{printf "%s ", $1}' "$WORK/p")  median $pw (cpu median $pc s)"
-awk -v k="$kw" -v p="$pw" -v kc="$kc" -v pc="$pc" 'BEGIN {printf "ratio kibitz/pgn-extract: wall %.2fx, cpu %.2fx\n", k/p, kc/pc}'
+cache="$(ls "$ROOT"/app/launcher/target/kibitz-cli-*.aot "$ROOT"/app/launcher/target/kibitz-cli-*.jsa 2>/dev/null | head -n1 || true)"
+echo "warm checkout, $RUNS runs each, alternating; quick-start cache: ${cache:+present (${cache##*/})}${cache:-absent}"
+echo "kibitz convert wall s:   $(awk '{printf "%s ", $1}' "$WORK/k2")"
+echo "pgn-extract -s wall s:   $(awk '{printf "%s ", $1}' "$WORK/p2")"
+report "  warm, all cores, convert:" "$WORK/k2" "$WORK/p2"
+if [ ${#ONE_CORE[@]} -gt 0 ]; then
+  report "  warm, one core, convert:" "$WORK/k1" "$WORK/p1"
+fi
+report "  warm, check vs pgn-extract -s:" "$WORK/kr" "$WORK/p2"
+report "  warm, check vs pgn-extract -r:" "$WORK/kr" "$WORK/pr"
 
 for n in 1 10 40; do
-  rss=$(measure "$KIBITZ" convert "$WORK/cap$n.pgn" "$WORK/m.pgn" | awk '{print $4}')
-  echo "kibitz peak RSS, ${n}x ($(grep -c '^\[Event ' "$WORK/cap$n.pgn") games): $((rss / 1024)) MB"
+  : > "$WORK/m"
+  measure "$WORK/m" "$KIBITZ" convert "$WORK/cap$n.pgn" "$WORK/m.pgn"
+  echo "kibitz peak RSS, ${n}x ($(grep -c '^\[Event ' "$WORK/cap$n.pgn") games): $(( $(awk '{print $4}' "$WORK/m") / 1024 )) MB"
 done

@@ -59,7 +59,7 @@ final class ChineseNotation implements Notation {
             throw Notations.notAMove(text, "move.notChinese");
         }
         List<Integer> found = FileMoves.matches(pos, q);
-        return Notations.single(text, found);
+        return Notations.single(pos, text, found);
     }
 
     /** The query a text makes, or null when it is not Chinese notation. */

@@ -110,14 +110,24 @@ final class FileMoves {
         List<Integer> out = new ArrayList<>(2);
         int side = pos.side();
         int forward = side == Pieces.RED ? 1 : -1;
-        for (int m : pos.legalInts()) {
+        // The moves of the pieces the query can mean (its type, on its file when it names one), not
+        // every legal move: a game reads one of these per move. The general's safety is asked last,
+        // of the one or two moves that fit.
+        int[] moves = new int[Board.MAX_MOVES];
+        int count = 0;
+        for (int sq = 0; sq < Geometry.SQUARES; sq++) {
+            int code = pos.codeAt(sq);
+            if (code != 0 && Pieces.side(code) == side && (q.type() == 0 || q.type() == Pieces.type(code))
+                    && (q.file() == 0 || q.file() == fileNumber(side, Geometry.FILE[sq]))) {
+                count = pos.pseudoLegalFrom(sq, moves, count);
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            int m = moves[i];
             int from = Board.from(m);
             int to = Board.to(m);
             int code = pos.codeAt(from);
             int type = Pieces.type(code);
-            if (q.type() != 0 && q.type() != type) {
-                continue;
-            }
             // The cheap parts first: action, number and file; the file's other pieces only then.
             int fr = Geometry.RANK[from];
             int tr = Geometry.RANK[to];
@@ -134,6 +144,9 @@ final class FileMoves {
                 continue;
             }
             if (q.kind() != null && !fitsKind(pos, code, from, q)) {
+                continue;
+            }
+            if (!pos.isSafe(m)) {
                 continue;
             }
             out.add(m);

@@ -36,7 +36,7 @@ final class Notations {
     }
 
     /** The one move a reading found; none is illegal, more than one ambiguous. */
-    static Move single(String text, List<Integer> found) throws IllegalMoveException, AmbiguousMoveException {
+    static Move single(XiangqiPosition pos, String text, List<Integer> found) throws IllegalMoveException, AmbiguousMoveException {
         if (found.isEmpty()) {
             throw illegal(text, "move.illegal");
         }
@@ -44,7 +44,7 @@ final class Notations {
             String candidates = found.stream().map(Board::moveText).collect(Collectors.joining(", "));
             throw new AmbiguousMoveException(text, Text.of(Notations.class, "move.ambiguous", text, candidates));
         }
-        return XiangqiPosition.toMove(found.get(0));
+        return pos.resolvedMove(found.get(0));
     }
 
     /** Full-width ASCII forms (Ｃ２＝５, ｈ２ｅ２) and the minus sign as plain ASCII; whitespace dropped. */

@@ -52,7 +52,7 @@ final class WxfNotation implements Notation {
             throw Notations.notAMove(text, "move.notWxf");
         }
         List<Integer> found = FileMoves.matches(pos, q);
-        return Notations.single(text, found);
+        return Notations.single(pos, text, found);
     }
 
     /** The query a text makes, or null when it is not WXF. */

@@ -16,6 +16,7 @@ import org.kibitz.api.game.Square;
 import org.kibitz.api.game.Termination;
 import org.kibitz.xiangqi.board.Board;
 import org.kibitz.xiangqi.board.Geometry;
+import org.kibitz.xiangqi.board.Mailbox;
 import org.kibitz.xiangqi.board.Pieces;
 import org.kibitz.xiangqi.board.Zobrist;
 
@@ -44,6 +45,15 @@ public final class XiangqiPosition implements Position {
 
     // Computed on first use; racy but idempotent, and only immutable values are published.
     private volatile Analysis analysis;
+    /**
+     * The last API move this position checked: reading a game asks the same position about the same
+     * move when the notation reads it, the tree plays it and the writer formats it. The record's
+     * fields are final, so a thread that sees it sees it whole.
+     */
+    private Resolved resolved;
+
+    private record Resolved(Move move, int internal) {
+    }
 
     /** Legal moves (board ints, generation order) and check, computed together by one board. */
     private record Analysis(int[] moves, List<Move> list, boolean inCheck) {
@@ -98,17 +108,43 @@ public final class XiangqiPosition implements Position {
         return analysis().moves();
     }
 
-    /** The board int of a move if it is legal here, else {@link Board#NO_MOVE}. */
+    /**
+     * The board int of a move if it is legal here, else {@link Board#NO_MOVE}: asked of the few
+     * points it concerns, not of a list of every legal move (see {@link Mailbox}).
+     */
     int legalInt(Move move) {
-        int m = toInt(move);
-        if (m != Board.NO_MOVE) {
-            for (int legal : legalInts()) {
-                if (legal == m) {
-                    return m;
-                }
-            }
+        Resolved r = resolved;
+        if (r != null && r.move == move) {
+            return r.internal;
         }
-        return Board.NO_MOVE;
+        int m = toInt(move);
+        if (m != Board.NO_MOVE && !Mailbox.isLegal(squares, side, m)) {
+            m = Board.NO_MOVE;
+        }
+        resolved = new Resolved(move, m);
+        return m;
+    }
+
+    /** {@link #toMove(int)} for a legal move that is about to be played or written from here. */
+    Move resolvedMove(int m) {
+        Move move = toMove(m);
+        resolved = new Resolved(move, m);
+        return move;
+    }
+
+    /** The pseudo-legal moves of the piece on {@code from}, written into {@code out} from {@code n}; the new end. */
+    int pseudoLegalFrom(int from, int[] out, int n) {
+        return Mailbox.pseudoLegalFrom(squares, side, from, out, n);
+    }
+
+    /** Whether a pseudo-legal move leaves the mover's general safe. */
+    boolean isSafe(int move) {
+        return Mailbox.isSafe(squares, side, move);
+    }
+
+    /** The legal moves of the piece on {@code from}, written into {@code out} from {@code n}; the new end. */
+    int legalFrom(int from, int[] out, int n) {
+        return Mailbox.legalFrom(squares, side, from, out, n);
     }
 
     /** The board int of a move's points, or {@link Board#NO_MOVE} when off the board or a promotion. */
@@ -218,7 +254,8 @@ public final class XiangqiPosition implements Position {
 
     @Override
     public boolean inCheck() {
-        return analysis().inCheck();
+        Analysis a = analysis;
+        return a != null ? a.inCheck() : Mailbox.inCheck(squares, side);
     }
 
     /** Checkmate or stalemate, both a loss for the side to move in xiangqi. */

@@ -84,7 +84,7 @@ final class GameDetector {
         if (first != null) {
             String t = PgnTokens.normalizeWidth(first);
             if (PgnTokens.isChineseMove(first) || PgnTokens.isWxf(t)
-                    || (PgnTokens.isCoordinates(t) && PgnTokens.isXiangqiOnlyCoordinates(t))) {
+                    || (PgnTokens.isCoordinates(t) && xiangqiCoordinatesSoon(text))) {
                 xiangqi.ifPresent(order::add);
             } else if (PgnTokens.isCoordinates(t)) {
                 chess.ifPresent(order::add);
@@ -102,6 +102,24 @@ final class GameDetector {
             }
         }
         return new Verdict.Candidates(order, false);
+    }
+
+    /**
+     * Whether one of the first moves, in coordinates, can only be xiangqi's (file i, rank 0 or 9).
+     * Red's first move often fits a chess board too ({@code h2e2}); read as chess first, such a game
+     * failed a few moves in and was read again from the start, a third of reading an ICCS file.
+     */
+    private static boolean xiangqiCoordinatesSoon(PgnGameText text) {
+        for (String m : text.firstMoves(8)) {
+            String t = PgnTokens.normalizeWidth(m);
+            if (!PgnTokens.isCoordinates(t)) {
+                return false;
+            }
+            if (PgnTokens.isXiangqiOnlyCoordinates(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Optional<GamePlugin> byName(String name) {

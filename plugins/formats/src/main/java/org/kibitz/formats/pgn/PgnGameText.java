@@ -147,6 +147,17 @@ final class PgnGameText {
         return null;
     }
 
+    /** The first {@code max} move tokens of the movetext (fewer when it has fewer). */
+    java.util.List<String> firstMoves(int max) {
+        java.util.List<String> out = new java.util.ArrayList<>(max);
+        for (int i = 0; i < size && out.size() < max; i++) {
+            if (kinds[i] == MOVE) {
+                out.add(texts[i]);
+            }
+        }
+        return out;
+    }
+
     /** The line of the movetext's end, for problems found after the last token. */
     long lastLine() {
         if (light) {

@@ -1,0 +1,346 @@
+package org.kibitz.xiangqi.board;
+
+import static org.kibitz.xiangqi.board.Geometry.ADVISOR_START;
+import static org.kibitz.xiangqi.board.Geometry.ADVISOR_TO;
+import static org.kibitz.xiangqi.board.Geometry.ELEPHANT_START;
+import static org.kibitz.xiangqi.board.Geometry.ELEPHANT_TO;
+import static org.kibitz.xiangqi.board.Geometry.FILE;
+import static org.kibitz.xiangqi.board.Geometry.HORSE_ATTACK;
+import static org.kibitz.xiangqi.board.Geometry.HORSE_ATTACK_START;
+import static org.kibitz.xiangqi.board.Geometry.HORSE_START;
+import static org.kibitz.xiangqi.board.Geometry.HORSE_TO;
+import static org.kibitz.xiangqi.board.Geometry.KING_START;
+import static org.kibitz.xiangqi.board.Geometry.KING_TO;
+import static org.kibitz.xiangqi.board.Geometry.PAWN_ATTACK;
+import static org.kibitz.xiangqi.board.Geometry.PAWN_ATTACK_START;
+import static org.kibitz.xiangqi.board.Geometry.PAWN_START;
+import static org.kibitz.xiangqi.board.Geometry.PAWN_TO;
+import static org.kibitz.xiangqi.board.Geometry.RANK;
+import static org.kibitz.xiangqi.board.Geometry.SQUARES;
+import static org.kibitz.xiangqi.board.Pieces.CANNON;
+import static org.kibitz.xiangqi.board.Pieces.KING;
+import static org.kibitz.xiangqi.board.Pieces.RED;
+import static org.kibitz.xiangqi.board.Pieces.ROOK;
+
+/**
+ * Move questions asked of a bare mailbox (90 piece codes, {@code rank * 9 + file}) without setting
+ * up a {@link Board}: whether one move is legal, the legal moves of one piece, whether a point is
+ * attacked. Reading a game asks these once per move, and a board (piece lists, occupancy masks,
+ * history) plus a list of every legal move cost three times what reading a chess move costs;
+ * these look at the few points the question is about. The board and these answer alike (a test
+ * compares them on every position of many games).
+ */
+public final class Mailbox {
+
+    private Mailbox() {
+    }
+
+    /** Codes a piece of {@code side} may land on: the empty point (bit 0) and the enemy's codes. */
+    private static int targets(int side) {
+        return side == RED ? 0xFE01 : 0x00FF;
+    }
+
+    /** Whether {@code move} (a board int) is legal for {@code side} on {@code squares}. */
+    public static boolean isLegal(byte[] squares, int side, int move) {
+        int from = Board.from(move);
+        int to = Board.to(move);
+        if (move == Board.NO_MOVE || from >= SQUARES || to >= SQUARES) {
+            return false;
+        }
+        int pc = squares[from];
+        if (pc == 0 || pc >>> 3 != side || (targets(side) >>> squares[to] & 1) == 0) {
+            return false;
+        }
+        return reaches(squares, pc, side, from, to) && safeAfter(squares, side, from, to);
+    }
+
+    /**
+     * Writes the legal moves of the piece on {@code from} (of {@code side}) into {@code out} from
+     * {@code n}; returns the new end.
+     */
+    public static int legalFrom(byte[] squares, int side, int from, int[] out, int n) {
+        int pc = squares[from];
+        if (pc == 0 || pc >>> 3 != side) {
+            return n;
+        }
+        int end = pseudoFrom(squares, pc, side, from, out, n);
+        int k = n;
+        for (int i = n; i < end; i++) {
+            if (safeAfter(squares, side, from, Board.to(out[i]))) {
+                out[k++] = out[i];
+            }
+        }
+        return k;
+    }
+
+    /**
+     * Writes the pseudo-legal moves of the piece on {@code from} (of {@code side}: its way of moving,
+     * the general's safety not asked) into {@code out} from {@code n}; returns the new end.
+     */
+    public static int pseudoLegalFrom(byte[] squares, int side, int from, int[] out, int n) {
+        int pc = squares[from];
+        if (pc == 0 || pc >>> 3 != side) {
+            return n;
+        }
+        return pseudoFrom(squares, pc, side, from, out, n);
+    }
+
+    /** Whether a pseudo-legal move of {@code side} leaves its general safe. */
+    public static boolean isSafe(byte[] squares, int side, int move) {
+        return safeAfter(squares, side, Board.from(move), Board.to(move));
+    }
+
+    /** Whether {@code side}'s general stands attacked (is in check). */
+    public static boolean inCheck(byte[] squares, int side) {
+        return attacked(squares, kingSquare(squares, side), side);
+    }
+
+    /** The point of {@code side}'s general (searched in its palace). */
+    public static int kingSquare(byte[] squares, int side) {
+        int king = KING | side << 3;
+        int base = side == RED ? 0 : 63;
+        for (int r = 0; r < 3; r++) {
+            for (int f = 3; f <= 5; f++) {
+                if (squares[base + r * 9 + f] == king) {
+                    return base + r * 9 + f;
+                }
+            }
+        }
+        throw new IllegalStateException("no general of side " + side);
+    }
+
+    /** Whether the piece {@code pc} on {@code from} goes to {@code to} by its way of moving. */
+    private static boolean reaches(byte[] squares, int pc, int side, int from, int to) {
+        switch (pc & 7) {
+            case Pieces.KING -> {
+                for (int i = KING_START[from], e = KING_START[from + 1]; i < e; i++) {
+                    if (KING_TO[i] == to) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            case Pieces.ADVISOR -> {
+                for (int i = ADVISOR_START[from], e = ADVISOR_START[from + 1]; i < e; i++) {
+                    if (ADVISOR_TO[i] == to) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            case Pieces.ELEPHANT -> {
+                for (int i = ELEPHANT_START[from], e = ELEPHANT_START[from + 1]; i < e; i++) {
+                    int v = ELEPHANT_TO[i];
+                    if ((v & 0xff) == to) {
+                        return squares[v >>> 8] == 0;
+                    }
+                }
+                return false;
+            }
+            case Pieces.HORSE -> {
+                for (int i = HORSE_START[from], e = HORSE_START[from + 1]; i < e; i++) {
+                    int v = HORSE_TO[i];
+                    if ((v & 0xff) == to) {
+                        return squares[v >>> 8] == 0;
+                    }
+                }
+                return false;
+            }
+            case Pieces.PAWN -> {
+                int pb = side * (SQUARES + 1) + from;
+                for (int i = PAWN_START[pb], e = PAWN_START[pb + 1]; i < e; i++) {
+                    if (PAWN_TO[i] == to) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            default -> {
+                // Rook or cannon: along a line, with nothing between (rook, or cannon moving) or one
+                // screen between (cannon capturing).
+                int step;
+                if (RANK[from] == RANK[to]) {
+                    step = to > from ? 1 : -1;
+                } else if (FILE[from] == FILE[to]) {
+                    step = to > from ? 9 : -9;
+                } else {
+                    return false;
+                }
+                int between = 0;
+                for (int s = from + step; s != to; s += step) {
+                    if (squares[s] != 0) {
+                        between++;
+                    }
+                }
+                if ((pc & 7) == ROOK || squares[to] == 0) {
+                    return between == 0;
+                }
+                return between == 1;
+            }
+        }
+    }
+
+    /** The pseudo-legal moves of {@code pc} on {@code from}, as {@link Board#move} ints. */
+    private static int pseudoFrom(byte[] squares, int pc, int side, int from, int[] out, int n) {
+        int ok = targets(side);
+        switch (pc & 7) {
+            case Pieces.KING -> {
+                for (int i = KING_START[from], e = KING_START[from + 1]; i < e; i++) {
+                    n = add(squares, ok, from, KING_TO[i], out, n);
+                }
+            }
+            case Pieces.ADVISOR -> {
+                for (int i = ADVISOR_START[from], e = ADVISOR_START[from + 1]; i < e; i++) {
+                    n = add(squares, ok, from, ADVISOR_TO[i], out, n);
+                }
+            }
+            case Pieces.ELEPHANT -> {
+                for (int i = ELEPHANT_START[from], e = ELEPHANT_START[from + 1]; i < e; i++) {
+                    int v = ELEPHANT_TO[i];
+                    if (squares[v >>> 8] == 0) {
+                        n = add(squares, ok, from, v & 0xff, out, n);
+                    }
+                }
+            }
+            case Pieces.HORSE -> {
+                for (int i = HORSE_START[from], e = HORSE_START[from + 1]; i < e; i++) {
+                    int v = HORSE_TO[i];
+                    if (squares[v >>> 8] == 0) {
+                        n = add(squares, ok, from, v & 0xff, out, n);
+                    }
+                }
+            }
+            case Pieces.PAWN -> {
+                int pb = side * (SQUARES + 1) + from;
+                for (int i = PAWN_START[pb], e = PAWN_START[pb + 1]; i < e; i++) {
+                    n = add(squares, ok, from, PAWN_TO[i], out, n);
+                }
+            }
+            default -> {
+                boolean rook = (pc & 7) == ROOK;
+                int f = FILE[from];
+                n = line(squares, ok, rook, from, 1, 8 - f, out, n);
+                n = line(squares, ok, rook, from, -1, f, out, n);
+                n = line(squares, ok, rook, from, 9, 9 - RANK[from], out, n);
+                n = line(squares, ok, rook, from, -9, RANK[from], out, n);
+            }
+        }
+        return n;
+    }
+
+    private static int add(byte[] squares, int ok, int from, int to, int[] out, int n) {
+        if ((ok >>> squares[to] & 1) != 0) {
+            out[n++] = Board.move(from, to);
+        }
+        return n;
+    }
+
+    /** A rook's or cannon's moves in one direction, {@code steps} points at most. */
+    private static int line(byte[] squares, int ok, boolean rook, int from, int step, int steps, int[] out, int n) {
+        int s = from;
+        int i = 0;
+        for (; i < steps; i++) {
+            s += step;
+            if (squares[s] != 0) {
+                break;
+            }
+            out[n++] = Board.move(from, s);
+        }
+        if (i == steps) {
+            return n;
+        }
+        // s is the first piece on the line.
+        if (rook) {
+            return (ok >>> squares[s] & 1) != 0 ? add(squares, ok, from, s, out, n) : n;
+        }
+        for (i++; i < steps; i++) {
+            s += step;
+            if (squares[s] != 0) {
+                return (ok >>> squares[s] & 1) != 0 ? add(squares, ok, from, s, out, n) : n;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Whether {@code side}'s general is safe once its piece moves {@code from -> to}. The mailbox is
+     * not changed (it belongs to an immutable position other threads may be reading): the attack
+     * test sees it through the move.
+     */
+    private static boolean safeAfter(byte[] squares, int side, int from, int to) {
+        int pc = squares[from];
+        int k = (pc & 7) == KING ? to : kingSquare(squares, side);
+        return !attacked(squares, k, side, from, to, pc);
+    }
+
+    /** Whether {@code sq} of {@code side} is attacked on the board as it stands. */
+    static boolean attacked(byte[] squares, int sq, int side) {
+        return attacked(squares, sq, side, -1, -1, 0);
+    }
+
+    /** The code on {@code s} once the piece {@code pc} has moved {@code from -> to} (-1, -1: no move). */
+    private static int at(byte[] squares, int s, int from, int to, int pc) {
+        return s == to ? pc : s == from ? 0 : squares[s];
+    }
+
+    /**
+     * Whether the point {@code sq}, held by {@code side}, is attacked by the other side's rooks,
+     * cannons, horses, pawns or facing general, once {@code pc} has moved {@code from -> to}. A
+     * piece standing on {@code to} is taken there, so it attacks nothing.
+     */
+    private static boolean attacked(byte[] squares, int sq, int side, int from, int to, int pc) {
+        int tb = (side ^ 1) << 3;
+        int f = FILE[sq];
+        int r = RANK[sq];
+        if (lineAttack(squares, sq, 1, 8 - f, ROOK | tb, CANNON | tb, -1, from, to, pc)
+                || lineAttack(squares, sq, -1, f, ROOK | tb, CANNON | tb, -1, from, to, pc)
+                || lineAttack(squares, sq, 9, 9 - r, ROOK | tb, CANNON | tb, KING | tb, from, to, pc)
+                || lineAttack(squares, sq, -9, r, ROOK | tb, CANNON | tb, KING | tb, from, to, pc)) {
+            return true;
+        }
+        int horse = Pieces.HORSE | tb;
+        for (int i = HORSE_ATTACK_START[sq], e = HORSE_ATTACK_START[sq + 1]; i < e; i++) {
+            int v = HORSE_ATTACK[i];
+            if (at(squares, v & 0xff, from, to, pc) == horse && at(squares, v >>> 8, from, to, pc) == 0) {
+                return true;
+            }
+        }
+        int pawn = Pieces.PAWN | tb;
+        int pb = side * (SQUARES + 1) + sq;
+        for (int i = PAWN_ATTACK_START[pb], e = PAWN_ATTACK_START[pb + 1]; i < e; i++) {
+            if (at(squares, PAWN_ATTACK[i], from, to, pc) == pawn) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One line out of {@code sq}: the first piece an enemy rook (or the facing general), or the second a cannon. */
+    private static boolean lineAttack(byte[] squares, int sq, int step, int steps, int rook, int cannon, int king,
+                                      int from, int to, int pc) {
+        int s = sq;
+        int i = 0;
+        int c = 0;
+        for (; i < steps; i++) {
+            s += step;
+            c = at(squares, s, from, to, pc);
+            if (c != 0) {
+                break;
+            }
+        }
+        if (i == steps) {
+            return false;
+        }
+        if (c == rook || c == king) {
+            return true;
+        }
+        for (i++; i < steps; i++) {
+            s += step;
+            c = at(squares, s, from, to, pc);
+            if (c != 0) {
+                return c == cannon;
+            }
+        }
+        return false;
+    }
+}
