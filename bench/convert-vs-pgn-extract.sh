@@ -50,7 +50,7 @@ echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/c
 measure() { # file command...
   local f="$1"; shift
   /usr/bin/time -f "%e %U %S %M" -o "$WORK/t" "$@" > "$WORK/stdout" 2> "$WORK/stderr" || true
-  cat "$WORK/t" >> "$f"
+  tail -n 1 "$WORK/t" >> "$f" # time says "Command exited with non-zero status" first when it did
 }
 median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.2f", m}'; }
 wall() { awk '{print $1}' "$1" | median; }
@@ -111,7 +111,8 @@ else
   echo "outputs: DIFFERENT tokens (see diff of the two files)"
 fi
 cache="$(ls "$ROOT"/app/launcher/target/kibitz-cli-*.aot "$ROOT"/app/launcher/target/kibitz-cli-*.jsa 2>/dev/null | head -n1 || true)"
-echo "warm checkout, $RUNS runs each, alternating; quick-start cache: ${cache:+present (${cache##*/})}${cache:-absent}"
+if [ -n "$cache" ]; then cache="present (${cache##*/})"; else cache="absent"; fi
+echo "warm checkout, $RUNS runs each, alternating; quick-start cache: $cache"
 echo "kibitz convert wall s:   $(awk '{printf "%s ", $1}' "$WORK/k2")"
 echo "pgn-extract -s wall s:   $(awk '{printf "%s ", $1}' "$WORK/p2")"
 report "  warm, all cores, convert:" "$WORK/k2" "$WORK/p2"
@@ -120,6 +121,31 @@ if [ ${#ONE_CORE[@]} -gt 0 ]; then
 fi
 report "  warm, check vs pgn-extract -s:" "$WORK/kr" "$WORK/p2"
 report "  warm, check vs pgn-extract -r:" "$WORK/kr" "$WORK/pr"
+
+# --- xiangqi: no peer reads it, so the measure is the cost per move against chess's ---
+XQ="$ROOT/../shared/data/xiangqi/pgn"
+per_ply() { # label file command...: median wall and CPU over RUNS, and microseconds of CPU per ply
+  local label="$1" f="$2"; shift 2
+  : > "$WORK/x"
+  for ((r = 1; r <= RUNS; r++)); do measure "$WORK/x" "$@"; done
+  local plies
+  plies=$(tail -n 1 "$WORK/stdout" | awk '{print $4}')
+  printf '%-44s %9s plies  wall %s s cpu %s s  %s plies/s  %.2f us cpu/ply\n' "$label" "$plies" "$(wall "$WORK/x")" \
+    "$(cpu "$WORK/x")" "$(awk -v p="$plies" -v w="$(wall "$WORK/x")" 'BEGIN {printf "%.0f", p / w}')" \
+    "$(awk -v p="$plies" -v c="$(cpu "$WORK/x")" 'BEGIN {print c * 1e6 / p}')"
+}
+if [ -f "$XQ/xqdb-Liu_Dahua_1125_games.pgn" ]; then
+  for ((i = 0; i < 20; i++)); do cat "$XQ/xqdb-Liu_Dahua_1125_games.pgn"; done > "$WORK/liu20.pgn"
+  echo "cost per move (whole process, warm):"
+  per_ply "  chess SAN, 40x Capablanca, check:" "$IN" "$KIBITZ" check "$IN"
+  per_ply "  chess SAN, 40x Capablanca, convert:" "$IN" "$KIBITZ" convert "$IN" "$WORK/c.pgn"
+  per_ply "  xiangqi ICCS, 20x Liu Dahua, check:" "$WORK/liu20.pgn" "$KIBITZ" check "$WORK/liu20.pgn"
+  per_ply "  xiangqi ICCS, 20x Liu Dahua, convert:" "$WORK/liu20.pgn" "$KIBITZ" convert --notation iccs "$WORK/liu20.pgn" "$WORK/x.pgn"
+  if [ -f "$XQ/ccpd-tournaments-big5.pgn" ]; then
+    per_ply "  xiangqi Chinese (Big5), 29,870 games, check:" "$XQ/ccpd-tournaments-big5.pgn" "$KIBITZ" check "$XQ/ccpd-tournaments-big5.pgn"
+    per_ply "  xiangqi Chinese (Big5), convert:" "$XQ/ccpd-tournaments-big5.pgn" "$KIBITZ" convert "$XQ/ccpd-tournaments-big5.pgn" "$WORK/b.pgn"
+  fi
+fi
 
 for n in 1 10 40; do
   : > "$WORK/m"

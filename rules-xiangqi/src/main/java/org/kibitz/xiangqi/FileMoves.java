@@ -105,53 +105,79 @@ final class FileMoves {
         return new Description(type, kind, file, index, action, number);
     }
 
-    /** The legal moves that fit a query, as board ints. */
+    /**
+     * The legal moves that fit a query, as board ints. A query names its piece's type, often its
+     * file, and where it goes (a file, or a number of ranks along its file): the one or two points
+     * each candidate piece could go to are worked out and only those moves are checked, not every
+     * legal move generated (a game reads one of these per move).
+     */
     static List<Integer> matches(XiangqiPosition pos, Query q) {
         List<Integer> out = new ArrayList<>(2);
         int side = pos.side();
         int forward = side == Pieces.RED ? 1 : -1;
-        // The moves of the pieces the query can mean (its type, on its file when it names one), not
-        // every legal move: a game reads one of these per move. The general's safety is asked last,
-        // of the one or two moves that fit.
-        int[] moves = new int[Board.MAX_MOVES];
-        int count = 0;
-        for (int sq = 0; sq < Geometry.SQUARES; sq++) {
+        int[] targets = new int[2];
+        // Only the named file's ten points when the move names one (nearly always); else the board.
+        int first = q.file() != 0 ? boardFile(side, q.file()) : 0;
+        int step = q.file() != 0 ? Geometry.FILES : 1;
+        for (int sq = first; sq < Geometry.SQUARES; sq += step) {
             int code = pos.codeAt(sq);
-            if (code != 0 && Pieces.side(code) == side && (q.type() == 0 || q.type() == Pieces.type(code))
-                    && (q.file() == 0 || q.file() == fileNumber(side, Geometry.FILE[sq]))) {
-                count = pos.pseudoLegalFrom(sq, moves, count);
-            }
-        }
-        for (int i = 0; i < count; i++) {
-            int m = moves[i];
-            int from = Board.from(m);
-            int to = Board.to(m);
-            int code = pos.codeAt(from);
-            int type = Pieces.type(code);
-            // The cheap parts first: action, number and file; the file's other pieces only then.
-            int fr = Geometry.RANK[from];
-            int tr = Geometry.RANK[to];
-            int action = fr == tr ? TRAVERSE : (tr - fr) * forward > 0 ? ADVANCE : RETREAT;
-            if (action != q.action()) {
+            if (code == 0 || Pieces.side(code) != side || (q.type() != 0 && q.type() != Pieces.type(code))) {
                 continue;
             }
-            boolean straight = type == Pieces.KING || type == Pieces.ROOK || type == Pieces.CANNON || type == Pieces.PAWN;
-            int number = action == TRAVERSE || !straight ? fileNumber(side, Geometry.FILE[to]) : Math.abs(tr - fr);
-            if (number != q.number()) {
-                continue;
+            int n = targets(Pieces.type(code), side, forward, sq, q.action(), q.number(), targets);
+            for (int i = 0; i < n; i++) {
+                int m = Board.move(sq, targets[i]);
+                if ((q.kind() == null || fitsKind(pos, code, sq, q)) && pos.isLegal(m)) {
+                    out.add(m);
+                }
             }
-            if (q.file() != 0 && q.file() != fileNumber(side, Geometry.FILE[from])) {
-                continue;
-            }
-            if (q.kind() != null && !fitsKind(pos, code, from, q)) {
-                continue;
-            }
-            if (!pos.isSafe(m)) {
-                continue;
-            }
-            out.add(m);
         }
         return out;
+    }
+
+    /**
+     * The points a piece of {@code type} on {@code from} reaches by the action and number a move
+     * names (at most two: a horse going to the next file moves two ranks, to the file after one),
+     * on the board; whether it may go there is asked after.
+     */
+    private static int targets(int type, int side, int forward, int from, int action, int number, int[] out) {
+        int ff = Geometry.FILE[from];
+        int fr = Geometry.RANK[from];
+        boolean straight = type == Pieces.KING || type == Pieces.ROOK || type == Pieces.CANNON || type == Pieces.PAWN;
+        int n = 0;
+        if (straight) {
+            if (action == TRAVERSE) {
+                if (number < 1 || number > 9) {
+                    return 0;
+                }
+                int tf = boardFile(side, number);
+                if (tf != ff) {
+                    out[n++] = fr * Geometry.FILES + tf;
+                }
+            } else {
+                int tr = fr + action * forward * number;
+                if (number >= 1 && tr >= 0 && tr < Geometry.RANKS) {
+                    out[n++] = tr * Geometry.FILES + ff;
+                }
+            }
+            return n;
+        }
+        if (action == TRAVERSE || number < 1 || number > 9) {
+            return 0;
+        }
+        int tf = boardFile(side, number);
+        int df = Math.abs(tf - ff);
+        int dr = switch (type) {
+            case Pieces.HORSE -> df == 1 ? 2 : df == 2 ? 1 : 0;
+            case Pieces.ELEPHANT -> df == 2 ? 2 : 0;
+            case Pieces.ADVISOR -> df == 1 ? 1 : 0;
+            default -> 0;
+        };
+        int tr = fr + action * forward * dr;
+        if (dr != 0 && tr >= 0 && tr < Geometry.RANKS) {
+            out[n++] = tr * Geometry.FILES + tf;
+        }
+        return n;
     }
 
     private static boolean fitsKind(XiangqiPosition pos, int code, int from, Query q) {

@@ -137,6 +137,11 @@ public final class XiangqiPosition implements Position {
         return Mailbox.pseudoLegalFrom(squares, side, from, out, n);
     }
 
+    /** Whether a board move (any int) is legal here. */
+    boolean isLegal(int move) {
+        return Mailbox.isLegal(squares, side, move);
+    }
+
     /** Whether a pseudo-legal move leaves the mover's general safe. */
     boolean isSafe(int move) {
         return Mailbox.isSafe(squares, side, move);
