@@ -40,18 +40,53 @@ public final class Main {
         if (pluginsOption.isPresent()) {
             paths = paths.withPlugins(pluginsOption.get());
         }
+        long t0 = System.nanoTime();
         try (PluginSet plugins = PluginDiscovery.discover(Main.class.getClassLoader(), Optional.of(paths.plugins()),
                 com.google.inject.Module.class)) {
+            long t1 = System.nanoTime();
             Injector injector = createInjector(plugins, paths);
+            long t2 = System.nanoTime();
             CommandLine cli = KibitzCommand.commandLine(new GuiceFactory(injector), args);
+            long t3 = System.nanoTime();
             if (out != null) {
                 cli.setOut(out);
             }
             if (err != null) {
                 cli.setErr(err);
             }
-            return cli.execute(args);
+            int exit = cli.execute(args);
+            if (Boolean.getBoolean("kibitz.startup.trace")) {
+                // For measuring starts (decision 0010): where a command's time went before its work.
+                System.err.printf("kibitz startup: jvm %d ms, plugins %d ms, injector %d ms, command line %d ms, command %d ms%n",
+                        java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+                                - (System.nanoTime() - t0) / 1_000_000,
+                        (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
+                        (System.nanoTime() - t3) / 1_000_000);
+                System.err.println("kibitz cpu by thread: " + threadTimes());
+            }
+            return exit;
         }
+    }
+
+    /**
+     * CPU time so far by thread name (numbers dropped: compiler and pool threads grouped), read from
+     * Linux's {@code /proc}; empty elsewhere. Threads that have ended are not there.
+     */
+    private static String threadTimes() {
+        java.util.Map<String, Long> ms = new java.util.TreeMap<>();
+        try (var tasks = java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("/proc/self/task"))) {
+            for (java.nio.file.Path t : tasks) {
+                String name = java.nio.file.Files.readString(t.resolve("comm")).strip().replaceAll("[0-9]+$", "#");
+                String stat = java.nio.file.Files.readString(t.resolve("stat"));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                // utime and stime, in clock ticks (100 a second on Linux).
+                ms.merge(name, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10, Long::sum);
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
+        }
+        ms.values().removeIf(v -> v == 0);
+        return ms.toString();
     }
 
     /** The injector for the CLI and the workbench; the workbench adds its own module as a child. */

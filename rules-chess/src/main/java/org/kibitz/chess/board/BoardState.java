@@ -181,9 +181,53 @@ public final class BoardState {
         return checkers() != 0;
     }
 
-    /** Whether the side to move has a legal move (checked on a {@link Board}: only asked after a check). */
+    /**
+     * Whether the side to move has a legal move. Asked after every check a game file holds (is it
+     * mate?): in check, only king moves, captures of the checker and blocks can help, and each is
+     * tried on the bitboards; otherwise (stalemate questions) a {@link Board} generates.
+     */
     public boolean hasLegalMove() {
-        return toBoard().hasLegalMove();
+        long checkers = checkers();
+        if (checkers == 0) {
+            return toBoard().hasLegalMove();
+        }
+        int us = sideToMove;
+        long ours = pieces(us);
+        int ksq = kingSquare(us);
+        for (long t = Attacks.KING[ksq] & ~ours; t != 0; t &= t - 1) {
+            if (legalMove(ksq, Long.numberOfTrailingZeros(t), Board.NO_PIECE) != Moves.NONE) {
+                return true;
+            }
+        }
+        if ((checkers & (checkers - 1)) != 0) {
+            return false; // double check: only the king can move
+        }
+        int checker = Long.numberOfTrailingZeros(checkers);
+        // The checker's square (a capture) and the squares between it and the king (a block).
+        long targets = checkers | Attacks.BETWEEN[64 * ksq + checker];
+        for (; targets != 0; targets &= targets - 1) {
+            int to = Long.numberOfTrailingZeros(targets);
+            if (anyReaches(to)) {
+                return true;
+            }
+        }
+        // A pawn that has just pushed two squares and gives check can be taken en passant.
+        return epSquare != Board.NO_SQUARE && (pawns >>> checker & 1) != 0 && anyReaches(epSquare);
+    }
+
+    /** Whether a piece of the side to move other than the king legally moves to {@code to}. */
+    private boolean anyReaches(int to) {
+        boolean lastRank = to >= 56 || to < 8;
+        for (int type = Board.PAWN; type < Board.KING; type++) {
+            long from = reaching(type, to);
+            for (; from != 0; from &= from - 1) {
+                int promotion = type == Board.PAWN && lastRank ? Board.QUEEN : Board.NO_PIECE;
+                if (legalMove(Long.numberOfTrailingZeros(from), to, promotion) != Moves.NONE) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether a move (legal here) captures: en passant does, castling never does. */

@@ -26,6 +26,55 @@ class BoardStateTest {
             "rkr5/8/8/8/8/8/8/RKR5 w ACac - 0 1",
     };
 
+    /**
+     * Is it mate? BoardState answers on its bitboards when in check (king moves, captures of the
+     * checker, blocks, en passant): on every in-check position of many random games, and on mates
+     * built by hand, it must agree with the board's generation.
+     */
+    @Test
+    void inCheckItFindsAnEscapeExactlyWhenTheBoardDoes() {
+        String[] mates = {
+                "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", // fool's mate
+                "6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1", // smothered
+                "4R1k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", // back rank
+                "4k3/8/8/8/8/8/3r4/R3K2r w Q - 0 1", // double check by two rooks... and castling is no way out
+        };
+        for (String fen : mates) {
+            Board b = Board.fromFen(fen);
+            assertEquals(b.hasLegalMove(), BoardState.of(b).hasLegalMove(), fen);
+        }
+        // Escapes: only by taking en passant, only by a block, only by a promotion that blocks.
+        String[] escapes = {
+                "8/8/8/2k5/3Pp3/8/8/K6B b - d3 0 1",
+                "k7/8/1K6/8/8/8/8/1R5r w - - 0 1",
+                "1r5k/P7/8/8/8/8/8/K7 w - - 0 1",
+        };
+        for (String fen : escapes) {
+            Board b = Board.fromFen(fen);
+            assertEquals(b.hasLegalMove(), BoardState.of(b).hasLegalMove(), fen);
+        }
+        SplittableRandom random = new SplittableRandom(7);
+        int[] moves = new int[Board.MAX_MOVES];
+        int checks = 0;
+        int mated = 0;
+        for (int game = 0; game < 1500; game++) {
+            Board b = Board.fromFen(STARTS[game % STARTS.length]);
+            for (int ply = 0; ply < 200; ply++) {
+                int n = b.generate(moves, 0, Board.GEN_ALL);
+                if (b.checkers() != 0) {
+                    checks++;
+                    mated += n == 0 ? 1 : 0;
+                    assertEquals(n > 0, BoardState.of(b).hasLegalMove(), b.fen());
+                }
+                if (n == 0) {
+                    break;
+                }
+                b.makeMove(moves[random.nextInt(n)]);
+            }
+        }
+        assertTrue(checks > 10_000 && mated > 20, "checks " + checks + ", mates " + mated);
+    }
+
     @Test
     void everyAnswerMatchesTheBoard() {
         SplittableRandom random = new SplittableRandom(20251121);
