@@ -18,7 +18,10 @@ import org.kibitz.api.tree.GameTree;
  * Reads a game file through, every move checked against the rules, and reports what is wrong
  * with it; nothing is written. What a script runs on a collection before a long batch job, and
  * the reading path on its own (a tree import, a batch evaluation, a comparison read games the
- * same way): as it does nothing with the games, the reader may use every core.
+ * same way). The reader reads ahead on every core but one, as for a conversion: on two cores,
+ * reading on two worker threads beside the scanning one took 1.0 s and 1.5 s CPU for 23,880
+ * games, reading on the scanning thread alone 0.7 s and 1.0 s, the compiler threads having the
+ * other core for most of such a run.
  */
 public final class GameChecker {
 
@@ -45,8 +48,7 @@ public final class GameChecker {
         if (options.game().isPresent() && games.byId(options.game().get()).isEmpty()) {
             throw new GameConverter.ConversionException(ConvertMessages.text("convert.game.unknown", options.game().get()), null);
         }
-        ReadContext context = new ReadContext(source, games, options.game(), options.encoding())
-                .withSpareCores(ReadContext.CALLER_IDLE);
+        ReadContext context = new ReadContext(source, games, options.game(), options.encoding());
         int read = 0;
         int gamesRead = 0;
         long plies = 0;

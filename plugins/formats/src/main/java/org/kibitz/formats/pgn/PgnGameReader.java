@@ -30,6 +30,8 @@ import org.kibitz.formats.FormatMessages;
  * thread and a writer took 2.9 s CPU and 1.7 s wall; building on the scanning thread, with the
  * writer beside it, 2.5 s and 1.44 s (and 5.6 s against 6.7 s CPU, 3.4 s against 4.1 s wall, on
  * five times that file). Handing every game to another core and back cost more than it shared.
+ * Later (decision 0010), with the compiler threads counted, the same held for reading alone and
+ * for the writer: on two cores a conversion or a check now runs on one thread.
  */
 final class PgnGameReader implements GameReader {
 
@@ -45,7 +47,7 @@ final class PgnGameReader implements GameReader {
     private boolean scanned;
 
     PgnGameReader(PgnScanner scanner, ReadContext context) {
-        this(scanner, context, context.readAheadThreads());
+        this(scanner, context, Runtime.getRuntime().availableProcessors() - 1);
     }
 
     /** @param workers threads that read moves; 1 or less reads them on the calling thread */
