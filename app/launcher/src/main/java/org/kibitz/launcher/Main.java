@@ -57,12 +57,14 @@ public final class Main {
             int exit = cli.execute(args);
             if (Boolean.getBoolean("kibitz.startup.trace")) {
                 // For measuring starts (decision 0010): where a command's time went before its work.
-                System.err.printf("kibitz startup: jvm %d ms, plugins %d ms, injector %d ms, command line %d ms, command %d ms%n",
+                java.io.PrintWriter trace = cli.getErr();
+                trace.printf("kibitz startup: jvm %d ms, plugins %d ms, injector %d ms, command line %d ms, command %d ms%n",
                         java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
                                 - (System.nanoTime() - t0) / 1_000_000,
                         (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000,
                         (System.nanoTime() - t3) / 1_000_000);
-                System.err.println("kibitz cpu by thread: " + threadTimes());
+                trace.println("kibitz cpu by thread: " + threadTimes());
+                trace.flush();
             }
             return exit;
         }
