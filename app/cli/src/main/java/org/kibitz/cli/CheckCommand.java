@@ -4,15 +4,11 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.nio.charset.IllegalCharsetNameException;
-import java.nio.charset.UnsupportedCharsetException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.kibitz.api.format.FormatProblem;
-import org.kibitz.api.i18n.Text;
 import org.kibitz.core.convert.GameChecker;
 import org.kibitz.core.convert.GameConverter;
 import picocli.CommandLine.Command;
@@ -57,27 +53,7 @@ final class CheckCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         GameConverter.Options options = new GameConverter.Options(Optional.empty(), Optional.ofNullable(game), charset());
         Locale locale = Locale.getDefault();
-        GameConverter.Listener listener = new GameConverter.Listener() {
-            @Override
-            public void problem(FormatProblem p) {
-                if (p.severity() == FormatProblem.Severity.ERROR) {
-                    stderr.println(p.render(locale));
-                } else {
-                    stderr.println(p.source() + ":game " + p.gameNumber() + ":" + p.location() + ": "
-                            + TEXT.text("check.warning", p.message().render(locale)));
-                }
-            }
-
-            @Override
-            public void notWritten(String source, int gameNumber, Text reason) {
-                stderr.println(source + ":game " + gameNumber + ": " + reason.render(locale));
-            }
-
-            @Override
-            public void noGames(String source, Text reason) {
-                stderr.println(source + ": " + reason.render(locale));
-            }
-        };
+        GameConverter.Listener listener = FileProblems.printer(stderr, TEXT, "check.warning");
         int games = 0;
         long plies = 0;
         int errors = 0;
@@ -105,13 +81,6 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private Optional<Charset> charset() {
-        if (encoding == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Charset.forName(encoding));
-        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
-            throw new ParameterException(spec.commandLine(), TEXT.text("check.encoding.unknown", encoding));
-        }
+        return FileProblems.charset(spec, encoding, TEXT, "check.encoding.unknown");
     }
 }

@@ -3,14 +3,10 @@ package org.kibitz.cli;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
-import java.nio.charset.IllegalCharsetNameException;
-import java.nio.charset.UnsupportedCharsetException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.kibitz.api.format.FormatProblem;
-import org.kibitz.api.i18n.Text;
 import org.kibitz.core.convert.GameConverter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,27 +61,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
         GameConverter.Options options = new GameConverter.Options(Optional.ofNullable(notation), Optional.ofNullable(game), charset());
         Locale locale = Locale.getDefault();
-        GameConverter.Listener listener = new GameConverter.Listener() {
-            @Override
-            public void problem(FormatProblem p) {
-                if (p.severity() == FormatProblem.Severity.ERROR) {
-                    stderr.println(p.render(locale));
-                } else {
-                    stderr.println(p.source() + ":game " + p.gameNumber() + ":" + p.location() + ": "
-                            + TEXT.text("convert.warning", p.message().render(locale)));
-                }
-            }
-
-            @Override
-            public void notWritten(String source, int gameNumber, Text reason) {
-                stderr.println(source + ":game " + gameNumber + ": " + reason.render(locale));
-            }
-
-            @Override
-            public void noGames(String source, Text reason) {
-                stderr.println(source + ": " + reason.render(locale));
-            }
-        };
+        GameConverter.Listener listener = FileProblems.printer(stderr, TEXT, "convert.warning");
         GameConverter.Summary summary;
         try {
             summary = converter.convert(in, in.toString(), out, options, listener);
@@ -106,13 +82,6 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     private Optional<Charset> charset() {
-        if (encoding == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Charset.forName(encoding));
-        } catch (IllegalCharsetNameException | UnsupportedCharsetException e) {
-            throw new ParameterException(spec.commandLine(), TEXT.text("convert.encoding.unknown", encoding));
-        }
+        return FileProblems.charset(spec, encoding, TEXT, "convert.encoding.unknown");
     }
 }

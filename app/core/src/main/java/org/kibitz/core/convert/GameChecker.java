@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.kibitz.api.format.FormatPlugin;
-import org.kibitz.api.format.FormatProblem;
 import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
@@ -64,14 +63,9 @@ public final class GameChecker {
         try (GameReader reader = reading.reader(input, context)) {
             for (ReadResult r; (r = reader.next()) != null; ) {
                 read++;
-                for (FormatProblem p : r.problems()) {
-                    if (p.severity() == FormatProblem.Severity.ERROR) {
-                        errors++;
-                    } else {
-                        warnings++;
-                    }
-                    listener.problem(p);
-                }
+                int e = GameConverter.passOn(r, listener);
+                errors += e;
+                warnings += r.problems().size() - e;
                 if (r.game().isPresent()) {
                     GameTree g = r.game().get();
                     gamesRead++;

@@ -217,6 +217,18 @@ public final class GameConverter {
         return new Summary(run.games, run.plies, run.errors, run.warnings);
     }
 
+    /** Passes a result's problems on to the listener, in order; returns how many were errors (the rest are warnings). */
+    static int passOn(ReadResult r, Listener listener) {
+        int errors = 0;
+        for (FormatProblem p : r.problems()) {
+            if (p.severity() == FormatProblem.Severity.ERROR) {
+                errors++;
+            }
+            listener.problem(p);
+        }
+        return errors;
+    }
+
     /** The counts and checks of one conversion. */
     private static final class Run {
         final String source;
@@ -241,14 +253,9 @@ public final class GameConverter {
         /** Passes on a result's problems; the game to write, or {@code null}. */
         GameTree accept(ReadResult r) {
             read++;
-            for (FormatProblem p : r.problems()) {
-                if (p.severity() == FormatProblem.Severity.ERROR) {
-                    errors++;
-                } else {
-                    warnings++;
-                }
-                listener.problem(p);
-            }
+            int e = passOn(r, listener);
+            errors += e;
+            warnings += r.problems().size() - e;
             if (r.game().isEmpty()) {
                 return null;
             }
