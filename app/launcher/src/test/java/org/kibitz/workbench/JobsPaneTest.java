@@ -115,7 +115,10 @@ class JobsPaneTest {
         runFx(cancel::fire);
         JobResult<Integer> r = job.result().get(20, TimeUnit.SECONDS);
         assertEquals(JobState.CANCELLED, r.state());
-        assertEquals(Map.of("i0", 0, "i1", 2, "i2", 4), r.results());
+        // Three permits, three items done; which three depends on which of the two running items
+        // polled first (the CI once saw i0, i2 and i3), so the check is the count and each value.
+        assertEquals(3, r.results().size(), r.results().toString());
+        r.results().forEach((id, v) -> assertEquals(2 * Integer.parseInt(id.substring(1)), v, id));
         waitUntil(() -> table.getItems().get(0).progress().state() == JobState.CANCELLED);
         waitUntil(() -> !lookup(w, "#jobs-status").isVisible());
         assertFalse(onFx(() -> lookup(w, "#jobs-table").lookupAll(".job-cancel").stream().anyMatch(Node::isVisible)),
