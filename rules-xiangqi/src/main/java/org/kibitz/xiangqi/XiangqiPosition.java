@@ -118,7 +118,7 @@ public final class XiangqiPosition implements Position {
             return r.internal;
         }
         int m = toInt(move);
-        if (m != Board.NO_MOVE && !Mailbox.isLegal(squares, side, m)) {
+        if (m != Board.NO_MOVE && !isLegal(m)) {
             m = Board.NO_MOVE;
         }
         resolved = new Resolved(move, m);
@@ -132,24 +132,9 @@ public final class XiangqiPosition implements Position {
         return move;
     }
 
-    /** The pseudo-legal moves of the piece on {@code from}, written into {@code out} from {@code n}; the new end. */
-    int pseudoLegalFrom(int from, int[] out, int n) {
-        return Mailbox.pseudoLegalFrom(squares, side, from, out, n);
-    }
-
     /** Whether a board move (any int) is legal here. */
     boolean isLegal(int move) {
         return Mailbox.isLegal(squares, side, move);
-    }
-
-    /** Whether a pseudo-legal move leaves the mover's general safe. */
-    boolean isSafe(int move) {
-        return Mailbox.isSafe(squares, side, move);
-    }
-
-    /** The legal moves of the piece on {@code from}, written into {@code out} from {@code n}; the new end. */
-    int legalFrom(int from, int[] out, int n) {
-        return Mailbox.legalFrom(squares, side, from, out, n);
     }
 
     /** The board int of a move's points, or {@link Board#NO_MOVE} when off the board or a promotion. */

@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.kibitz.api.game.Move;
 import org.kibitz.xiangqi.board.Board;
 import org.kibitz.xiangqi.board.Geometry;
+import org.kibitz.xiangqi.board.Pieces;
 
 /**
- * The position's mailbox answers (one move's legality, one piece's legal moves, check) against
+ * The position's mailbox answers (each move's legality, check) against
  * the board's full generation, on every position of random games and of the perft file's real
  * positions: the notations now read moves through the former, perft and the engine the latter.
  */
@@ -60,10 +61,19 @@ class MailboxTest {
     private static List<Move> compare(XiangqiPosition p, Random random) throws Exception {
         int[] byBoard = p.legalInts().clone();
         Arrays.sort(byBoard);
+        // Every move of every piece of the side to move, asked one at a time.
         int[] buf = new int[Board.MAX_MOVES * 2];
         int n = 0;
-        for (int sq = 0; sq < Geometry.SQUARES; sq++) {
-            n = p.legalFrom(sq, buf, n);
+        for (int from = 0; from < Geometry.SQUARES; from++) {
+            int code = p.codeAt(from);
+            if (code == 0 || Pieces.side(code) != p.side()) {
+                continue;
+            }
+            for (int to = 0; to < Geometry.SQUARES; to++) {
+                if (p.isLegal(Board.move(from, to))) {
+                    buf[n++] = Board.move(from, to);
+                }
+            }
         }
         int[] byMailbox = Arrays.copyOf(buf, n);
         Arrays.sort(byMailbox);

@@ -24,10 +24,10 @@ import static org.kibitz.xiangqi.board.Pieces.ROOK;
 
 /**
  * Move questions asked of a bare mailbox (90 piece codes, {@code rank * 9 + file}) without setting
- * up a {@link Board}: whether one move is legal, the legal moves of one piece, whether a point is
- * attacked. Reading a game asks these once per move, and a board (piece lists, occupancy masks,
- * history) plus a list of every legal move cost three times what reading a chess move costs;
- * these look at the few points the question is about. The board and these answer alike (a test
+ * up a {@link Board}: whether one move is legal, whether a side is in check. Reading a game asks
+ * these once per move, and a board (piece lists, occupancy masks, history) plus a list of every
+ * legal move cost three times what reading a chess move costs; these look at the few points the
+ * question is about. The board and these answer alike (a test
  * compares them on every position of many games).
  */
 public final class Mailbox {
@@ -54,49 +54,13 @@ public final class Mailbox {
         return reaches(squares, pc, side, from, to) && safeAfter(squares, side, from, to);
     }
 
-    /**
-     * Writes the legal moves of the piece on {@code from} (of {@code side}) into {@code out} from
-     * {@code n}; returns the new end.
-     */
-    public static int legalFrom(byte[] squares, int side, int from, int[] out, int n) {
-        int pc = squares[from];
-        if (pc == 0 || pc >>> 3 != side) {
-            return n;
-        }
-        int end = pseudoFrom(squares, pc, side, from, out, n);
-        int k = n;
-        for (int i = n; i < end; i++) {
-            if (safeAfter(squares, side, from, Board.to(out[i]))) {
-                out[k++] = out[i];
-            }
-        }
-        return k;
-    }
-
-    /**
-     * Writes the pseudo-legal moves of the piece on {@code from} (of {@code side}: its way of moving,
-     * the general's safety not asked) into {@code out} from {@code n}; returns the new end.
-     */
-    public static int pseudoLegalFrom(byte[] squares, int side, int from, int[] out, int n) {
-        int pc = squares[from];
-        if (pc == 0 || pc >>> 3 != side) {
-            return n;
-        }
-        return pseudoFrom(squares, pc, side, from, out, n);
-    }
-
-    /** Whether a pseudo-legal move of {@code side} leaves its general safe. */
-    public static boolean isSafe(byte[] squares, int side, int move) {
-        return safeAfter(squares, side, Board.from(move), Board.to(move));
-    }
-
     /** Whether {@code side}'s general stands attacked (is in check). */
     public static boolean inCheck(byte[] squares, int side) {
         return attacked(squares, kingSquare(squares, side), side);
     }
 
     /** The point of {@code side}'s general (searched in its palace). */
-    public static int kingSquare(byte[] squares, int side) {
+    private static int kingSquare(byte[] squares, int side) {
         int king = KING | side << 3;
         int base = side == RED ? 0 : 63;
         for (int r = 0; r < 3; r++) {
@@ -178,88 +142,6 @@ public final class Mailbox {
                 return between == 1;
             }
         }
-    }
-
-    /** The pseudo-legal moves of {@code pc} on {@code from}, as {@link Board#move} ints. */
-    private static int pseudoFrom(byte[] squares, int pc, int side, int from, int[] out, int n) {
-        int ok = targets(side);
-        switch (pc & 7) {
-            case Pieces.KING -> {
-                for (int i = KING_START[from], e = KING_START[from + 1]; i < e; i++) {
-                    n = add(squares, ok, from, KING_TO[i], out, n);
-                }
-            }
-            case Pieces.ADVISOR -> {
-                for (int i = ADVISOR_START[from], e = ADVISOR_START[from + 1]; i < e; i++) {
-                    n = add(squares, ok, from, ADVISOR_TO[i], out, n);
-                }
-            }
-            case Pieces.ELEPHANT -> {
-                for (int i = ELEPHANT_START[from], e = ELEPHANT_START[from + 1]; i < e; i++) {
-                    int v = ELEPHANT_TO[i];
-                    if (squares[v >>> 8] == 0) {
-                        n = add(squares, ok, from, v & 0xff, out, n);
-                    }
-                }
-            }
-            case Pieces.HORSE -> {
-                for (int i = HORSE_START[from], e = HORSE_START[from + 1]; i < e; i++) {
-                    int v = HORSE_TO[i];
-                    if (squares[v >>> 8] == 0) {
-                        n = add(squares, ok, from, v & 0xff, out, n);
-                    }
-                }
-            }
-            case Pieces.PAWN -> {
-                int pb = side * (SQUARES + 1) + from;
-                for (int i = PAWN_START[pb], e = PAWN_START[pb + 1]; i < e; i++) {
-                    n = add(squares, ok, from, PAWN_TO[i], out, n);
-                }
-            }
-            default -> {
-                boolean rook = (pc & 7) == ROOK;
-                int f = FILE[from];
-                n = line(squares, ok, rook, from, 1, 8 - f, out, n);
-                n = line(squares, ok, rook, from, -1, f, out, n);
-                n = line(squares, ok, rook, from, 9, 9 - RANK[from], out, n);
-                n = line(squares, ok, rook, from, -9, RANK[from], out, n);
-            }
-        }
-        return n;
-    }
-
-    private static int add(byte[] squares, int ok, int from, int to, int[] out, int n) {
-        if ((ok >>> squares[to] & 1) != 0) {
-            out[n++] = Board.move(from, to);
-        }
-        return n;
-    }
-
-    /** A rook's or cannon's moves in one direction, {@code steps} points at most. */
-    private static int line(byte[] squares, int ok, boolean rook, int from, int step, int steps, int[] out, int n) {
-        int s = from;
-        int i = 0;
-        for (; i < steps; i++) {
-            s += step;
-            if (squares[s] != 0) {
-                break;
-            }
-            out[n++] = Board.move(from, s);
-        }
-        if (i == steps) {
-            return n;
-        }
-        // s is the first piece on the line.
-        if (rook) {
-            return (ok >>> squares[s] & 1) != 0 ? add(squares, ok, from, s, out, n) : n;
-        }
-        for (i++; i < steps; i++) {
-            s += step;
-            if (squares[s] != 0) {
-                return (ok >>> squares[s] & 1) != 0 ? add(squares, ok, from, s, out, n) : n;
-            }
-        }
-        return n;
     }
 
     /**
