@@ -1,17 +1,10 @@
 package org.kibitz.core.convert;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.GameReader;
-import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
-import org.kibitz.api.game.Games;
-import org.kibitz.api.tree.GameNode;
-import org.kibitz.api.tree.GameTree;
 
 /**
  * Reads a game file through, every move checked against the rules, and reports what is wrong
@@ -25,11 +18,9 @@ import org.kibitz.api.tree.GameTree;
 public final class GameChecker {
 
     private final GameConverter converter;
-    private final Games games;
 
-    public GameChecker(GameConverter converter, Games games) {
+    public GameChecker(GameConverter converter) {
         this.converter = converter;
-        this.games = games;
     }
 
     /**
@@ -44,44 +35,29 @@ public final class GameChecker {
     public GameConverter.Summary check(Path in, String source, GameConverter.Options options,
                                        GameConverter.Listener listener) throws IOException {
         FormatPlugin reading = converter.inputFormat(in);
-        if (options.game().isPresent() && games.byId(options.game().get()).isEmpty()) {
-            throw new GameConverter.ConversionException(ConvertMessages.text("convert.game.unknown", options.game().get()), null);
-        }
-        ReadContext context = new ReadContext(source, games, options.game(), options.encoding());
         int read = 0;
         int gamesRead = 0;
         long plies = 0;
         int errors = 0;
         int warnings = 0;
-        InputStream input;
-        try {
-            input = new BufferedInputStream(Files.newInputStream(in), 1 << 16);
-        } catch (IOException e) {
-            throw new GameConverter.ConversionException(ConvertMessages.text("convert.read.failed", in,
-                    GameConverter.reason(e)), e);
-        }
-        try (GameReader reader = reading.reader(input, context)) {
+        try (GameReader reader = converter.reader(in, source, reading, options)) {
             for (ReadResult r; (r = reader.next()) != null; ) {
                 read++;
                 int e = GameConverter.passOn(r, listener);
                 errors += e;
                 warnings += r.problems().size() - e;
                 if (r.game().isPresent()) {
-                    GameTree g = r.game().get();
                     gamesRead++;
-                    for (GameNode n = g.root(); !n.children().isEmpty(); n = n.children().get(0)) {
-                        plies++;
-                    }
+                    plies += GameConverter.mainLinePlies(r.game().get());
                 }
             }
+        } catch (GameConverter.ConversionException e) {
+            throw e;
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new GameConverter.ConversionException(ConvertMessages.text("convert.failed", GameConverter.reason(e)), e);
         }
         if (read == 0) {
-            long size = Files.size(in);
-            listener.noGames(source, size == 0 ? ConvertMessages.text("convert.no.games.empty")
-                    : ConvertMessages.text("convert.no.games", size));
-            return new GameConverter.Summary(0, 0, 1, warnings);
+            return GameConverter.noGames(in, source, listener, warnings);
         }
         return new GameConverter.Summary(gamesRead, plies, errors, warnings);
     }

@@ -146,19 +146,9 @@ public final class GameConverter {
             throw new ConversionException(ConvertMessages.text("convert.notation.unknown", options.notation().get(),
                     String.join(", ", notations())), null);
         }
-        if (options.game().isPresent() && games.byId(options.game().get()).isEmpty()) {
-            throw new ConversionException(ConvertMessages.text("convert.game.unknown", options.game().get()), null);
-        }
-        ReadContext readContext = new ReadContext(source, games, options.game(), options.encoding());
         WriteContext writeContext = new WriteContext(games, options.notation(), StandardCharsets.UTF_8);
         Run run = new Run(source, writing, writeContext, listener);
-        InputStream input;
-        try {
-            input = new BufferedInputStream(Files.newInputStream(in), 1 << 16);
-        } catch (IOException e) {
-            throw new ConversionException(ConvertMessages.text("convert.read.failed", in, reason(e)), e);
-        }
-        try (GameReader reader = reading.reader(input, readContext)) {
+        try (GameReader reader = reader(in, source, reading, options)) {
             if (writing.oneGamePerFile()) {
                 for (ReadResult r; (r = reader.next()) != null; ) {
                     GameTree g = run.accept(r);
@@ -205,16 +195,49 @@ public final class GameConverter {
             }
         } catch (NoGames e) {
             // Not a clean conversion of nothing: said, counted as an error, and the output left alone.
-            long size = Files.size(in);
-            listener.noGames(source, size == 0 ? ConvertMessages.text("convert.no.games.empty")
-                    : ConvertMessages.text("convert.no.games", size));
-            return new Summary(0, 0, 1, run.warnings);
+            return noGames(in, source, listener, run.warnings);
         } catch (ConversionException e) {
             throw e;
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new ConversionException(ConvertMessages.text("convert.failed", reason(e)), e);
         }
         return new Summary(run.games, run.plies, run.errors, run.warnings);
+    }
+
+    /**
+     * A reader of {@code in} in its format, for the game {@code options} assume: what a conversion and
+     * a check (see {@link GameChecker}) both start from.
+     *
+     * @throws ConversionException for an unknown game or an input that cannot be opened
+     */
+    GameReader reader(Path in, String source, FormatPlugin reading, Options options) throws IOException {
+        if (options.game().isPresent() && games.byId(options.game().get()).isEmpty()) {
+            throw new ConversionException(ConvertMessages.text("convert.game.unknown", options.game().get()), null);
+        }
+        InputStream input;
+        try {
+            input = new BufferedInputStream(Files.newInputStream(in), 1 << 16);
+        } catch (IOException e) {
+            throw new ConversionException(ConvertMessages.text("convert.read.failed", in, reason(e)), e);
+        }
+        return reading.reader(input, new ReadContext(source, games, options.game(), options.encoding()));
+    }
+
+    /** Reports that {@code in} holds no game at all; the summary of that: one error, no games. */
+    static Summary noGames(Path in, String source, Listener listener, int warnings) throws IOException {
+        long size = Files.size(in);
+        listener.noGames(source, size == 0 ? ConvertMessages.text("convert.no.games.empty")
+                : ConvertMessages.text("convert.no.games", size));
+        return new Summary(0, 0, 1, warnings);
+    }
+
+    /** The moves of a game's main line. */
+    static int mainLinePlies(GameTree g) {
+        int plies = 0;
+        for (GameNode n = g.root(); !n.children().isEmpty(); n = n.children().get(0)) {
+            plies++;
+        }
+        return plies;
     }
 
     /** Passes a result's problems on to the listener, in order; returns how many were errors (the rest are warnings). */
@@ -270,9 +293,7 @@ public final class GameConverter {
 
         void count(GameTree g) {
             games++;
-            for (GameNode n = g.root(); !n.children().isEmpty(); n = n.children().get(0)) {
-                plies++;
-            }
+            plies += mainLinePlies(g);
         }
 
         void write(OutputStream stream, GameTree g) throws IOException {
