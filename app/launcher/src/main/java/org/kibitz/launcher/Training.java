@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import com.google.inject.Injector;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.GameWriter;
 import org.kibitz.api.format.WriteContext;
@@ -61,58 +62,66 @@ public final class Training {
         }
         Path dir = Path.of(args[1]);
         System.setProperty("kibitz.home", dir.resolve("home").toString());
-        KibitzPaths paths = KibitzPaths.current();
         try (PluginSet plugins = PluginDiscovery.discover(Training.class.getClassLoader(), Optional.empty(),
                 com.google.inject.Module.class)) {
-            Games games = Main.createInjector(plugins, paths).getInstance(Games.class);
+            Injector injector = Main.createInjector(plugins, KibitzPaths.current());
+            Games games = injector.getInstance(Games.class);
+            List<TrainingFile> files = files(dir, games);
             if (args[0].equals("make")) {
-                make(dir, plugins, paths, games);
+                make(files, injector.getInstance(Formats.class).byId("pgn").orElseThrow(), games);
             } else {
-                run(dir, games);
+                run(files, dir);
             }
         }
     }
 
-    /** The files {@link #run} converts: a little of every game but chess, then chess. */
-    private static List<Path> files(Path dir, Games games) {
-        List<Path> files = new java.util.ArrayList<>();
-        for (GamePlugin game : games.all()) {
-            if (!game.id().equals("chess")) {
-                for (String notation : notations(game)) {
-                    files.add(dir.resolve(game.id() + "-" + notation + ".pgn"));
-                }
-            }
-        }
-        files.add(dir.resolve("chess-san.pgn"));
-        return files;
-    }
-
-    private static List<String> notations(GamePlugin game) {
-        return game.id().equals("xiangqi") ? List.of("iccs", "chinese") : List.of(game.notations().get(0).id());
-    }
-
-    private static void make(Path dir, PluginSet plugins, KibitzPaths paths, Games games) throws IOException {
-        FormatPlugin pgn = Main.createInjector(plugins, paths).getInstance(Formats.class).byId("pgn").orElseThrow();
-        Random random = new Random(20261125L);
-        for (GamePlugin game : games.all()) {
-            List<String> notations = game.id().equals("chess") ? List.of("san") : notations(game);
-            for (String notation : notations) {
-                write(dir.resolve(game.id() + "-" + notation + ".pgn"), pgn, games, game, notation,
-                        game.id().equals("chess") ? GAMES : OTHER_GAMES, random);
-            }
-        }
+    /** A file of training games: which game, in which notation, where. */
+    private record TrainingFile(GamePlugin game, String notation, Path path) {
     }
 
     /**
-     * Chess, and just enough of the other games to have their classes in the cache: the profiles
-     * recorded are where the compilers start from, and a chess file converted after a training
-     * that was half xiangqi, or that ran perft, took a twentieth longer (calls to the notation and
-     * the position were no longer of one class).
+     * The training files in the order {@link #run} converts them. Chess, and just enough of the
+     * other games to have their classes in the cache: the profiles recorded are where the compilers
+     * start from, and a chess file converted after a training that was half xiangqi, or that ran
+     * perft, took a twentieth longer (calls to the notation and the position were no longer of one
+     * class). So the others come first, and chess last and most.
      */
-    private static void run(Path dir, Games games) {
+    private static List<TrainingFile> files(Path dir, Games games) {
+        List<TrainingFile> files = new java.util.ArrayList<>();
+        GamePlugin chess = null;
+        for (GamePlugin game : games.all()) {
+            if (game.id().equals("chess")) {
+                chess = game;
+                continue;
+            }
+            List<String> notations = game.id().equals("xiangqi") ? List.of("iccs", "chinese")
+                    : List.of(game.notations().get(0).id());
+            for (String notation : notations) {
+                files.add(new TrainingFile(game, notation, dir.resolve(game.id() + "-" + notation + ".pgn")));
+            }
+        }
+        if (chess != null) {
+            files.add(new TrainingFile(chess, "san", dir.resolve("chess-san.pgn")));
+        }
+        return files;
+    }
+
+    private static void make(List<TrainingFile> files, FormatPlugin pgn, Games games) throws IOException {
+        // Made in the games' order (the random stream is shared), converted in the files' order.
+        Random random = new Random(20261125L);
+        for (GamePlugin game : games.all()) {
+            for (TrainingFile f : files) {
+                if (f.game() == game) {
+                    write(f.path(), pgn, games, game, f.notation(), game.id().equals("chess") ? GAMES : OTHER_GAMES, random);
+                }
+            }
+        }
+    }
+
+    private static void run(List<TrainingFile> files, Path dir) {
         int n = 0;
-        for (Path in : files(dir, games)) {
-            run("convert", in.toString(), dir.resolve("out-" + n++ + ".pgn").toString());
+        for (TrainingFile f : files) {
+            run("convert", f.path().toString(), dir.resolve("out-" + n++ + ".pgn").toString());
         }
     }
 
