@@ -124,26 +124,25 @@ report "  warm, check vs pgn-extract -r:" "$WORK/kr" "$WORK/pr"
 
 # --- xiangqi: no peer reads it, so the measure is the cost per move against chess's ---
 XQ="$ROOT/../shared/data/xiangqi/pgn"
-per_ply() { # label file command...: median wall and CPU over RUNS, and microseconds of CPU per ply
-  local label="$1" f="$2"; shift 2
+per_ply() { # label command...: median wall and CPU over RUNS, and microseconds of CPU per ply
+  local label="$1" plies w c; shift
   : > "$WORK/x"
   for ((r = 1; r <= RUNS; r++)); do measure "$WORK/x" "$@"; done
-  local plies
   plies=$(tail -n 1 "$WORK/stdout" | awk '{print $4}')
-  printf '%-44s %9s plies  wall %s s cpu %s s  %s plies/s  %.2f us cpu/ply\n' "$label" "$plies" "$(wall "$WORK/x")" \
-    "$(cpu "$WORK/x")" "$(awk -v p="$plies" -v w="$(wall "$WORK/x")" 'BEGIN {printf "%.0f", p / w}')" \
-    "$(awk -v p="$plies" -v c="$(cpu "$WORK/x")" 'BEGIN {print c * 1e6 / p}')"
+  w=$(wall "$WORK/x"); c=$(cpu "$WORK/x")
+  printf '%-44s %9s plies  wall %s s cpu %s s  %s plies/s  %.2f us cpu/ply\n' "$label" "$plies" "$w" "$c" \
+    "$(awk -v p="$plies" -v w="$w" 'BEGIN {printf "%.0f", p / w}')" "$(awk -v p="$plies" -v c="$c" 'BEGIN {print c * 1e6 / p}')"
 }
 if [ -f "$XQ/xqdb-Liu_Dahua_1125_games.pgn" ]; then
   for ((i = 0; i < 20; i++)); do cat "$XQ/xqdb-Liu_Dahua_1125_games.pgn"; done > "$WORK/liu20.pgn"
   echo "cost per move (whole process, warm):"
-  per_ply "  chess SAN, 40x Capablanca, check:" "$IN" "$KIBITZ" check "$IN"
-  per_ply "  chess SAN, 40x Capablanca, convert:" "$IN" "$KIBITZ" convert "$IN" "$WORK/c.pgn"
-  per_ply "  xiangqi ICCS, 20x Liu Dahua, check:" "$WORK/liu20.pgn" "$KIBITZ" check "$WORK/liu20.pgn"
-  per_ply "  xiangqi ICCS, 20x Liu Dahua, convert:" "$WORK/liu20.pgn" "$KIBITZ" convert --notation iccs "$WORK/liu20.pgn" "$WORK/x.pgn"
+  per_ply "  chess SAN, 40x Capablanca, check:" "$KIBITZ" check "$IN"
+  per_ply "  chess SAN, 40x Capablanca, convert:" "$KIBITZ" convert "$IN" "$WORK/c.pgn"
+  per_ply "  xiangqi ICCS, 20x Liu Dahua, check:" "$KIBITZ" check "$WORK/liu20.pgn"
+  per_ply "  xiangqi ICCS, 20x Liu Dahua, convert:" "$KIBITZ" convert --notation iccs "$WORK/liu20.pgn" "$WORK/x.pgn"
   if [ -f "$XQ/ccpd-tournaments-big5.pgn" ]; then
-    per_ply "  xiangqi Chinese (Big5), 29,870 games, check:" "$XQ/ccpd-tournaments-big5.pgn" "$KIBITZ" check "$XQ/ccpd-tournaments-big5.pgn"
-    per_ply "  xiangqi Chinese (Big5), convert:" "$XQ/ccpd-tournaments-big5.pgn" "$KIBITZ" convert "$XQ/ccpd-tournaments-big5.pgn" "$WORK/b.pgn"
+    per_ply "  xiangqi Chinese (Big5), 29,870 games, check:" "$KIBITZ" check "$XQ/ccpd-tournaments-big5.pgn"
+    per_ply "  xiangqi Chinese (Big5), convert:" "$KIBITZ" convert "$XQ/ccpd-tournaments-big5.pgn" "$WORK/b.pgn"
   fi
 fi
 
