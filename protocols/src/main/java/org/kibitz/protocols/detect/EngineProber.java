@@ -13,6 +13,8 @@ import org.kibitz.api.engine.EngineSession;
 import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.protocols.ProtocolMessages;
+import org.kibitz.protocols.session.ProtocolSupport;
+import org.kibitz.protocols.session.SessionProtocol;
 
 /**
  * Finds out, from a command line alone, which protocol an engine speaks and what it told about
@@ -21,7 +23,10 @@ import org.kibitz.protocols.ProtocolMessages;
  * <p>Protocols are tried in their {@link ProtocolPlugin#probeOrder()}: UCI first (UCI engines
  * answer at once and xboard engines reject {@code uci} loudly, which ends that try at once), then
  * UCCI, then xboard. Each try runs the engine in a process of its own that is ended before the
- * next, so nothing is left behind and one protocol's commands cannot confuse the next try.
+ * next, so nothing is left behind and one protocol's commands cannot confuse the next try. An
+ * engine that rejects a handshake in another protocol's words ({@code Invalid move: uci} is an
+ * xboard engine's answer) has that protocol tried next: every start saved counts with engines that
+ * take seconds to start (GNU Chess 6 takes up to ten on a busy machine).
  */
 public final class EngineProber {
 
@@ -64,10 +69,19 @@ public final class EngineProber {
                             config.protocol().orElse("?")));
         }
         EngineException ended = null;
-        for (ProtocolPlugin p : order) {
+        List<ProtocolPlugin> left = new ArrayList<>(order);
+        while (!left.isEmpty()) {
+            ProtocolPlugin p = left.remove(0);
             Optional<EngineInfo> info;
+            Optional<String> instead = Optional.empty();
             try {
-                info = p.probe(config, recognition);
+                if (p instanceof SessionProtocol sp) {
+                    ProtocolSupport.Probe found = sp.probeTelling(config, recognition);
+                    info = found.info();
+                    instead = found.spokeInstead();
+                } else {
+                    info = p.probe(config, recognition);
+                }
             } catch (EngineException e) {
                 if (e.kind() != EngineException.Kind.DIED || order.size() == 1) {
                     throw e;
@@ -83,6 +97,10 @@ public final class EngineProber {
             if (info.isPresent()) {
                 return new Result(p, info.get());
             }
+            instead.flatMap(id -> left.stream().filter(q -> q.id().equals(id)).findFirst()).ifPresent(next -> {
+                left.remove(next);
+                left.add(0, next);
+            });
         }
         if (ended != null) {
             throw ended;

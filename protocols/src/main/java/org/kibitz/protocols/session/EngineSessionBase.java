@@ -143,9 +143,26 @@ public abstract class EngineSessionBase implements EngineSession {
     /** Sends what ends the engine (under the lock). */
     protected abstract void sendQuit();
 
-    /** Whether {@code line}, seen during the handshake, says the engine speaks another protocol. */
-    protected boolean rejectsProtocol(String line) {
-        return false;
+    /**
+     * Whether {@code line}, seen during the handshake, says the engine speaks another protocol: null
+     * when it does not; else the id of the protocol whose words the line is ({@code "xboard"} for
+     * {@code Illegal move: uci}), or an empty string when the line rejects ours without telling which.
+     */
+    protected String rejectsProtocol(String line) {
+        return null;
+    }
+
+    /** Set (under the lock) when the engine rejected the protocol in another protocol's words: that protocol's id. */
+    private String spokeInstead;
+
+    /**
+     * The protocol the engine showed it speaks instead when it rejected this one's handshake
+     * ({@code Illegal move: uci} is xboard's answer): a probe tries that one next.
+     */
+    public Optional<String> spokeInstead() {
+        synchronized (lock) {
+            return Optional.ofNullable(spokeInstead);
+        }
     }
 
     // ---------------------------------------------------------------- opening
@@ -401,7 +418,11 @@ public abstract class EngineSessionBase implements EngineSession {
                         ownWords = true;
                     }
                 }
-                if (!handshake.isDone() && rejectsProtocol(text)) {
+                String other = handshake.isDone() ? null : rejectsProtocol(text);
+                if (other != null) {
+                    if (!other.isEmpty() && spokeInstead == null) {
+                        spokeInstead = other;
+                    }
                     handshake.completeExceptionally(new EngineException(Kind.PROTOCOL,
                             ProtocolMessages.text("protocol.rejected", displayName(), protocolId, text)));
                 } else {

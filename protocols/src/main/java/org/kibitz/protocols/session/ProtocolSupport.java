@@ -72,9 +72,9 @@ public final class ProtocolSupport {
      * @param retrySilentStart whether an engine that said nothing at all is started again, with more
      *                         time (see {@link #open})
      */
-    public static Optional<EngineInfo> probe(EngineConfig config, Duration timeout,
-                                             SessionFactory<? extends EngineSessionBase> factory,
-                                             boolean retrySilentStart) throws EngineException {
+    public static Probe probe(EngineConfig config, Duration timeout,
+                              SessionFactory<? extends EngineSessionBase> factory,
+                              boolean retrySilentStart) throws EngineException {
         Attempt attempt = probeOnce(config, timeout, factory);
         // Silence may be a slow start (GNU Chess 6 takes three to five seconds to say its first word
         // at one start in three, more on a busy machine) as well as a hang: later starts get the
@@ -86,11 +86,18 @@ public final class ProtocolSupport {
                 && attempt.info().isEmpty() && attempt.silent(); retry++) {
             attempt = probeOnce(config, later, factory);
         }
-        return attempt.info();
+        return new Probe(attempt.info(), attempt.spokeInstead());
     }
 
-    /** What one start of a probe found, and whether the engine said nothing at all. */
-    private record Attempt(Optional<EngineInfo> info, boolean silent) {
+    /**
+     * What a probe found: the engine's description when it speaks the protocol; else, when it
+     * rejected it in another protocol's words, that protocol's id.
+     */
+    public record Probe(Optional<EngineInfo> info, Optional<String> spokeInstead) {
+    }
+
+    /** What one start of a probe found, whether the engine said nothing at all, and what it speaks instead. */
+    private record Attempt(Optional<EngineInfo> info, boolean silent, Optional<String> spokeInstead) {
     }
 
     private static Attempt probeOnce(EngineConfig config, Duration timeout,
@@ -110,12 +117,12 @@ public final class ProtocolSupport {
                             lines.isBlank() ? "probe.died" : "probe.died.output", String.join(" ", config.command()),
                             e.exitCode().orElse(-1), lines));
                 }
-                return new Attempt(Optional.empty(), !session.saidAnything());
+                return new Attempt(Optional.empty(), !session.saidAnything(), session.spokeInstead());
             }
             EngineInfo info = session.info();
             session.close();
             clean = true;
-            return new Attempt(Optional.of(info), false);
+            return new Attempt(Optional.of(info), false, Optional.empty());
         } finally {
             if (!clean) {
                 session.abort();

@@ -46,6 +46,11 @@ public abstract class SessionProtocol implements ProtocolPlugin {
 
     @Override
     public final Optional<EngineInfo> probe(EngineConfig config, Duration timeout) throws EngineException {
+        return probeTelling(config, timeout).info();
+    }
+
+    /** Probes as {@link #probe} does, and tells which protocol the engine spoke instead when it rejected this one. */
+    public final ProtocolSupport.Probe probeTelling(EngineConfig config, Duration timeout) throws EngineException {
         return ProtocolSupport.probe(config, timeout, (c, ch) -> newSession(c, null, ch), retrySilentStart);
     }
 

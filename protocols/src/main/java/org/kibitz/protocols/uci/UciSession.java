@@ -75,14 +75,17 @@ public final class UciSession extends EngineSessionBase {
     }
 
     @Override
-    protected boolean rejectsProtocol(String line) {
+    protected String rejectsProtocol(String line) {
         String l = line.strip();
         if (l.startsWith("feature ") || l.startsWith("tellics ") || l.startsWith("telluser ")
                 || l.startsWith("Illegal move") || l.startsWith("Invalid move") || l.startsWith("Error")) {
-            return true; // an xboard engine
+            return "xboard"; // CECP's words
+        }
+        if (dialect == Dialect.UCCI && l.equals("uciok")) {
+            return "uci";
         }
         String lower = l.toLowerCase(Locale.ROOT);
-        return lower.contains("unknown command") && lower.contains(dialect.hello);
+        return lower.contains("unknown command") && lower.contains(dialect.hello) ? "" : null;
     }
 
     @Override

@@ -160,9 +160,16 @@ public final class XboardSession extends EngineSessionBase {
     }
 
     @Override
-    protected boolean rejectsProtocol(String line) {
+    protected String rejectsProtocol(String line) {
         String l = line.strip();
-        return l.startsWith("id name ") || l.equals("uciok") || l.startsWith("option name ") || l.equals("ucciok");
+        if (l.equals("uciok")) {
+            return "uci";
+        }
+        if (l.equals("ucciok")) {
+            return "ucci";
+        }
+        // id and option lines are both UCI's and UCCI's: which one is not told yet.
+        return l.startsWith("id name ") || l.startsWith("option name ") ? "" : null;
     }
 
     private ScheduledFuture<?> nudger;

@@ -31,6 +31,9 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code hang-first N FILE}: hangs without a word at its first {@code N} starts (counted in
  *     {@code FILE}), then is a {@code slow-xboard} engine without the wait (GNU Chess 6 hangs at about
  *     one start in twenty)</li>
+ * <li>{@code xboard-log FILE}: an xboard engine that appends the first line of each start to
+ *     {@code FILE} and answers what it does not know ({@code uci}, {@code ucci}) with
+ *     {@code Invalid move: }, as GNU Chess does</li>
  * </ul>
  */
 @UsesStandardStreams("a fake engine speaks UCI on stdin/stdout")
@@ -63,9 +66,27 @@ public final class FakeEngine {
             java.nio.file.Files.writeString(java.nio.file.Path.of(args[1]), Long.toString(helper.pid()));
         }
         String line;
+        boolean first = true;
         while ((line = in.readLine()) != null) {
             line = line.strip();
             if (mode.equals("silent")) {
+                continue;
+            }
+            if (mode.equals("xboard-log")) {
+                if (first) {
+                    java.nio.file.Files.writeString(java.nio.file.Path.of(args[1]), line + "\n",
+                            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                    first = false;
+                }
+                if (line.startsWith("protover")) {
+                    out.println("feature myname=\"Fake xboard-log\" ping=1 setboard=1 usermove=1 done=1");
+                } else if (line.startsWith("ping ")) {
+                    out.println("pong " + line.substring(5));
+                } else if (line.equals("quit")) {
+                    return;
+                } else if (!line.equals("xboard") && !line.startsWith("accepted") && !line.startsWith("rejected")) {
+                    out.println("Invalid move: " + line);
+                }
                 continue;
             }
             if (mode.equals("slow-features") && line.isEmpty()) {

@@ -26,6 +26,7 @@ import org.kibitz.api.engine.EngineSession;
 import org.kibitz.api.engine.EngineTimeouts;
 import org.kibitz.api.engine.SearchLimits;
 import org.kibitz.api.engine.SessionState;
+import org.kibitz.protocols.detect.EngineProber;
 import org.kibitz.protocols.testing.Recorder;
 import org.kibitz.protocols.testing.TestGames;
 import org.kibitz.protocols.uci.UciProtocol;
@@ -284,6 +285,18 @@ class FaultTest {
         }
         assertEquals("3", Files.readString(probes).strip());
         assertEquals("3", Files.readString(opens).strip());
+    }
+
+    @Test
+    void anEngineThatRejectsUciInCecpWordsIsProbedAsXboardNext(@TempDir Path dir) throws Exception {
+        // 'Invalid move: uci' is an xboard engine's answer: UCCI is not worth a start of its own.
+        Path starts = dir.resolve("starts");
+        List<String> command = new ArrayList<>(FakeEngine.command("xboard-log"));
+        command.add(starts.toString());
+        EngineProber.Result r = EngineProber.fromClassPath().probe(EngineConfig.of("fake-xboard-log", command));
+        assertEquals("xboard", r.protocol().id());
+        assertEquals("Fake xboard-log", r.info().name());
+        assertEquals(List.of("uci", "xboard"), Files.readAllLines(starts));
     }
 
     private static EngineConfig hangFirst(int hangs, Path counter, EngineTimeouts timeouts) {
