@@ -15,6 +15,7 @@ import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Outcome;
 import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Ruling;
 import org.kibitz.api.game.Side;
 import org.kibitz.api.game.Square;
 import org.kibitz.xiangqi.board.Board;
@@ -53,7 +54,7 @@ public final class XiangqiPlugin implements GamePlugin {
     }
 
     private final List<Notation> notations = List.of(new ChineseNotation(), new WxfNotation(), new IccsNotation());
-    private final Adjudicator adjudicator = new Adjudicator();
+    private final Arbiter arbiter = new Arbiter();
 
     /** Cheap: everything heavy is static and shared. */
     public XiangqiPlugin() {
@@ -136,17 +137,36 @@ public final class XiangqiPlugin implements GamePlugin {
     }
 
     /**
-     * Checkmate and stalemate (a loss for the side to move); a threefold repetition, judged by
-     * {@link Adjudicator}: perpetual check loses, otherwise a draw; then the natural-move limit (60 moves
-     * by each side without a capture: a draw).
+     * Checkmate and stalemate (a loss for the side to move); a threefold repetition, ruled by the
+     * {@link Arbiter} under the default rule set, axf: perpetual check or perpetual chase loses,
+     * otherwise a draw; then the natural move limit (60 moves by each side without a capture: a draw).
      */
     @Override
     public Optional<Outcome> adjudicate(List<Position> line) {
+        return arbiter.adjudicate(asXiangqi(line), Arbiter.RuleSet.AXF);
+    }
+
+    @Override
+    public List<String> ruleSets() {
+        return Arbiter.IDS;
+    }
+
+    @Override
+    public Optional<Ruling> rule(List<Position> line, String ruleSet) {
+        return arbiter.rule(asXiangqi(line), Arbiter.RuleSet.of(ruleSet));
+    }
+
+    @Override
+    public List<Move> bannedMoves(List<Position> line, String ruleSet) {
+        return arbiter.banned(asXiangqi(line), Arbiter.RuleSet.of(ruleSet));
+    }
+
+    private List<XiangqiPosition> asXiangqi(List<Position> line) {
         List<XiangqiPosition> positions = new ArrayList<>(line.size());
         for (Position p : line) {
             positions.add(asXiangqi(p));
         }
-        return adjudicator.adjudicate(positions);
+        return positions;
     }
 
     @Override

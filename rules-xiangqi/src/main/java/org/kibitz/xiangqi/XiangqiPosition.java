@@ -93,6 +93,11 @@ public final class XiangqiPosition implements Position {
         return out;
     }
 
+    /** The piece codes by point, {@code rank * 9 + file}: the position's own array, not to be changed. */
+    byte[] mailbox() {
+        return squares;
+    }
+
     /** The piece code on a point (internal numbering). */
     int codeAt(int sq) {
         return squares[sq];

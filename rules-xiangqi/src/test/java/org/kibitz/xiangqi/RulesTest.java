@@ -202,18 +202,4 @@ class RulesTest {
         assertEquals(Repetition.DRAW, Repetition.judge(new byte[] {0, h, h, h, h}, 0, 4));
     }
 
-    @Test
-    void adjudicatorTakesAChaseDetector() throws Exception {
-        // The hook the AXF chase rulings will fill: here a stand-in that calls every Red move a chase.
-        Adjudicator chasing = new Adjudicator((before, after) -> before.side() == 0 ? Repetition.CHASE : 0);
-        List<XiangqiPosition> line = new ArrayList<>();
-        XiangqiPosition p = fen("5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
-        line.add(p);
-        String[] cycle = {"a0a1", "i9i8", "a1a0", "i8i9"};
-        for (int i = 0; i < 8; i++) {
-            p = p.play(m(cycle[i % 4]));
-            line.add(p);
-        }
-        assertEquals(Optional.of(Outcome.win(Side.BLACK, Termination.PERPETUAL_CHASE)), chasing.adjudicate(line));
-    }
 }

@@ -40,7 +40,8 @@ public final class KibitzCommand implements Callable<Integer> {
             AnalyseCommand.class,
             EvaluateCommand.class,
             CompareCommand.class,
-            MergeCommand.class);
+            MergeCommand.class,
+            RulingCommand.class);
 
     private final WorkbenchStarter workbench;
 

@@ -74,7 +74,7 @@ public final class Mailbox {
     }
 
     /** Whether the piece {@code pc} on {@code from} goes to {@code to} by its way of moving. */
-    private static boolean reaches(byte[] squares, int pc, int side, int from, int to) {
+    static boolean reaches(byte[] squares, int pc, int side, int from, int to) {
         switch (pc & 7) {
             case Pieces.KING -> {
                 for (int i = KING_START[from], e = KING_START[from + 1]; i < e; i++) {

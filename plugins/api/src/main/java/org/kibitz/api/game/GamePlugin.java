@@ -97,6 +97,33 @@ public interface GamePlugin extends Plugin {
     Optional<Outcome> adjudicate(List<Position> line);
 
     /**
+     * The rule sets this game can be judged by, the default first ({@code axf}, {@code computer},
+     * {@code chinese}, {@code none} for xiangqi); empty when the game has one set of rules.
+     */
+    default List<String> ruleSets() {
+        return List.of();
+    }
+
+    /**
+     * The ruling on a game so far under a named rule set, with its reasons (the repeated cycle move by
+     * move). The default rules as {@link #adjudicate(List)} does, without a cycle.
+     *
+     * @param ruleSet one of {@link #ruleSets()}; ignored by a game that has none
+     * @throws IllegalArgumentException for a rule set the game does not know
+     */
+    default Optional<Ruling> rule(List<Position> line, String ruleSet) {
+        return adjudicate(line).map(o -> Ruling.of(o, "", "position"));
+    }
+
+    /**
+     * The legal moves of the line's last position that would lose by the repetition rules of
+     * {@code ruleSet} (what a UCCI interface sends as {@code banmoves}); empty when none would.
+     */
+    default List<Move> bannedMoves(List<Position> line, String ruleSet) {
+        return List.of();
+    }
+
+    /**
      * Counts the leaf nodes of the legal move tree {@code depth} plies deep. Rules modules override
      * this with their fast internal boards; the default walks {@link Position#play(Move)}.
      */
