@@ -140,6 +140,7 @@ final class Arbiter {
         long[][] chasedIds = new long[n][];
         long[][] chasedPoints = new long[n][];
         int[] mover = new int[n];
+        int[][] idsAfter = new int[n][];
         boolean anyCheck = false;
         for (int k = 0; k < n; k++) {
             XiangqiPosition before = line.get(first + k);
@@ -151,6 +152,7 @@ final class Arbiter {
             to[k] = ft[1];
             id[ft[1]] = id[ft[0]];
             id[ft[0]] = -1;
+            idsAfter[k] = id.clone();
             check[k] = after.inCheck();
             anyCheck |= check[k];
             long[] fresh;
@@ -225,7 +227,7 @@ final class Arbiter {
             List<Square> chased = squares(chasedPoints[k]);
             List<Square> keeps = new ArrayList<>();
             // The points (after this move) of the pieces its side keeps chasing.
-            int[] idAfter = idsAfter(line, first, k, from, to);
+            int[] idAfter = idsAfter[k];
             for (int p = 0; p < Geometry.SQUARES; p++) {
                 int i = idAfter[p];
                 if (i >= 0 && Chases.has(chasedPoints[k], p) && (held[s][i >>> 6] >>> (i & 63) & 1) != 0) {
@@ -236,20 +238,6 @@ final class Arbiter {
             steps.add(new Ruling.Step(first + k + 1, side(s), point(from[k]), point(to[k]), kind, chased, keeps));
         }
         return new Ruling(outcome, rules.id(), rule, first, last, steps);
-    }
-
-    /** The piece identities after move {@code k} of the cycle starting at {@code first}. */
-    private static int[] idsAfter(List<XiangqiPosition> line, int first, int k, int[] from, int[] to) {
-        int[] id = new int[Geometry.SQUARES];
-        byte[] start = line.get(first).mailbox();
-        for (int s = 0; s < id.length; s++) {
-            id[s] = start[s] != 0 ? s : -1;
-        }
-        for (int j = 0; j <= k; j++) {
-            id[to[j]] = id[from[j]];
-            id[from[j]] = -1;
-        }
-        return id;
     }
 
     /** The move from one mailbox to the next, by {@code side}: {from, to}. */
