@@ -16,10 +16,12 @@ import java.util.Optional;
  *                        variation, besides its evaluation as {@code [%eval]} (absent in older files: no)
  * @param evaluation      what the last batch evaluation was asked with, offered again (absent: the defaults)
  * @param comparison      what the last engine comparison was asked with, offered again (absent: the defaults)
+ * @param ruleSets        the rule set the board rules by, by game id ({@code xiangqi} → {@code chinese});
+ *                        absent: the game's default
  */
 public record Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
                        Optional<String> variationLayout, boolean saveEngineLines, Optional<Evaluation> evaluation,
-                       Optional<Comparison> comparison) {
+                       Optional<Comparison> comparison, Map<String, String> ruleSets) {
 
     public static final Settings DEFAULT = new Settings(Optional.empty(), List.of(), Map.of(), Optional.empty(), false);
 
@@ -71,6 +73,7 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
 
     public Settings {
         comparison = comparison == null ? Optional.empty() : comparison;
+        ruleSets = ruleSets == null ? Map.of() : Map.copyOf(ruleSets);
         language = language == null ? Optional.empty() : language;
         recentFiles = recentFiles == null ? List.of() : List.copyOf(recentFiles);
         notations = notations == null ? Map.of() : Map.copyOf(notations);
@@ -80,7 +83,7 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
 
     public Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
                     Optional<String> variationLayout, boolean saveEngineLines) {
-        this(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.empty(), Optional.empty());
+        this(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.empty(), Optional.empty(), Map.of());
     }
 
     /** Settings as the shell first wrote them (language and recent files). */
@@ -89,33 +92,40 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
     }
 
     public Settings withLanguage(Optional<String> tag) {
-        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison);
+        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison, ruleSets);
     }
 
     public Settings withRecentFiles(List<String> files) {
-        return new Settings(language, files, notations, variationLayout, saveEngineLines, evaluation, comparison);
+        return new Settings(language, files, notations, variationLayout, saveEngineLines, evaluation, comparison, ruleSets);
     }
 
     /** The settings with {@code notationId} chosen for games of {@code gameId}. */
     public Settings withNotation(String gameId, String notationId) {
         Map<String, String> m = new HashMap<>(notations);
         m.put(gameId, notationId);
-        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines, evaluation, comparison);
+        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines, evaluation, comparison, ruleSets);
     }
 
     public Settings withVariationLayout(String layout) {
-        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines, evaluation, comparison);
+        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines, evaluation, comparison, ruleSets);
     }
 
     public Settings withSaveEngineLines(boolean save) {
-        return new Settings(language, recentFiles, notations, variationLayout, save, evaluation, comparison);
+        return new Settings(language, recentFiles, notations, variationLayout, save, evaluation, comparison, ruleSets);
     }
 
     public Settings withEvaluation(Evaluation e) {
-        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.of(e), comparison);
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.of(e), comparison, ruleSets);
     }
 
     public Settings withComparison(Comparison c) {
-        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, Optional.of(c));
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, Optional.of(c), ruleSets);
+    }
+
+    /** The settings with {@code ruleSet} chosen for games of {@code gameId}. */
+    public Settings withRuleSet(String gameId, String ruleSet) {
+        Map<String, String> m = new HashMap<>(ruleSets);
+        m.put(gameId, ruleSet);
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison, m);
     }
 }

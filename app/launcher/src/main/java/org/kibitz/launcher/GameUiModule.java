@@ -14,6 +14,7 @@ import org.kibitz.workbench.PaneProvider;
 import org.kibitz.workbench.SimplePaneProvider;
 import org.kibitz.workbench.board.BoardController;
 import org.kibitz.workbench.board.BoardPane;
+import org.kibitz.workbench.board.RuleSetChoice;
 import org.kibitz.workbench.files.FileActions;
 import org.kibitz.workbench.files.GameList;
 import org.kibitz.workbench.files.GameListPane;
@@ -61,6 +62,12 @@ public final class GameUiModule extends AbstractModule {
 
     @Provides
     @Singleton
+    RuleSetChoice ruleSetChoice(Provider<MainWindow> window) {
+        return new RuleSetChoice(window::get);
+    }
+
+    @Provides
+    @Singleton
     FileActions fileActions(GameDocument document, GameFiles files, GameList list, I18n i18n, Provider<MainWindow> window) {
         return new FileActions(document, files, list, i18n, window::get);
     }
@@ -76,9 +83,10 @@ public final class GameUiModule extends AbstractModule {
     }
 
     @ProvidesIntoSet
-    PaneProvider boardPane(GameDocument document, BoardController board, I18n i18n, Provider<MainWindow> window) {
+    PaneProvider boardPane(GameDocument document, BoardController board, I18n i18n, Provider<MainWindow> window,
+                           RuleSetChoice rules) {
         return new SimplePaneProvider(BOARD, "pane.board", DockRegion.CENTER, 0,
-                () -> new BoardPane(document, board, i18n, s -> window.get().setStatus(s)));
+                () -> new BoardPane(document, board, i18n, s -> window.get().setStatus(s), rules));
     }
 
     @ProvidesIntoSet

@@ -159,6 +159,37 @@ class BoardPaneTest {
     }
 
     @Test
+    void aPerpetualChaseIsRuledAndExplainedAndTheRuleSetIsTheUsers() throws Exception {
+        // A red horse chasing a protected black rook round and round (case kb-05 of the rulings table).
+        GamePlugin xq = onFx(() -> w.document.game());
+        runFx(() -> {
+            try {
+                w.document.newGame(xq, xq.parseFen("n3k4/9/1r1n5/9/N8/9/9/9/9/3K5 b - - 0 1"));
+            } catch (org.kibitz.api.game.FenException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        String[] moves = {"b7b6", "a5c4", "b6b7", "c4a5", "b7b6", "a5c4", "b6b7"};
+        for (String m : moves) {
+            runFx(() -> w.document.play(Move.parseCoordinates(m, 0)));
+        }
+        w.clickMove("c4", "a5"); // the move that completes the cycle, played on the board
+        javafx.scene.control.Label state = onFx(() -> w.robot.lookup("#board-state").queryAs(javafx.scene.control.Label.class));
+        assertEquals("Black wins · perpetual chase (AXF rules)", onFx(state::getText));
+        String why = onFx(() -> state.getTooltip().getText());
+        assertTrue(why.startsWith("Red chased the same piece with every move of the repeated cycle and loses (AXF rules)."), why);
+        assertTrue(why.contains("ply 2, Red 马九退七: chases 车 b6"), why);
+        assertTrue(status().contains("马七进九 loses by perpetual chase (AXF rules)"), status());
+
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<String> box = onFx(() -> w.robot.lookup("#board-rules").queryAs(javafx.scene.control.ComboBox.class));
+        assertEquals(List.of("axf", "computer", "chinese", "none"), onFx(() -> List.copyOf(box.getItems())));
+        runFx(() -> box.setValue("none"));
+        assertEquals("Draw · repetition (Repetition is a draw)", onFx(state::getText));
+        assertEquals(java.util.Map.of("xiangqi", "none"), onFx(() -> w.window.settings().ruleSets()), "the choice is kept");
+    }
+
+    @Test
     void theBoardKeepsItsProportionsAsTheWindowChangesSize() {
         BoardView board = w.board();
         double big = onFx(board::cellSize);

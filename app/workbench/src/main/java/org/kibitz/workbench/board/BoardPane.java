@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
@@ -18,6 +19,7 @@ import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Outcome;
 import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Ruling;
 import org.kibitz.api.game.Square;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.workbench.I18n;
@@ -38,9 +40,18 @@ public final class BoardPane extends BorderPane {
     private final Consumer<String> status;
     private final BoardView board = new BoardView();
     private final Label state = new Label();
+    private final RuleSetChoice rules;
+    private final ComboBox<String> ruleBox = new ComboBox<>();
+    private final Tooltip stateTip = new Tooltip();
     private GamePlugin shownGame;
 
     public BoardPane(GameDocument document, BoardController controller, I18n i18n, Consumer<String> status) {
+        this(document, controller, i18n, status, new RuleSetChoice(() -> null));
+    }
+
+    public BoardPane(GameDocument document, BoardController controller, I18n i18n, Consumer<String> status,
+                     RuleSetChoice rules) {
+        this.rules = rules;
         this.document = document;
         this.controller = controller;
         this.i18n = i18n;
@@ -61,8 +72,10 @@ public final class BoardPane extends BorderPane {
         controller.arrowsRevisionProperty().addListener((o, a, b) -> showArrows());
         i18n.localeProperty().addListener((o, a, b) -> {
             board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
+            showRuleSets();
             showState();
         });
+        rules.revisionProperty().addListener((o, a, b) -> showState());
         board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
         document.addListener((d, change) -> {
             if (change != GameDocument.Change.FILE && change != GameDocument.Change.ANALYSIS) {
@@ -91,7 +104,27 @@ public final class BoardPane extends BorderPane {
         Button flip = button("board-flip", "mdi2s-swap-vertical", "board.flip", () -> controller.setFlipped(!controller.isFlipped()));
         state.setId("board-state");
         state.getStyleClass().add("board-state");
-        HBox bar = new HBox(2, first, back, forward, last, spring(), state, spring(), flip);
+        ruleBox.setId("board-rules");
+        ruleBox.setFocusTraversable(false);
+        ruleBox.getStyleClass().add("board-rules");
+        Tooltip ruleTip = new Tooltip();
+        ruleTip.textProperty().bind(i18n.text("board.rules.tip"));
+        ruleBox.setTooltip(ruleTip);
+        ruleBox.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? null : i18n.get("rules." + item));
+            }
+        });
+        ruleBox.setButtonCell(ruleBox.getCellFactory().call(null));
+        ruleBox.setOnAction(e -> {
+            if (!updatingRules && ruleBox.getValue() != null) {
+                rules.setRuleSet(document.game(), ruleBox.getValue());
+            }
+        });
+        state.setTooltip(stateTip);
+        HBox bar = new HBox(2, first, back, forward, last, spring(), state, spring(), ruleBox, flip);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 6, 4, 6));
         bar.getStyleClass().add("board-toolbar");
@@ -117,10 +150,28 @@ public final class BoardPane extends BorderPane {
         return b;
     }
 
+    private boolean updatingRules;
+
+    /** The rule-set box: the game's rule sets, the chosen one selected; hidden for a game without. */
+    private void showRuleSets() {
+        GamePlugin g = document.game();
+        updatingRules = true;
+        try {
+            ruleBox.getItems().setAll(g.ruleSets());
+            ruleBox.setValue(g.ruleSets().isEmpty() ? null : rules.ruleSet(g));
+            ruleBox.setButtonCell(ruleBox.getCellFactory().call(null));
+        } finally {
+            updatingRules = false;
+        }
+        ruleBox.setVisible(!g.ruleSets().isEmpty());
+        ruleBox.setManaged(!g.ruleSets().isEmpty());
+    }
+
     private void show() {
         if (shownGame != document.game()) {
             shownGame = document.game();
             board.setGame(shownGame);
+            showRuleSets();
         }
         GameNode at = document.cursor();
         board.setPosition(at.position(), at.move(), controller.arrowsFor(at.position()));
@@ -133,32 +184,83 @@ public final class BoardPane extends BorderPane {
 
     private void showState() {
         Position p = document.position();
-        Optional<Outcome> outcome = outcome();
+        Optional<Ruling> ruling = ruling();
         String text;
-        if (outcome.isPresent()) {
-            Outcome o = outcome.get();
+        if (ruling.isPresent()) {
+            Outcome o = ruling.get().outcome();
             String result = o.winner().map(w -> i18n.get("board.wins", sideName(w))).orElse(i18n.get("board.draw"));
             text = result + " · " + i18n.get("termination." + o.termination().name());
+            if (ruling.get().isRepetition()) {
+                text += " (" + i18n.get("rules." + ruling.get().ruleSet()) + ")";
+            }
         } else {
             text = i18n.get(p.inCheck() ? "board.toMoveInCheck" : "board.toMove", sideName(p.sideToMove()));
         }
         state.setText(text);
+        String why = ruling.filter(Ruling::isRepetition).map(this::explain).orElse("");
+        stateTip.setText(why);
+        state.setTooltip(why.isEmpty() ? null : stateTip);
     }
 
-    /** How the game stands at the cursor, with the rules that need the line's history. */
-    private Optional<Outcome> outcome() {
-        Position p = document.position();
-        Optional<Outcome> own = p.outcome();
-        if (own.isPresent()) {
-            return own;
+    /**
+     * A repetition ruling in words: who lost by what and why, then the cycle move by move (check,
+     * chase of which piece, idle), in the move list's notation.
+     */
+    String explain(Ruling r) {
+        StringBuilder b = new StringBuilder();
+        String loser = r.outcome().winner().map(w -> sideName(w.opposite())).orElse("");
+        String rulesName = i18n.get("rules." + r.ruleSet());
+        b.append(i18n.get("ruling." + r.rule(), loser, rulesName));
+        b.append('\n').append(i18n.get("ruling.cycle", r.cycleStart(), r.cycleEnd()));
+        List<Position> line = line();
+        for (Ruling.Step s : r.cycle()) {
+            Position before = line.get(s.ply() - 1);
+            Position after = line.get(s.ply());
+            String move = before.legalMoves().stream()
+                    .filter(m -> m.from().equals(s.from()) && m.to().equals(s.to()))
+                    .findFirst().map(m -> document.game().notations().get(0).format(before, m))
+                    .orElse(s.from().name(document.game().coordinateRankBase()) + s.to().name(document.game().coordinateRankBase()));
+            String what = switch (s.kind()) {
+                case CHECK -> i18n.get("ruling.step.check");
+                case IDLE -> i18n.get("ruling.step.idle");
+                case CHASE -> i18n.get("ruling.step.chase", pieces(after, s.chased()));
+            };
+            if (s.kind() == Ruling.Kind.CHECK && !s.chased().isEmpty()) {
+                what += ", " + i18n.get("ruling.step.chase", pieces(after, s.chased()));
+            }
+            b.append('\n').append(i18n.get("ruling.step", s.ply(), sideName(s.mover()), move, what));
         }
+        return b.toString();
+    }
+
+    private String pieces(Position p, List<Square> squares) {
+        List<String> out = new ArrayList<>();
+        for (Square q : squares) {
+            String piece = p.pieceAt(q).map(pc -> document.game().pieceLabel(pc)).orElse("?");
+            out.add(piece + " " + q.name(document.game().coordinateRankBase()));
+        }
+        return String.join(", ", out);
+    }
+
+    /** The positions from the game's start to the cursor. */
+    private List<Position> line() {
         List<Position> line = new ArrayList<>();
         line.add(document.tree().startPosition());
         for (GameNode n : document.cursor().pathFromRoot()) {
             line.add(n.position());
         }
+        return line;
+    }
+
+    /** How the game stands at the cursor, with the rules that need the line's history, under the chosen rule set. */
+    private Optional<Ruling> ruling() {
+        Position p = document.position();
+        Optional<Outcome> own = p.outcome();
+        if (own.isPresent()) {
+            return Optional.of(Ruling.of(own.get(), "", "position"));
+        }
         try {
-            return document.game().adjudicate(line);
+            return document.game().rule(line(), rules.ruleSet(document.game()));
         } catch (RuntimeException e) {
             // A line with a null move in it is no game history the rules can judge.
             return Optional.empty();
@@ -176,7 +278,14 @@ public final class BoardPane extends BorderPane {
             GameNode before = document.cursor();
             boolean newBranch = !before.children().isEmpty() && before.child(move).isEmpty();
             document.play(move);
-            if (newBranch) {
+            Optional<Ruling> r = ruling();
+            if (r.isPresent() && r.get().isRepetition() && r.get().outcome().winner().isPresent()
+                    && r.get().outcome().winner().get() != before.position().sideToMove()) {
+                // The move just played loses by repetition: say so where the user looks.
+                status.accept(i18n.get("board.losesByRepetition", name(before, move),
+                        i18n.get("termination." + r.get().outcome().termination().name()),
+                        i18n.get("rules." + r.get().ruleSet())));
+            } else if (newBranch) {
                 status.accept(i18n.get("board.variationAdded", name(before, move)));
             }
         } catch (IllegalArgumentException e) {
