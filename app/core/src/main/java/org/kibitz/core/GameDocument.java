@@ -93,6 +93,20 @@ public final class GameDocument {
         return cursor.position();
     }
 
+    /**
+     * The positions from the start through the cursor: the history the repetition rules judge
+     * ({@link GamePlugin#rule}, {@link GamePlugin#bannedMoves}).
+     */
+    public List<Position> positionsToCursor() {
+        List<GameNode> path = cursor.pathFromRoot();
+        List<Position> line = new ArrayList<>(path.size() + 1);
+        line.add(tree.startPosition());
+        for (GameNode n : path) {
+            line.add(n.position());
+        }
+        return line;
+    }
+
     /** The file this game was read from or last saved to. */
     public Optional<Path> file() {
         return origin.map(GameOrigin::file);

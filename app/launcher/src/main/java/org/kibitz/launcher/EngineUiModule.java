@@ -17,6 +17,7 @@ import org.kibitz.workbench.engines.CurvePane;
 import org.kibitz.workbench.engines.EngineLinesPane;
 import org.kibitz.workbench.engines.EngineLogPane;
 import org.kibitz.workbench.engines.EngineMenu;
+import org.kibitz.workbench.board.RuleSetChoice;
 import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.moves.MoveListOptions;
 import org.kibitz.core.GameDocument;
@@ -48,10 +49,11 @@ public final class EngineUiModule extends AbstractModule {
     @Singleton
     EnginesUi enginesUi(EngineRegistry registry, AnalysisService service, GameDocument document, Games games, I18n i18n,
                         BoardController board, MoveListOptions moveOptions, KibitzPaths paths, Provider<MainWindow> window,
-                        AnalysisStore store) {
+                        AnalysisStore store, RuleSetChoice rules) {
         EngineRegistry.LoadReport report = registry.load();
         return new EnginesUi(registry, report, service, document, games, i18n, board, moveOptions,
-                new JsonStore<>(paths.config().resolve("analysis.json"), AnalysisSettings.class), window::get, store);
+                new JsonStore<>(paths.config().resolve("analysis.json"), AnalysisSettings.class), window::get, store,
+                rules::ruleSet);
     }
 
     @ProvidesIntoSet

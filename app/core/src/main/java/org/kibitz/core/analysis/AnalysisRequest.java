@@ -17,9 +17,16 @@ import org.kibitz.api.tree.GameNode;
  * @param moves    the moves from {@code start}
  * @param position the position after the moves: the one searched
  * @param target   the node the analysis is for (the UI thread stores what is found there), or null
+ * @param banned   moves of {@code position} the engine must not play: those that would lose by the
+ *                 repetition rules (sent to a UCCI engine as {@code banmoves}, to a UCI engine as the
+ *                 {@code searchmoves} left)
  */
 public record AnalysisRequest(String gameId, Object game, Position start, List<Move> moves, Position position,
-                              GameNode target) {
+                              GameNode target, List<Move> banned) {
+
+    public AnalysisRequest(String gameId, Object game, Position start, List<Move> moves, Position position, GameNode target) {
+        this(gameId, game, start, moves, position, target, List.of());
+    }
 
     public AnalysisRequest {
         Objects.requireNonNull(gameId, "gameId");
@@ -27,6 +34,12 @@ public record AnalysisRequest(String gameId, Object game, Position start, List<M
         Objects.requireNonNull(start, "start");
         moves = List.copyOf(moves);
         Objects.requireNonNull(position, "position");
+        banned = banned == null ? List.of() : List.copyOf(banned);
+    }
+
+    /** The same request with {@code moves} banned. */
+    public AnalysisRequest withBanned(List<Move> moves) {
+        return new AnalysisRequest(gameId, game, start, this.moves, position, target, moves);
     }
 
     /**

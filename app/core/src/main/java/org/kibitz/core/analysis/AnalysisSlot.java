@@ -1,6 +1,7 @@
 package org.kibitz.core.analysis;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -398,6 +399,15 @@ public final class AnalysisSlot {
                 changed();
             }
             SearchLimits limits = SearchLimits.infiniteAnalysis().withMultiPv(k);
+            if (!r.banned().isEmpty() && !s.info().protocol().equals("xboard")) {
+                // Moves that would lose by repetition are left out of the search (UCCI: banmoves).
+                // CECP has no such command its engines keep to (exclude is WinBoard's, rarely spoken).
+                List<Move> allowed = new ArrayList<>(r.position().legalMoves());
+                allowed.removeAll(r.banned());
+                if (!allowed.isEmpty()) {
+                    limits = limits.withSearchMoves(allowed);
+                }
+            }
             feed.begin(r, sessionEntry, s.info(), limits);
             searchResult = s.search(r.start(), r.moves(), limits);
         } catch (EngineException ex) {

@@ -19,6 +19,7 @@ import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
 import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.protocols.detect.EngineProber;
@@ -142,6 +143,30 @@ class AnalysisSlotTest {
         assertTrue(st.lines().get(0).pv().size() >= 2, "a PV of several legal moves");
         s.follow(AnalysisRequest.forNode(tree.root()));
         await(s, Duration.ofSeconds(20), x -> linesFor(x, tree.root(), 1, 5));
+    }
+
+    @Test
+    void aUcciEngineIsToldTheMovesThatWouldLoseByRepetition() throws Exception {
+        // Red's horse has chased Black's chariot round a cycle: going back to a5 a third time loses (AXF).
+        EngineEntry ucci = real("fairy-stockfish").withProtocol(java.util.Optional.of("ucci"));
+        AnalysisSlot s = slot(ucci, new ChangeSignal());
+        GamePlugin g = TestGames.XIANGQI;
+        GameTree tree = new GameTree(g.parseFen("n3k4/9/1r1n5/9/N8/9/9/9/9/3K5 b - - 0 1"));
+        GameNode n = line(tree, g, "b7b6", "a5c4", "b6b7", "c4a5", "b7b6", "a5c4", "b6b7");
+        List<Position> history = new ArrayList<>();
+        history.add(tree.root().position());
+        n.pathFromRoot().forEach(x -> history.add(x.position()));
+        List<Move> banned = g.bannedMoves(history, "axf");
+        assertEquals(List.of(Move.parseCoordinates("c4a5", 0)), banned);
+
+        s.start(AnalysisRequest.forNode(n).withBanned(banned));
+        AnalysisState st = await(s, Duration.ofSeconds(20), x -> linesFor(x, n, 1, 6));
+        assertFalse(banned.contains(st.lines().get(0).pv().get(0)), "the engine keeps off the banned move");
+        List<String> sent = log.since(0).entries().stream()
+                .filter(e -> e.direction() == org.kibitz.api.engine.EngineEvent.Direction.TO_ENGINE).map(EngineLog.Entry::text).toList();
+        int ban = sent.indexOf("banmoves c4a5");
+        assertTrue(ban > 0 && sent.get(ban - 1).startsWith("position ") && sent.get(ban + 1).startsWith("go"),
+                "banmoves goes between position and go: " + sent);
     }
 
     @Test

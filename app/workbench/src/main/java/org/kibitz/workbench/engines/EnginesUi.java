@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
@@ -112,6 +113,7 @@ public final class EnginesUi {
     private Map<String, AnalysisState> states = Map.of();
     private Optional<String> settingsProblem = Optional.empty();
     private final AnalysisStore store;
+    private final Function<GamePlugin, String> ruleSets;
     private final StoredLoader stored;
     private long storedRevision;
 
@@ -128,7 +130,9 @@ public final class EnginesUi {
      */
     public EnginesUi(EngineRegistry registry, EngineRegistry.LoadReport loadReport, AnalysisService service,
                      GameDocument document, Games games, I18n i18n, BoardController board, MoveListOptions moveOptions,
-                     JsonStore<AnalysisSettings> settingsStore, Supplier<MainWindow> window, AnalysisStore store) {
+                     JsonStore<AnalysisSettings> settingsStore, Supplier<MainWindow> window, AnalysisStore store,
+                     Function<GamePlugin, String> ruleSets) {
+        this.ruleSets = Objects.requireNonNull(ruleSets, "ruleSets");
         this.store = Objects.requireNonNull(store, "store");
         this.stored = new StoredLoader(store, this::storedLoaded);
         this.registry = Objects.requireNonNull(registry, "registry");
@@ -497,8 +501,26 @@ public final class EnginesUi {
     public void start(String panelId) {
         AnalysisSlot slot = service.slot(panelId);
         slot.setEngine(engineFor(panelId, document.game().id()));
-        lastRequest = AnalysisRequest.forNode(document.cursor());
+        lastRequest = requestAtCursor();
         slot.start(lastRequest);
+    }
+
+    /**
+     * The cursor's position to analyse, with the moves that would lose by repetition under the board's
+     * rule set banned (a UCCI engine is sent them as {@code banmoves}).
+     */
+    private AnalysisRequest requestAtCursor() {
+        AnalysisRequest r = AnalysisRequest.forNode(document.cursor());
+        GamePlugin g = document.game();
+        if (g.ruleSets().isEmpty() || r.position().outcome().isPresent()) {
+            return r;
+        }
+        try {
+            return r.withBanned(g.bannedMoves(document.positionsToCursor(), ruleSets.apply(g)));
+        } catch (RuntimeException e) {
+            // A line through a null move is no history the rules can judge: nothing is banned.
+            return r;
+        }
     }
 
     public void stop(String panelId) {
@@ -531,7 +553,7 @@ public final class EnginesUi {
         if (change == GameDocument.Change.FILE) {
             return;
         }
-        AnalysisRequest r = AnalysisRequest.forNode(document.cursor());
+        AnalysisRequest r = requestAtCursor();
         if (change == GameDocument.Change.GAME) {
             String gameId = document.game().id();
             for (String id : panelIds()) {
