@@ -173,8 +173,13 @@ class BoardPaneTest {
         for (String m : moves) {
             runFx(() -> w.document.play(Move.parseCoordinates(m, 0)));
         }
-        w.clickMove("c4", "a5"); // the move that completes the cycle, played on the board
         javafx.scene.control.Label state = onFx(() -> w.robot.lookup("#board-state").queryAs(javafx.scene.control.Label.class));
+        // Before it is played, the move that would lose is known: crossed out on the board, named in the state line.
+        assertEquals(List.of(Move.parseCoordinates("c4a5", 0)), onFx(() -> w.board().banned()));
+        assertEquals("Red to move · 1 move loses by repetition", onFx(state::getText));
+        assertEquals("Moves that would lose by repetition (AXF rules): 马七进九", onFx(() -> state.getTooltip().getText()));
+        w.clickMove("c4", "a5"); // the move that completes the cycle, played on the board
+        assertEquals(List.of(), onFx(() -> w.board().banned()), "nothing is banned once the game is over");
         assertEquals("Black wins · perpetual chase (AXF rules)", onFx(state::getText));
         String why = onFx(() -> state.getTooltip().getText());
         assertTrue(why.startsWith("Red chased the same piece with every move of the repeated cycle and loses (AXF rules)."), why);

@@ -37,6 +37,18 @@ interface BoardPainter {
     /** A point the picked-up piece may go to; {@code capture} when an enemy piece stands there. */
     void paintTarget(GraphicsContext g, BoardLayout l, Square s, boolean capture);
 
+    /** A point the picked-up piece may go to only to lose by repetition: a red cross. */
+    default void paintBanned(GraphicsContext g, BoardLayout l, Square s) {
+        double c = l.cell;
+        double x = l.x(s.file());
+        double y = l.y(s.rank());
+        double r = 0.2 * c;
+        g.setStroke(Color.rgb(200, 20, 20, 0.85));
+        g.setLineWidth(Math.max(2, 0.07 * c));
+        g.strokeLine(x - r, y - r, x + r, y + r);
+        g.strokeLine(x - r, y + r, x + r, y - r);
+    }
+
     /** The glow under a king in check. */
     default void paintCheck(GraphicsContext g, BoardLayout l, Square king) {
         double c = l.cell;

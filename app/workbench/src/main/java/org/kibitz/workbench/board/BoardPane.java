@@ -197,7 +197,15 @@ public final class BoardPane extends BorderPane {
             text = i18n.get(p.inCheck() ? "board.toMoveInCheck" : "board.toMove", sideName(p.sideToMove()));
         }
         state.setText(text);
+        List<Move> banned = ruling.isPresent() ? List.of() : bannedAtCursor();
+        board.setBanned(banned);
         String why = ruling.filter(Ruling::isRepetition).map(this::explain).orElse("");
+        if (!banned.isEmpty()) {
+            text += " · " + i18n.get("board.banned", banned.size());
+            state.setText(text);
+            why = i18n.get("board.bannedTip", i18n.get("rules." + rules.ruleSet(document.game())),
+                    String.join(i18n.get("board.bannedSeparator"), banned.stream().map(m -> name(document.cursor(), m)).toList()));
+        }
         stateTip.setText(why);
         state.setTooltip(why.isEmpty() ? null : stateTip);
     }
@@ -212,7 +220,7 @@ public final class BoardPane extends BorderPane {
         String rulesName = i18n.get("rules." + r.ruleSet());
         b.append(i18n.get("ruling." + r.rule(), loser, rulesName));
         b.append('\n').append(i18n.get("ruling.cycle", r.cycleStart(), r.cycleEnd()));
-        List<Position> line = line();
+        List<Position> line = document.positionsToCursor();
         for (Ruling.Step s : r.cycle()) {
             Position before = line.get(s.ply() - 1);
             Position after = line.get(s.ply());
@@ -243,13 +251,17 @@ public final class BoardPane extends BorderPane {
     }
 
     /** The positions from the game's start to the cursor. */
-    private List<Position> line() {
-        List<Position> line = new ArrayList<>();
-        line.add(document.tree().startPosition());
-        for (GameNode n : document.cursor().pathFromRoot()) {
-            line.add(n.position());
+    /** The moves at the cursor that would lose by repetition under the chosen rule set (drawn crossed out). */
+    private List<Move> bannedAtCursor() {
+        GamePlugin g = document.game();
+        if (g.ruleSets().isEmpty()) {
+            return List.of();
         }
-        return line;
+        try {
+            return g.bannedMoves(document.positionsToCursor(), rules.ruleSet(g));
+        } catch (RuntimeException e) {
+            return List.of(); // a line through a null move: no history to judge
+        }
     }
 
     /** How the game stands at the cursor, with the rules that need the line's history, under the chosen rule set. */
@@ -260,7 +272,7 @@ public final class BoardPane extends BorderPane {
             return Optional.of(Ruling.of(own.get(), "", "position"));
         }
         try {
-            return document.game().rule(line(), rules.ruleSet(document.game()));
+            return document.game().rule(document.positionsToCursor(), rules.ruleSet(document.game()));
         } catch (RuntimeException e) {
             // A line with a null move in it is no game history the rules can judge.
             return Optional.empty();

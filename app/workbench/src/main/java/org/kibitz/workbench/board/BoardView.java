@@ -57,6 +57,7 @@ public final class BoardView extends Region {
 
     private Square selected;
     private List<Move> selectedMoves = List.of();
+    private List<Move> banned = List.of();
     private Square pressed;
     private boolean pressedWasSelected;
     private boolean dragging;
@@ -176,6 +177,22 @@ public final class BoardView extends Region {
         return selectedMoves;
     }
 
+    /**
+     * The moves of the position shown that would lose by the repetition rules: their targets are
+     * drawn crossed out while the piece is picked up (the move can still be played, to study it).
+     */
+    public void setBanned(List<Move> moves) {
+        List<Move> now = List.copyOf(moves);
+        if (!now.equals(banned)) {
+            banned = now;
+            redraw();
+        }
+    }
+
+    public List<Move> banned() {
+        return banned;
+    }
+
     /** The promotion choices offered, empty when none is pending. */
     public List<Character> promotionChoices() {
         return promotion == null ? List.of() : promotion.choices().stream().map(Move::promotion).toList();
@@ -286,8 +303,14 @@ public final class BoardView extends Region {
             Point2D c = l.center(s);
             painter.paintPiece(g, l, e.getValue(), game.pieceLabel(e.getValue()), c.getX(), c.getY(), 1.0);
         }
-        selectedMoves.stream().map(Move::to).distinct()
-                .forEach(to -> painter.paintTarget(g, l, to, position.pieceAt(to).isPresent()));
+        selectedMoves.stream().map(Move::to).distinct().forEach(to -> {
+            boolean lost = selectedMoves.stream().filter(m -> m.to().equals(to)).allMatch(banned::contains);
+            if (lost) {
+                painter.paintBanned(g, l, to);
+            } else {
+                painter.paintTarget(g, l, to, position.pieceAt(to).isPresent());
+            }
+        });
         double[] lanes = lanes(arrows);
         for (int i = 0; i < arrows.size(); i++) {
             drawArrow(g, l, arrows.get(i), lanes[i]);
