@@ -75,4 +75,30 @@ class CliRulingTest {
         assertEquals(2, move.exit());
         assertTrue(move.err().contains("move 2 'e9e9' is not a legal move here"), move.err());
     }
+
+    @Test
+    void benchRulingMeasuresEveryRuleSetOnRealGamesAndOneChase(@TempDir Path dir) throws Exception {
+        // A horse chasing a chariot round a cycle, after a real game (ccgc-01) from the shared data.
+        Path chase = dir.resolve("chase.pgn");
+        java.nio.file.Files.writeString(chase, """
+                [Event "chase"]
+                [FEN "n3k4/9/1r1n5/9/N8/9/9/9/9/3K5 b - - 0 1"]
+                [Result "0-1"]
+
+                1... b7b6 2. a5c4 b6b7 3. c4a5 b7b6 4. a5c4 b6b7 5. c4a5 0-1
+                """);
+        Path real = java.nio.file.Files.list(Path.of(System.getProperty("kibitz.shared"), "data", "xiangqi", "pgn"))
+                .filter(p -> p.getFileName().toString().startsWith("ccgc-01")).findFirst().orElseThrow();
+        Run r = cli.run("bench", "ruling", real.toString(), chase.toString(), "--runs", "1", "--warmup", "0");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().get(0).startsWith("bench ruling: 2 games (0 skipped), 1 rounds"), r.out().toString());
+        assertEquals(5, r.out().size(), r.out().toString());
+        String axf = r.out().get(1);
+        assertTrue(axf.startsWith("axf ") && axf.contains("µs/ply") && axf.endsWith("repetitions ruled 1, plies with banned moves 1"), axf);
+        assertTrue(r.out().get(4).startsWith("none ") && r.out().get(4).endsWith("plies with banned moves 0"), r.out().get(4));
+
+        Run bad = cli.run("bench", "ruling", chase.toString(), "--rules", "fide");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("unknown rule set fide"), bad.err());
+    }
 }
