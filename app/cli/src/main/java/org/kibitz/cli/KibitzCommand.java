@@ -36,6 +36,7 @@ public final class KibitzCommand implements Callable<Integer> {
             CurveCommand.class,
             PerftCommand.class,
             BenchCommand.class,
+            MatchCommand.class,
             EngineCommand.class,
             AnalyseCommand.class,
             EvaluateCommand.class,

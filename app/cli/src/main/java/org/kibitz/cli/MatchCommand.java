@@ -1,0 +1,315 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.core.Formats;
+import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.engines.SessionPool;
+import org.kibitz.core.evaluate.Shard;
+import org.kibitz.core.jobs.JobHandle;
+import org.kibitz.core.jobs.JobObserver;
+import org.kibitz.core.jobs.JobOptions;
+import org.kibitz.core.jobs.JobResult;
+import org.kibitz.core.jobs.JobRunner;
+import org.kibitz.core.match.Adjudication;
+import org.kibitz.core.match.GameRunner;
+import org.kibitz.core.match.MatchJob;
+import org.kibitz.core.match.MatchTally;
+import org.kibitz.core.match.TimeControl;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz match} and {@code kibitz tournament}: engines against engines, with options a
+ * cutechess-cli user reads ({@code --engine}, {@code --each tc=}, {@code --games}, {@code --rounds},
+ * {@code --repeat}, {@code --concurrency}, {@code --pgnout}, {@code --resign}, {@code --draw},
+ * {@code --maxmoves}), results as cutechess prints them, every game kept in the run's journal so that
+ * {@code --resume} continues a stopped run.
+ */
+@Command(name = "match", resourceBundle = "org.kibitz.cli.match", sortOptions = false)
+final class MatchCommand implements Callable<Integer> {
+
+    private static final Messages TEXT = Messages.of("match");
+
+    private final Games games;
+    private final Formats formats;
+    private final EngineRegistry registry;
+    private final JobRunner runner;
+    private final KibitzPaths paths;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--engine", arity = "1..*", required = true, paramLabel = "ENGINE", descriptionKey = "engine")
+    List<String> engineTokens = new ArrayList<>();
+
+    @Option(names = "--each", arity = "1..*", paramLabel = "KEY=VALUE", descriptionKey = "each")
+    List<String> each = new ArrayList<>();
+
+    @Option(names = "--game", paramLabel = "GAME", descriptionKey = "game")
+    String game;
+
+    @Option(names = "--rules", paramLabel = "SET", descriptionKey = "rules")
+    String rules;
+
+    @Option(names = "--games", paramLabel = "N", defaultValue = "2", descriptionKey = "games")
+    int gamesPerEncounter;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "1", descriptionKey = "rounds")
+    int rounds;
+
+    @Option(names = "--repeat", descriptionKey = "repeat")
+    boolean repeat;
+
+    @Option(names = "--concurrency", paramLabel = "C", defaultValue = "1", descriptionKey = "concurrency")
+    int concurrency;
+
+    @Option(names = "--pgnout", paramLabel = "FILE", descriptionKey = "pgnout")
+    Path pgnOut;
+
+    @Option(names = "--resign", arity = "1..*", paramLabel = "KEY=VALUE", descriptionKey = "resign")
+    List<String> resign = new ArrayList<>();
+
+    @Option(names = "--draw", arity = "1..*", paramLabel = "KEY=VALUE", descriptionKey = "draw")
+    List<String> draw = new ArrayList<>();
+
+    @Option(names = "--maxmoves", paramLabel = "N", descriptionKey = "maxmoves")
+    Integer maxMoves;
+
+    @Option(names = "--event", paramLabel = "NAME", descriptionKey = "event")
+    String event;
+
+    @Option(names = "--run-id", paramLabel = "ID", descriptionKey = "runId")
+    String runId;
+
+    @Option(names = "--resume", descriptionKey = "resume")
+    boolean resume;
+
+    @Option(names = "--shard", paramLabel = "I/N", descriptionKey = "shard")
+    String shard;
+
+    @Option(names = "--stall", paramLabel = "SECONDS", defaultValue = "60", descriptionKey = "stall")
+    int stallSeconds;
+
+    @Inject
+    MatchCommand(Games games, Formats formats, EngineRegistry registry, JobRunner runner, KibitzPaths paths) {
+        this.games = games;
+        this.formats = formats;
+        this.registry = registry;
+        this.runner = runner;
+        this.paths = paths;
+    }
+
+    /** One {@code --engine}: its reference and its {@code key=value} settings. */
+    record EngineSpec(String ref, Map<String, String> settings) {
+    }
+
+    /** Splits the {@code --engine} tokens: a token that is not {@code key=value} starts the next engine. */
+    static List<EngineSpec> engineSpecs(List<String> tokens) {
+        List<EngineSpec> out = new ArrayList<>();
+        String ref = null;
+        Map<String, String> kv = new LinkedHashMap<>();
+        for (String t : tokens) {
+            if (isSetting(t) && ref != null) {
+                int eq = t.indexOf('=');
+                kv.put(t.substring(0, eq), t.substring(eq + 1));
+            } else {
+                if (ref != null) {
+                    out.add(new EngineSpec(ref, kv));
+                }
+                ref = t;
+                kv = new LinkedHashMap<>();
+            }
+        }
+        if (ref != null) {
+            out.add(new EngineSpec(ref, kv));
+        }
+        return out;
+    }
+
+    private static boolean isSetting(String t) {
+        return t.matches("[A-Za-z][A-Za-z0-9_.]*=.*");
+    }
+
+    private Map<String, String> settings(List<String> tokens, String option) {
+        Map<String, String> kv = new LinkedHashMap<>();
+        for (String t : tokens) {
+            int eq = t.indexOf('=');
+            if (eq <= 0) {
+                throw usage("setting.bad", option, t);
+            }
+            kv.put(t.substring(0, eq).strip(), t.substring(eq + 1).strip());
+        }
+        return kv;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (gamesPerEncounter < 1 || rounds < 1 || concurrency < 1 || stallSeconds < 1) {
+            throw usage("numbers.bad");
+        }
+        List<EngineSpec> specs = engineSpecs(engineTokens);
+        if (specs.size() < 2) {
+            throw usage("engines.few");
+        }
+        Map<String, String> eachSettings = settings(each, "--each");
+        GamePlugin g = GameOption.game(games, game == null ? "chess" : game, spec);
+        String ruleSet = g.ruleSets().isEmpty() ? "" : rules == null ? g.ruleSets().get(0) : rules;
+        if (!g.ruleSets().isEmpty() && !g.ruleSets().contains(ruleSet)) {
+            throw usage("rules.unknown", ruleSet, String.join(", ", g.ruleSets()));
+        }
+        List<EngineRef> refs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        List<TimeControl> times = new ArrayList<>();
+        for (EngineSpec s : specs) {
+            Map<String, String> merged = new LinkedHashMap<>(eachSettings);
+            merged.putAll(s.settings());
+            EngineRef ref;
+            try {
+                ref = registry.resolve(s.ref());
+            } catch (EngineRef.ResolveException ex) {
+                throw new CommandLine.ParameterException(spec.commandLine(), ex.text().render());
+            }
+            Map<String, String> options = new LinkedHashMap<>();
+            merged.forEach((k, v) -> {
+                if (k.startsWith("opt.") || k.startsWith("option.")) {
+                    options.put(k.substring(k.indexOf('.') + 1), v);
+                }
+            });
+            if (!options.isEmpty()) {
+                ref = ref.withOptions(options);
+            }
+            if (merged.containsKey("proto")) {
+                ref = ref.withProtocol(merged.get("proto"));
+            }
+            String name = merged.getOrDefault("name", ref.name());
+            if (names.contains(name)) {
+                name = name + " (" + (names.size() + 1) + ")";
+            }
+            try {
+                times.add(TimeControl.parse(merged));
+            } catch (IllegalArgumentException ex) {
+                throw usage("tc.bad", name, ex.getMessage());
+            }
+            refs.add(ref);
+            names.add(name);
+        }
+        Adjudication adj;
+        try {
+            adj = new Adjudication(resign.isEmpty() ? Optional.empty() : Optional.of(Adjudication.Resign.parse(settings(resign, "--resign"))),
+                    draw.isEmpty() ? Optional.empty() : Optional.of(Adjudication.Draw.parse(settings(draw, "--draw"))),
+                    maxMoves == null ? OptionalInt.empty() : OptionalInt.of(maxMoves));
+        } catch (IllegalArgumentException ex) {
+            throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        Shard.Resolved sh;
+        try {
+            sh = Shard.resolve(shard, System.getenv());
+        } catch (IllegalArgumentException ex) {
+            throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        GameRunner.Settings settings = new GameRunner.Settings(g, ruleSet, times.get(0), times.get(1), adj,
+                Duration.ofSeconds(stallSeconds));
+        MatchJob.Start start = new MatchJob.Start(g.startPosition(), List.of(), "");
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("game", g.id());
+        parameters.put("adjudication", adj.toString());
+        String ev = event != null ? event : (refs.size() == 2 ? "Kibitz match" : "Kibitz tournament");
+        MatchJob.Plan plan = new MatchJob.Plan(ev, refs, names, settings, gamesPerEncounter, rounds, repeat, false,
+                pair -> start, parameters, sh.shard());
+        FormatPlugin pgn = formats.byId("pgn").orElseThrow();
+        String id = runId != null ? runId : "match-" + Integer.toHexString(plan.parameters().hashCode() ^ names.hashCode());
+        Path runs = paths.data().resolve("runs");
+        Files.createDirectories(runs);
+        Path journal = runs.resolve(id + ".journal.jsonl");
+        if (!resume) {
+            Files.deleteIfExists(journal);
+        }
+        if (pgnOut != null) {
+            // Rewritten whole: on resume the journal's games come first, then the new ones as they finish.
+            Files.deleteIfExists(pgnOut);
+        }
+        MatchTally tally = new MatchTally(names);
+        int total = MatchJob.schedule(plan).size();
+        out.println(TEXT.text("started", String.join(" vs ", names), total, g.id(), times.get(0), concurrency, journal));
+        out.flush();
+        try (SessionPool pool = SessionPool.of(registry, games, 2 * concurrency, 2 * concurrency)) {
+            MatchJob job = new MatchJob(plan, pool, games, pgn, GameRunner.Observer.NONE);
+            CompletableFuture<Void> stopped = new CompletableFuture<>();
+            JobObserver<MatchJob.Item, MatchJob.Finished> observer = new JobObserver<>() {
+                @Override
+                public void itemDone(MatchJob.Item item, MatchJob.Finished f, boolean fromJournal) {
+                    synchronized (tally) {
+                        tally.add(item.white(), item.black(), item.pair(), f.result());
+                        appendPgn(f, err);
+                        out.println(TEXT.text(fromJournal ? "finished.journal" : "finished", f.number(), f.white(), f.black(),
+                                f.result(), f.reason()));
+                        if (names.size() == 2) {
+                            tally.lines(0, 1).forEach(out::println);
+                        }
+                        out.flush();
+                    }
+                }
+
+                @Override
+                public void itemFailed(MatchJob.Item item, Throwable error) {
+                    err.println(TEXT.text("failed", item.number(), String.valueOf(error.getMessage())));
+                    err.flush();
+                }
+            };
+            JobHandle<MatchJob.Item, MatchJob.Finished> handle = runner.submit(job,
+                    JobOptions.DEFAULT.withJournal(journal, true).withParallelism(concurrency), observer);
+            JobResult<MatchJob.Finished> result = handle.result().get();
+            out.println(TEXT.text("done", result.results().size(), result.failures().size()));
+            if (names.size() == 2) {
+                tally.lines(0, 1).forEach(out::println);
+            } else {
+                tally.standings().forEach(out::println);
+            }
+            out.flush();
+            return result.failures().isEmpty() ? 0 : 1;
+        }
+    }
+
+    private void appendPgn(MatchJob.Finished f, PrintWriter err) {
+        if (pgnOut == null) {
+            return;
+        }
+        try {
+            Files.writeString(pgnOut, f.pgn() + (f.pgn().endsWith("\n\n") ? "" : "\n"), StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            err.println(TEXT.text("pgn.failed", pgnOut, e.getMessage()));
+        }
+    }
+
+    private CommandLine.ParameterException usage(String key, Object... args) {
+        return new CommandLine.ParameterException(spec.commandLine(), TEXT.text(key, args));
+    }
+}
