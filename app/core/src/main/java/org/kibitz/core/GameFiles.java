@@ -260,6 +260,15 @@ public final class GameFiles {
         } catch (IOException e) {
             throw new OpenException(Text.of(GameFiles.class, "file.unreadable", name, reason(e)), e);
         }
+        return read(file, format, progress);
+    }
+
+    /**
+     * Lists and reads a file as {@link #read(Path, IntConsumer)} does, in a format the caller chose
+     * (a match's {@code format=epd} for a file whose name does not tell it).
+     */
+    public OpenedFile read(Path file, FormatPlugin format, IntConsumer progress) throws OpenException {
+        String name = file.getFileName().toString();
         List<Entry> entries = new ArrayList<>();
         try (InputStream in = Files.newInputStream(file);
              GameReader reader = format.reader(in, ReadContext.of(name, games))) {
