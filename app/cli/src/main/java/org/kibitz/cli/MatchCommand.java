@@ -22,6 +22,7 @@ import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.core.Formats;
+import org.kibitz.core.GameFiles;
 import org.kibitz.core.KibitzPaths;
 import org.kibitz.core.engines.EngineRef;
 import org.kibitz.core.engines.EngineRegistry;
@@ -36,7 +37,10 @@ import org.kibitz.core.match.Adjudication;
 import org.kibitz.core.match.GameRunner;
 import org.kibitz.core.match.MatchJob;
 import org.kibitz.core.match.MatchTally;
+import org.kibitz.core.match.Opening;
+import org.kibitz.core.match.Openings;
 import org.kibitz.core.match.TimeControl;
+import org.kibitz.core.match.stats.Sprt;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,6 +74,12 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--each", arity = "1..*", paramLabel = "KEY=VALUE", descriptionKey = "each")
     List<String> each = new ArrayList<>();
 
+    @Option(names = "--openings", arity = "1..*", paramLabel = "KEY=VALUE", descriptionKey = "openings")
+    List<String> openingTokens = new ArrayList<>();
+
+    @Option(names = "--seed", paramLabel = "S", descriptionKey = "seed")
+    Long seed;
+
     @Option(names = "--game", paramLabel = "GAME", descriptionKey = "game")
     String game;
 
@@ -96,6 +106,9 @@ final class MatchCommand implements Callable<Integer> {
 
     @Option(names = "--draw", arity = "1..*", paramLabel = "KEY=VALUE", descriptionKey = "draw")
     List<String> draw = new ArrayList<>();
+
+    @Option(names = "--sprt", arity = "1..*", paramLabel = "KEY=VALUE", descriptionKey = "sprt")
+    List<String> sprtTokens = new ArrayList<>();
 
     @Option(names = "--maxmoves", paramLabel = "N", descriptionKey = "maxmoves")
     Integer maxMoves;
@@ -179,7 +192,12 @@ final class MatchCommand implements Callable<Integer> {
             throw usage("engines.few");
         }
         Map<String, String> eachSettings = settings(each, "--each");
-        GamePlugin g = GameOption.game(games, game == null ? "chess" : game, spec);
+        Openings openings = openings(err);
+        GamePlugin g = game != null ? GameOption.game(games, game, spec)
+                : games.byId(openings.gameId()).orElseThrow();
+        if (!g.id().equals(openings.gameId())) {
+            throw usage("openings.game", openings.gameId(), g.id());
+        }
         String ruleSet = g.ruleSets().isEmpty() ? "" : rules == null ? g.ruleSets().get(0) : rules;
         if (!g.ruleSets().isEmpty() && !g.ruleSets().contains(ruleSet)) {
             throw usage("rules.unknown", ruleSet, String.join(", ", g.ruleSets()));
@@ -236,13 +254,17 @@ final class MatchCommand implements Callable<Integer> {
         }
         GameRunner.Settings settings = new GameRunner.Settings(g, ruleSet, times.get(0), times.get(1), adj,
                 Duration.ofSeconds(stallSeconds));
-        MatchJob.Start start = new MatchJob.Start(g.startPosition(), List.of(), "");
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("game", g.id());
+        parameters.put("openings", String.join(" ", openingTokens));
+        parameters.put("seed", String.valueOf(seed));
         parameters.put("adjudication", adj.toString());
         String ev = event != null ? event : (refs.size() == 2 ? "Kibitz match" : "Kibitz tournament");
         MatchJob.Plan plan = new MatchJob.Plan(ev, refs, names, settings, gamesPerEncounter, rounds, repeat, false,
-                pair -> start, parameters, sh.shard());
+                pair -> {
+                    Opening o = openings.forPair(pair);
+                    return new MatchJob.Start(o.start(), o.moves(), openings.file().isPresent() ? o.label() : "");
+                }, parameters, sh.shard());
         FormatPlugin pgn = formats.byId("pgn").orElseThrow();
         String id = runId != null ? runId : "match-" + Integer.toHexString(plan.parameters().hashCode() ^ names.hashCode());
         Path runs = paths.data().resolve("runs");
@@ -256,12 +278,13 @@ final class MatchCommand implements Callable<Integer> {
             Files.deleteIfExists(pgnOut);
         }
         MatchTally tally = new MatchTally(names);
+        Optional<Sprt> sprt = sprt();
         int total = MatchJob.schedule(plan).size();
         out.println(TEXT.text("started", String.join(" vs ", names), total, g.id(), times.get(0), concurrency, journal));
         out.flush();
         try (SessionPool pool = SessionPool.of(registry, games, 2 * concurrency, 2 * concurrency)) {
             MatchJob job = new MatchJob(plan, pool, games, pgn, GameRunner.Observer.NONE);
-            CompletableFuture<Void> stopped = new CompletableFuture<>();
+            CompletableFuture<Sprt.Decision> decided = new CompletableFuture<>();
             JobObserver<MatchJob.Item, MatchJob.Finished> observer = new JobObserver<>() {
                 @Override
                 public void itemDone(MatchJob.Item item, MatchJob.Finished f, boolean fromJournal) {
@@ -271,7 +294,11 @@ final class MatchCommand implements Callable<Integer> {
                         out.println(TEXT.text(fromJournal ? "finished.journal" : "finished", f.number(), f.white(), f.black(),
                                 f.result(), f.reason()));
                         if (names.size() == 2) {
-                            tally.lines(0, 1).forEach(out::println);
+                            tally.lines(0, 1, sprt).forEach(out::println);
+                            if (sprt.isPresent() && !fromJournal
+                                    && tally.sprt(0, 1, sprt.get()).decision() != Sprt.Decision.CONTINUE) {
+                                decided.complete(tally.sprt(0, 1, sprt.get()).decision());
+                            }
                         }
                         out.flush();
                     }
@@ -285,15 +312,83 @@ final class MatchCommand implements Callable<Integer> {
             };
             JobHandle<MatchJob.Item, MatchJob.Finished> handle = runner.submit(job,
                     JobOptions.DEFAULT.withJournal(journal, true).withParallelism(concurrency), observer);
+            decided.thenAccept(d -> handle.cancelNow());
             JobResult<MatchJob.Finished> result = handle.result().get();
             out.println(TEXT.text("done", result.results().size(), result.failures().size()));
             if (names.size() == 2) {
-                tally.lines(0, 1).forEach(out::println);
+                tally.lines(0, 1, sprt).forEach(out::println);
+                if (decided.isDone()) {
+                    out.println(TEXT.text(decided.join() == Sprt.Decision.H1_ACCEPTED ? "sprt.h1" : "sprt.h0"));
+                }
             } else {
-                tally.standings().forEach(out::println);
+                out.print(tally.standings());
             }
             out.flush();
-            return result.failures().isEmpty() ? 0 : 1;
+            return result.failures().isEmpty() || decided.isDone() ? 0 : 1;
+        }
+    }
+
+    /** The openings of {@code --openings file=F [format=] [order=] [plies=] [start=]}, else the game's start. */
+    private Openings openings(PrintWriter err) {
+        if (openingTokens.isEmpty()) {
+            GamePlugin g = GameOption.game(games, game == null ? "chess" : game, spec);
+            return Openings.standard(g);
+        }
+        Map<String, String> kv = settings(openingTokens, "--openings");
+        String file = kv.get("file");
+        if (file == null) {
+            throw usage("openings.file");
+        }
+        Openings.Options o = Openings.Options.defaults().withSeed(seed == null ? 0 : seed);
+        try {
+            if (kv.containsKey("format")) {
+                o = o.withFormat(kv.get("format"));
+            }
+            if (kv.containsKey("order")) {
+                o = o.withOrder(Openings.Order.parse(kv.get("order")).orElseThrow(
+                        () -> usage("openings.order", kv.get("order"))));
+            }
+            if (kv.containsKey("plies")) {
+                o = o.withPlies(Integer.parseInt(kv.get("plies")));
+            }
+            if (kv.containsKey("start")) {
+                o = o.withStart(Integer.parseInt(kv.get("start")));
+            }
+        } catch (IllegalArgumentException e) {
+            throw usage("openings.bad", e.getMessage());
+        }
+        Openings loaded;
+        try {
+            loaded = Openings.load(Path.of(file), o, new GameFiles(games, formats),
+                    game == null ? Optional.empty() : Optional.of(GameOption.game(games, game, spec)));
+        } catch (GameFiles.OpenException e) {
+            throw usage("openings.bad", e.text().render());
+        }
+        for (var problem : loaded.problems()) {
+            err.println(TEXT.text("openings.problem", problem.toString()));
+        }
+        return loaded;
+    }
+
+    /** {@code --sprt elo0= elo1= [alpha=0.05] [beta=0.05] [model=normalized|logistic]}. */
+    private Optional<Sprt> sprt() {
+        if (sprtTokens.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, String> kv = settings(sprtTokens, "--sprt");
+        try {
+            double elo0 = Double.parseDouble(kv.getOrDefault("elo0", "x"));
+            double elo1 = Double.parseDouble(kv.getOrDefault("elo1", "x"));
+            double alpha = Double.parseDouble(kv.getOrDefault("alpha", "0.05"));
+            double beta = Double.parseDouble(kv.getOrDefault("beta", "0.05"));
+            Sprt.Model model = switch (kv.getOrDefault("model", "normalized").toLowerCase(Locale.ROOT)) {
+                case "normalized" -> Sprt.Model.NORMALIZED;
+                case "logistic" -> Sprt.Model.LOGISTIC;
+                default -> throw new IllegalArgumentException("model");
+            };
+            return Optional.of(new Sprt(alpha, beta, elo0, elo1, model));
+        } catch (IllegalArgumentException e) {
+            throw usage("sprt.bad");
         }
     }
 

@@ -49,6 +49,10 @@ public final class FakeUciEngine {
                 mode = "calm";
             }
         }
+        if (mode.equals("script")) {
+            script(args[1].split(","));
+            return;
+        }
         int rate = args.length > 1 && !args[0].equals("crash-once") ? Integer.parseInt(args[1]) : 20_000;
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                 StandardCharsets.UTF_8), 1 << 16);
@@ -110,6 +114,40 @@ public final class FakeUciEngine {
                 });
                 searcher.setDaemon(true);
                 searcher.start();
+            }
+        }
+    }
+
+    /**
+     * Mode {@code script}: plays the given moves one per {@code go}, whatever the position and whatever
+     * {@code searchmoves} says, then {@code bestmove (none)}: an engine that insists on a line (to walk
+     * a match into a repetition it must lose).
+     */
+    private static void script(String[] moves) throws java.io.IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
+                StandardCharsets.UTF_8));
+        Object lock = new Object();
+        int next = 0;
+        String position = "";
+        String line;
+        while ((line = in.readLine()) != null) {
+            line = line.strip();
+            if (line.startsWith("position")) {
+                position = line;
+            } else if (line.equals("go depth 1") && position.equals("position startpos")) {
+                // The session's check that a variant is really played: a legal xiangqi opening move, off the script.
+                say(out, lock, "bestmove h3e3");
+            } else if (line.equals("uci")) {
+                say(out, lock, "id name Fake script", "id author Kibitz tests",
+                        "option name UCI_Variant type combo default chess var chess var xiangqi", "uciok");
+            } else if (line.equals("isready")) {
+                say(out, lock, "readyok");
+            } else if (line.equals("quit")) {
+                return;
+            } else if (line.startsWith("go")) {
+                String m = next < moves.length ? moves[next++] : "(none)";
+                say(out, lock, "info depth 1 score cp 0 nodes 1 pv " + m, "bestmove " + m);
             }
         }
     }

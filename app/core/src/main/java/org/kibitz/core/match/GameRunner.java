@@ -270,6 +270,11 @@ public final class GameRunner {
 
     private PlayedGame lostEngine(Position start, List<Move> book, Player white, Player black, List<Played> played,
                                   Side side, Player mover, Throwable cause) {
+        if (cause instanceof EngineException ee && ee.text().key().equals("search.illegalBestMove") && ee.text().args().size() > 1) {
+            // The session found the move illegal before we could: the same infraction.
+            return loss(start, book, white, black, played, side, End.ILLEGAL_MOVE,
+                    Text.of(GameRunner.class, "match.end.illegal", mover.name(), String.valueOf(ee.text().args().get(1))));
+        }
         boolean ended = mover.session().state() == SessionState.TERMINATED || mover.session().exit().isPresent();
         String detail = cause instanceof EngineException ee ? ee.text().render(java.util.Locale.ENGLISH) : String.valueOf(cause);
         return loss(start, book, white, black, played, side, ended ? End.DISCONNECT : End.STALLED,

@@ -3,9 +3,13 @@ package org.kibitz.core.match;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import org.kibitz.core.match.stats.MatchReport;
+import org.kibitz.core.match.stats.MatchScore;
+import org.kibitz.core.match.stats.Sprt;
+import org.kibitz.core.match.stats.TournamentRatings;
 
 /**
  * The counts of a match or tournament as games finish, in any order: for every two engines, the
@@ -133,34 +137,52 @@ public final class MatchTally {
         return names;
     }
 
-    /** {@code Score of A vs B: W - L - D  [0.500] N} and {@code Ptnml(0-2): [..]}, as cutechess and fastchess print them. */
-    public List<String> lines(int a, int b) {
+    /** The score of {@code a} against {@code b}, for the statistics. */
+    public MatchScore score(int a, int b) {
         Encounter e = encounter(a, b);
+        return MatchScore.of(e.wins, e.losses, e.draws, e.pentanomial);
+    }
+
+    /**
+     * The lines cutechess and fastchess print after a game: {@code Score of A vs B: W - L - D  [0.500] N},
+     * {@code Elo difference: x +/- y, LOS: z %, DrawRatio: w %}, {@code Ptnml(0-2): [..]}, {@code nElo: ..},
+     * and with an SPRT {@code LLR: ..}.
+     */
+    public List<String> lines(int a, int b, Optional<Sprt> sprt) {
+        MatchScore s = score(a, b);
         List<String> out = new ArrayList<>();
-        double score = e.games() == 0 ? 0 : (e.wins + 0.5 * e.draws) / e.games();
-        out.add(String.format(Locale.ROOT, "Score of %s vs %s: %d - %d - %d  [%.3f] %d", names.get(a), names.get(b),
-                e.wins, e.losses, e.draws, score, e.games()));
-        long[] p = e.pentanomial;
-        out.add(String.format(Locale.ROOT, "Ptnml(0-2): [%d, %d, %d, %d, %d]", p[0], p[1], p[2], p[3], p[4]));
+        out.add(MatchReport.scoreLine(names.get(a), names.get(b), s));
+        if (s.games() > 0) {
+            out.add(MatchReport.eloLine(s));
+        }
+        out.add(MatchReport.ptnmlLine(s));
+        if (s.pairs() > 0) {
+            out.add(MatchReport.neloLine(s));
+        }
+        sprt.ifPresent(t -> out.add(MatchReport.llrLine(t, s)));
         return out;
     }
 
-    /** A standings table by points: rank, name, points, games, score. */
-    public List<String> standings() {
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            order.add(i);
+    /** The SPRT's state on {@code a} against {@code b}. */
+    public Sprt.Status sprt(int a, int b, Sprt sprt) {
+        return sprt.status(score(a, b));
+    }
+
+    /**
+     * A standings table: maximum-likelihood Elo with 95% error bars for every engine (one virtual draw
+     * added to every pairing, so a clean sweep still has a finite rating), points and games.
+     */
+    public String standings() {
+        List<TournamentRatings.HeadToHead> h = new ArrayList<>();
+        for (int a = 0; a < names.size(); a++) {
+            for (int b = a + 1; b < names.size(); b++) {
+                MatchScore s = score(a, b);
+                if (s.games() > 0) {
+                    h.add(new TournamentRatings.HeadToHead(names.get(a), names.get(b), s));
+                }
+            }
         }
-        order.sort((x, y) -> Double.compare(points(y), points(x)));
-        List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "%4s %-25s %7s %6s %6s", "Rank", "Name", "Points", "Games", "Score"));
-        int rank = 0;
-        for (int i : order) {
-            long n = games(i);
-            out.add(String.format(Locale.ROOT, "%4d %-25s %7.1f %6d %5.1f%%", ++rank, names.get(i), points(i), n,
-                    n == 0 ? 0 : 100 * points(i) / n));
-        }
-        return out;
+        return h.isEmpty() ? "" : MatchReport.standings(TournamentRatings.fit(h, 1.0));
     }
 
     private static long key(int a, int b) {

@@ -1,0 +1,185 @@
+package org.kibitz.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.ReadContext;
+import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.Formats;
+import org.kibitz.launcher.CliHarness.Run;
+import org.kibitz.testing.FakeUciEngine;
+import org.kibitz.testing.RealEngines;
+
+/**
+ * {@code kibitz match} as a user runs it: real engines of all three protocols at tiny limits, every
+ * game legal by our rules and ended with a reason; scripted fakes for what real engines will not do
+ * on demand (walk into a perpetual chase, play an illegal move, crash, overrun the clock).
+ */
+class CliMatchTest {
+
+    private static final String CHASE_FEN = "n3k4/9/1r1n5/9/N8/9/9/9/9/3K5 b - - 0 1";
+
+    private static CliHarness cli;
+    private static Path home;
+
+    @BeforeAll
+    static void wire(@TempDir Path dir) {
+        home = dir;
+        cli = CliHarness.open(dir);
+    }
+
+    @AfterAll
+    static void close() {
+        cli.close();
+    }
+
+    private static String fake(String... args) {
+        return String.join(" ", FakeUciEngine.command(args));
+    }
+
+    private static Run match(String... args) {
+        Run r = cli.run(args);
+        if (r.exit() != 0) {
+            System.err.println(r.out() + "\n" + r.err());
+        }
+        return r;
+    }
+
+    /** Every game of a PGN file read back by our reader: its moves legal (the reader checks them). */
+    private static List<GameTree> readBack(Path pgn) throws Exception {
+        Formats formats = cli.service(Formats.class);
+        Games games = cli.service(Games.class);
+        FormatPlugin f = formats.byId("pgn").orElseThrow();
+        List<GameTree> out = new ArrayList<>();
+        try (var in = Files.newInputStream(pgn); GameReader r = f.reader(in, ReadContext.of(pgn.toString(), games))) {
+            ReadResult rr;
+            while ((rr = r.next()) != null) {
+                assertTrue(rr.problems().isEmpty(), "game " + (out.size() + 1) + " reads back cleanly: " + rr.problems());
+                out.add(rr.game().orElseThrow());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void anEngineThatKeepsChasingLosesByPerpetualChaseAndNoneRulesItADraw(@TempDir Path dir) throws Exception {
+        Path openings = Files.writeString(dir.resolve("chase.epd"), CHASE_FEN + "\n");
+        // Red's horse chases Black's chariot round and round; Red is told (searchmoves) to keep off the
+        // move that completes the cycle and plays it anyway.
+        String chaser = fake("script", "a6c5,c5a6,a6c5,c5a6,a6c5,c5a6");
+        String runner = fake("script", "b8b7,b7b8,b8b7,b7b8,b8b7,b7b8");
+        Path pgn = dir.resolve("axf.pgn");
+        Run r = match("match", "--engine", chaser, "name=Chaser", "--engine", runner, "name=Runner", "--each", "nodes=1",
+                "--openings", "file=" + openings, "--games", "1", "--rules", "axf", "--pgnout", pgn.toString(),
+                "--run-id", "chase-axf");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Finished game 1 (Chaser vs Runner): 0-1 {Chaser loses by perpetual chase}"),
+                r.out() + "\n" + Files.readString(pgn));
+        assertTrue(r.out().contains("Score of Chaser vs Runner: 0 - 1 - 0  [0.000] 1"), r.out().toString());
+        GameTree g = readBack(pgn).get(0);
+        assertEquals("0-1", g.tags().get("Result").orElseThrow());
+        assertEquals("normal", g.tags().get("Termination").orElseThrow());
+        assertEquals(8, g.mainline().size(), "the eighth ply completes the cycle");
+        assertTrue(g.mainlineEnd().comment().endsWith("Chaser loses by perpetual chase"), g.mainlineEnd().comment());
+
+        Run none = match("match", "--engine", chaser, "name=Chaser", "--engine", runner, "name=Runner", "--each", "nodes=1",
+                "--openings", "file=" + openings, "--games", "1", "--rules", "none", "--run-id", "chase-none");
+        assertEquals(0, none.exit(), none.err());
+        assertTrue(none.out().contains("Finished game 1 (Chaser vs Runner): 1/2-1/2 {Draw by repetition}"), none.out().toString());
+    }
+
+    @Test
+    void faultsLoseTheGameWithTheirReason(@TempDir Path dir) throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        // An illegal move: the scripted engine plays a knight move from nowhere.
+        Run illegal = match("match", "--engine", fake("script", "e2e4,a1a8"), "name=Liar", "--engine", stockfish,
+                "--each", "nodes=500", "--games", "1", "--run-id", "illegal");
+        assertEquals(0, illegal.exit(), illegal.err());
+        assertTrue(illegal.out().stream().anyMatch(l -> l.startsWith("Finished game 1 (Liar vs stockfish): 0-1 {Liar makes an illegal move: a1a8}")),
+                illegal.out().toString());
+        // A crash in the middle of a search.
+        Run crash = match("match", "--engine", fake("crash"), "name=Crasher", "--engine", stockfish,
+                "--each", "nodes=500", "--games", "1", "--run-id", "crash");
+        assertEquals(0, crash.exit(), crash.err());
+        assertTrue(crash.out().stream().anyMatch(l -> l.startsWith("Finished game 1 (Crasher vs stockfish): 0-1 {Crasher disconnects")),
+                crash.out().toString());
+        // An engine that thinks until stopped overruns its clock.
+        Run slow = match("match", "--engine", stockfish, "--engine", fake("calm"), "name=Sleeper", "--each", "tc=0.5+0",
+                "--games", "1", "--run-id", "slow");
+        assertEquals(0, slow.exit(), slow.err());
+        assertTrue(slow.out().stream().anyMatch(l -> l.matches("Finished game 1 \\(stockfish vs Sleeper\\): 1-0 \\{Sleeper loses on time \\(\\d+ ms over\\)}")),
+                slow.out().toString());
+    }
+
+    @Test
+    void stockfishAgainstFairymaxInChessUciAgainstXboard(@TempDir Path dir) throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        String fairymax = RealEngines.require("fairymax");
+        Path pgn = dir.resolve("chess.pgn");
+        Path openings = Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "WorldChamp1886.pgn");
+        Run r = match("match", "--engine", stockfish, "nodes=2000", "--engine", fairymax, "proto=xboard", "st=0.05",
+                "--openings", "file=" + openings, "plies=8", "--games", "2", "--repeat", "--maxmoves", "60",
+                "--pgnout", pgn.toString(), "--run-id", "chess");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Finished match: 2 games played, 0 could not be played"), r.out().toString());
+        List<GameTree> played = readBack(pgn);
+        assertEquals(2, played.size());
+        for (GameTree g : played) {
+            assertTrue(g.tags().get("Termination").isPresent() && !g.mainlineEnd().comment().isEmpty(), "a reason for every result");
+            assertTrue(List.of("1-0", "0-1", "1/2-1/2").contains(g.tags().get("Result").orElseThrow()));
+            List<GameNode> line = g.mainline();
+            assertEquals("book", line.get(0).comment(), "the opening's moves are marked as book");
+            assertTrue(line.get(8).comment().matches("[+-](\\d+\\.\\d\\d|M\\d+)/\\d+ \\d+\\.\\d{3}s.*"), line.get(8).comment());
+        }
+        assertEquals(played.get(0).mainline().get(7).move(), played.get(1).mainline().get(7).move(),
+                "both games of the pair start from the same opening");
+        assertEquals("stockfish", played.get(0).tags().get("White").orElseThrow());
+        assertEquals("stockfish", played.get(1).tags().get("Black").orElseThrow());
+    }
+
+    @Test
+    void fairyStockfishInUcciAgainstTheBuiltInEngineAndMaxqiInXiangqi(@TempDir Path dir) throws Exception {
+        String fsf = RealEngines.require("fairy-stockfish");
+        String maxqi = RealEngines.require("maxqi");
+        Path pgn = dir.resolve("xq.pgn");
+        Run r = match("match", "--game", "xiangqi", "--engine", fsf, "proto=ucci", "nodes=3000", "--engine", "kibitz",
+                "depth=3", "--games", "2", "--repeat", "--maxmoves", "50", "--pgnout", pgn.toString(), "--run-id", "xq1");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(2, readBack(pgn).size());
+        Path pgn2 = dir.resolve("xq2.pgn");
+        Run r2 = match("match", "--game", "xiangqi", "--engine", fsf, "nodes=3000", "--engine", maxqi, "proto=xboard",
+                "st=0.05", "--games", "2", "--maxmoves", "50", "--pgnout", pgn2.toString(), "--run-id", "xq2");
+        assertEquals(0, r2.exit(), r2.err());
+        for (GameTree g : readBack(pgn2)) {
+            assertTrue(!g.mainlineEnd().comment().isEmpty() && g.mainline().size() > 1, "moves and a reason");
+        }
+    }
+
+    @Test
+    void aResumedRunTakesItsFinishedGamesFromTheJournal(@TempDir Path dir) throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        String[] args = {"match", "--engine", stockfish, "name=A", "--engine", stockfish, "name=B", "--each", "nodes=300",
+                "--games", "2", "--repeat", "--maxmoves", "30", "--run-id", "resume"};
+        Run first = match(args);
+        assertEquals(0, first.exit(), first.err());
+        List<String> withResume = new ArrayList<>(List.of(args));
+        withResume.add("--resume");
+        Run again = match(withResume.toArray(String[]::new));
+        assertEquals(0, again.exit(), again.err());
+        assertTrue(again.out().stream().filter(l -> l.contains("from the journal")).count() == 2, again.out().toString());
+        assertEquals(first.last(), again.last(), "the same score");
+    }
+}
