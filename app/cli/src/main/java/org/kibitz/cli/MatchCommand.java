@@ -283,7 +283,7 @@ final class MatchCommand implements Callable<Integer> {
         out.println(TEXT.text("started", String.join(" vs ", names), total, g.id(), times.get(0), concurrency, journal));
         out.flush();
         try (SessionPool pool = SessionPool.of(registry, games, 2 * concurrency, 2 * concurrency)) {
-            MatchJob job = new MatchJob(plan, pool, games, pgn, GameRunner.Observer.NONE);
+            MatchJob job = new MatchJob(plan, pool, games, pgn, item -> GameRunner.Observer.NONE);
             CompletableFuture<Sprt.Decision> decided = new CompletableFuture<>();
             JobObserver<MatchJob.Item, MatchJob.Finished> observer = new JobObserver<>() {
                 @Override

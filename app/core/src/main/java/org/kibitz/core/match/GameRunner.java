@@ -66,12 +66,34 @@ public final class GameRunner {
         }
     }
 
-    /** Told of every move as it is played (the console's live lines, the workbench's board). */
-    @FunctionalInterface
+    /**
+     * Told of a game as it is played (the console's live lines, the workbench's board, lines and clocks).
+     * Calls come from the thread playing the game, and from engine reader threads for
+     * {@link #thinking}; they must return quickly.
+     */
     public interface Observer {
-        void moved(Position before, Played move, Position after);
+        /** The game begins at {@code position} (after the book moves); the clocks as they start. */
+        default void started(Position position, Player white, Player black, Duration whiteLeft, Duration blackLeft) {
+        }
 
-        Observer NONE = (b, m, a) -> { };
+        /** {@code side}'s engine is asked for a move (its clock runs from now). */
+        default void asked(Side side, Position position) {
+        }
+
+        /** What the engine to move says while it thinks (its lines, as they come). */
+        default void thinking(Side side, EngineEvent.AnalysisUpdate update) {
+        }
+
+        /** A move was played; the clocks after it (zero without a clock). */
+        default void moved(Position before, Played move, Position after, Duration whiteLeft, Duration blackLeft) {
+        }
+
+        /** The game is over. */
+        default void ended(PlayedGame game) {
+        }
+
+        Observer NONE = new Observer() {
+        };
     }
 
     /** One side of a game: its session and name. */
@@ -115,6 +137,17 @@ public final class GameRunner {
         Duration[] left = {settings.whiteTime().period(), settings.blackTime().period()};
         int[] made = {0, 0};
         AdjudicationState adj = new AdjudicationState(settings.adjudication());
+        observer.started(p, white, black, left[0], left[1]);
+        PlayedGame result = loop(start, book, white, black, observer, stop, line, moves, played, left, made, adj);
+        observer.ended(result);
+        return result;
+    }
+
+    private PlayedGame loop(Position start, List<Move> book, Player white, Player black, Observer observer,
+                            BooleanSupplier stop, List<Position> line, List<Move> moves, List<Played> played,
+                            Duration[] left, int[] made, AdjudicationState adj) {
+        GamePlugin game = settings.game();
+        Position p = line.get(line.size() - 1);
         while (true) {
             Optional<PlayedGame> over = judged(start, book, white, black, line, played);
             if (over.isPresent()) {
@@ -135,12 +168,15 @@ public final class GameRunner {
             Position at = p;
             AtomicReference<EngineEvent.AnalysisUpdate> last = new AtomicReference<>();
             EngineListener listener = e -> {
-                if (e instanceof EngineEvent.AnalysisUpdate u && u.multipv() <= 1 && u.position().equals(at)
-                        && u.score().isPresent()) {
-                    last.set(u);
+                if (e instanceof EngineEvent.AnalysisUpdate u && u.position().equals(at)) {
+                    if (u.multipv() <= 1 && u.score().isPresent()) {
+                        last.set(u);
+                    }
+                    observer.thinking(side, u);
                 }
             };
             mover.session().addListener(listener);
+            observer.asked(side, p);
             long t0 = System.nanoTime();
             EngineEvent.BestMove best;
             try {
@@ -217,7 +253,7 @@ public final class GameRunner {
             line.add(p);
             moves.add(m);
             played.add(move);
-            observer.moved(before, move, p);
+            observer.moved(before, move, p, nonNegative(left[0]), nonNegative(left[1]));
 
             Optional<PlayedGame> adjudicated = adj.after(side, score, played.size(), book.size() + played.size(), p)
                     .map(a -> done(start, book, white, black, played, a.result(), a.end(), Optional.empty(),
@@ -300,6 +336,10 @@ public final class GameRunner {
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             // It has lost the game either way; the pool closes a session left busy.
         }
+    }
+
+    private static Duration nonNegative(Duration d) {
+        return d.isNegative() ? Duration.ZERO : d;
     }
 
     private static String millis(Duration d) {

@@ -95,9 +95,14 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
     private final FormatPlugin pgn;
     private final List<Item> items;
     private final GameRunner runner;
-    private final GameRunner.Observer observer;
+    private final java.util.function.Function<Item, GameRunner.Observer> observer;
 
-    public MatchJob(Plan plan, SessionPool pool, Games games, FormatPlugin pgn, GameRunner.Observer observer) {
+    /**
+     * @param observer gives each game its observer as it starts (the console's, the workbench's board);
+     *                 {@code item -> GameRunner.Observer.NONE} for none
+     */
+    public MatchJob(Plan plan, SessionPool pool, Games games, FormatPlugin pgn,
+                    java.util.function.Function<Item, GameRunner.Observer> observer) {
         this.plan = Objects.requireNonNull(plan, "plan");
         this.pool = Objects.requireNonNull(pool, "pool");
         this.games = Objects.requireNonNull(games, "games");
@@ -194,7 +199,7 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
             try {
                 return pool.withSession(b, gameId, bs -> runner.play(start.position(), start.book(),
                         new GameRunner.Player(plan.names().get(item.white()), ws),
-                        new GameRunner.Player(plan.names().get(item.black()), bs), observer, context::cancelled));
+                        new GameRunner.Player(plan.names().get(item.black()), bs), observer.apply(item), context::cancelled));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new EngineException(EngineException.Kind.STATE,
