@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
  * {@code --maxmoves}), results as cutechess prints them, every game kept in the run's journal so that
  * {@code --resume} continues a stopped run.
  */
-@Command(name = "match", resourceBundle = "org.kibitz.cli.match", sortOptions = false)
+@Command(name = "match", aliases = "tournament", resourceBundle = "org.kibitz.cli.match", sortOptions = false)
 final class MatchCommand implements Callable<Integer> {
 
     private static final Messages TEXT = Messages.of("match");
@@ -118,6 +118,12 @@ final class MatchCommand implements Callable<Integer> {
 
     @Option(names = "--run-id", paramLabel = "ID", descriptionKey = "runId")
     String runId;
+
+    @Option(names = "--journal", paramLabel = "FILE", descriptionKey = "journal")
+    Path journalFile;
+
+    @Option(names = "--tournament", paramLabel = "KIND", defaultValue = "round-robin", descriptionKey = "tournament")
+    String tournament;
 
     @Option(names = "--resume", descriptionKey = "resume")
     boolean resume;
@@ -252,15 +258,19 @@ final class MatchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
         }
-        GameRunner.Settings settings = new GameRunner.Settings(g, ruleSet, times.get(0), times.get(1), adj,
-                Duration.ofSeconds(stallSeconds));
+        GameRunner.Settings settings = new GameRunner.Settings(g, ruleSet, adj, Duration.ofSeconds(stallSeconds));
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("game", g.id());
         parameters.put("openings", String.join(" ", openingTokens));
         parameters.put("seed", String.valueOf(seed));
         parameters.put("adjudication", adj.toString());
         String ev = event != null ? event : (refs.size() == 2 ? "Kibitz match" : "Kibitz tournament");
-        MatchJob.Plan plan = new MatchJob.Plan(ev, refs, names, settings, gamesPerEncounter, rounds, repeat, false,
+        boolean gauntlet = switch (tournament.toLowerCase(Locale.ROOT)) {
+            case "round-robin", "roundrobin" -> false;
+            case "gauntlet" -> true;
+            default -> throw usage("tournament.bad", tournament);
+        };
+        MatchJob.Plan plan = new MatchJob.Plan(ev, refs, names, times, settings, gamesPerEncounter, rounds, repeat, gauntlet,
                 pair -> {
                     Opening o = openings.forPair(pair);
                     return new MatchJob.Start(o.start(), o.moves(), openings.file().isPresent() ? o.label() : "");
@@ -269,7 +279,7 @@ final class MatchCommand implements Callable<Integer> {
         String id = runId != null ? runId : "match-" + Integer.toHexString(plan.parameters().hashCode() ^ names.hashCode());
         Path runs = paths.data().resolve("runs");
         Files.createDirectories(runs);
-        Path journal = runs.resolve(id + ".journal.jsonl");
+        Path journal = journalFile != null ? journalFile : runs.resolve(id + ".journal.jsonl");
         if (!resume) {
             Files.deleteIfExists(journal);
         }
@@ -283,7 +293,16 @@ final class MatchCommand implements Callable<Integer> {
         out.println(TEXT.text("started", String.join(" vs ", names), total, g.id(), times.get(0), concurrency, journal));
         out.flush();
         try (SessionPool pool = SessionPool.of(registry, games, 2 * concurrency, 2 * concurrency)) {
-            MatchJob job = new MatchJob(plan, pool, games, pgn, item -> GameRunner.Observer.NONE);
+            MatchJob job = new MatchJob(plan, pool, games, pgn, item -> new GameRunner.Observer() {
+                @Override
+                public void started(org.kibitz.api.game.Position position, GameRunner.Player white, GameRunner.Player black,
+                                    Duration whiteLeft, Duration blackLeft) {
+                    synchronized (tally) {
+                        out.println(TEXT.text("game.started", item.number(), total, white.name(), black.name()));
+                        out.flush();
+                    }
+                }
+            });
             CompletableFuture<Sprt.Decision> decided = new CompletableFuture<>();
             JobObserver<MatchJob.Item, MatchJob.Finished> observer = new JobObserver<>() {
                 @Override

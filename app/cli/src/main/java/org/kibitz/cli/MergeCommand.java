@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.kibitz.core.evaluate.compare.ComparisonOutputs;
@@ -14,6 +15,7 @@ import org.kibitz.core.evaluate.compare.ComparisonTables;
 import org.kibitz.core.evaluate.merge.MergeException;
 import org.kibitz.core.evaluate.merge.OutputKind;
 import org.kibitz.core.evaluate.merge.ShardMerge;
+import org.kibitz.core.match.MatchMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -55,10 +57,38 @@ final class MergeCommand implements Callable<Integer> {
     MergeCommand() {
     }
 
+    /** The shards' journals of one match: one PGN in game order, the statistics once. */
+    private int mergeMatch(PrintWriter stdout, PrintWriter stderr) {
+        if (out == null) {
+            throw new ParameterException(spec.commandLine(), TEXT.text("merge.match.out"));
+        }
+        try {
+            MatchMerge.Result r = MatchMerge.merge(parts, partial);
+            MatchMerge.writePgn(r, out);
+            if (!r.missing().isEmpty()) {
+                stderr.println(TEXT.text("merge.match.missing", r.missing().toString(), r.count()));
+            }
+            stderr.println(TEXT.text("merge.match.done", r.games().size(), r.shards().size(), r.count(), out));
+            stderr.flush();
+            MatchMerge.summary(r, Optional.empty()).forEach(stdout::println);
+            stdout.flush();
+            return 0;
+        } catch (MatchMerge.MergeException e) {
+            stderr.println(TEXT.text("merge.refused", e.getMessage()));
+        } catch (IOException e) {
+            stderr.println(TEXT.text("merge.failed", String.valueOf(e.getMessage())));
+        }
+        stderr.flush();
+        return 2;
+    }
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
+        if (!parts.isEmpty() && parts.stream().allMatch(MatchMerge::isMatchJournal)) {
+            return mergeMatch(stdout, stderr);
+        }
         Map<OutputKind, Path> targets = new EnumMap<>(OutputKind.class);
         if (out != null) {
             targets.put(OutputKind.OUT, out);

@@ -130,7 +130,7 @@ class CliMatchTest {
         String fairymax = RealEngines.require("fairymax");
         Path pgn = dir.resolve("chess.pgn");
         Path openings = Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "WorldChamp1886.pgn");
-        Run r = match("match", "--engine", stockfish, "nodes=2000", "--engine", fairymax, "proto=xboard", "st=0.05",
+        Run r = match("match", "--engine", stockfish, "nodes=2000", "--engine", fairymax, "proto=xboard", "tc=2+0.05",
                 "--openings", "file=" + openings, "plies=8", "--games", "2", "--repeat", "--maxmoves", "60",
                 "--pgnout", pgn.toString(), "--run-id", "chess");
         assertEquals(0, r.exit(), r.err());
@@ -138,6 +138,7 @@ class CliMatchTest {
         List<GameTree> played = readBack(pgn);
         assertEquals(2, played.size());
         for (GameTree g : played) {
+            assertTrue(!g.tags().get("Termination").orElse("").equals("time forfeit"), "nobody overruns 2+0.05: " + g.mainlineEnd().comment());
             assertTrue(g.tags().get("Termination").isPresent() && !g.mainlineEnd().comment().isEmpty(), "a reason for every result");
             assertTrue(List.of("1-0", "0-1", "1/2-1/2").contains(g.tags().get("Result").orElseThrow()));
             List<GameNode> line = g.mainline();
@@ -161,9 +162,10 @@ class CliMatchTest {
         assertEquals(2, readBack(pgn).size());
         Path pgn2 = dir.resolve("xq2.pgn");
         Run r2 = match("match", "--game", "xiangqi", "--engine", fsf, "nodes=3000", "--engine", maxqi, "proto=xboard",
-                "st=0.05", "--games", "2", "--maxmoves", "50", "--pgnout", pgn2.toString(), "--run-id", "xq2");
+                "tc=2+0.05", "--games", "2", "--maxmoves", "50", "--pgnout", pgn2.toString(), "--run-id", "xq2");
         assertEquals(0, r2.exit(), r2.err());
         for (GameTree g : readBack(pgn2)) {
+            assertTrue(!g.tags().get("Termination").orElse("").equals("time forfeit"), "nobody overruns 2+0.05: " + g.mainlineEnd().comment());
             assertTrue(!g.mainlineEnd().comment().isEmpty() && g.mainline().size() > 1, "moves and a reason");
         }
     }

@@ -50,19 +50,12 @@ public final class GameRunner {
      * @param stallTimeout how long an engine may take over a move with no clock to run out (node and
      *                     depth limits) before it is taken as stalled
      */
-    public record Settings(GamePlugin game, String ruleSet, TimeControl whiteTime, TimeControl blackTime,
-                           Adjudication adjudication, Duration stallTimeout) {
+    public record Settings(GamePlugin game, String ruleSet, Adjudication adjudication, Duration stallTimeout) {
         public Settings {
             Objects.requireNonNull(game, "game");
             Objects.requireNonNull(ruleSet, "ruleSet");
-            Objects.requireNonNull(whiteTime, "whiteTime");
-            Objects.requireNonNull(blackTime, "blackTime");
             Objects.requireNonNull(adjudication, "adjudication");
             Objects.requireNonNull(stallTimeout, "stallTimeout");
-        }
-
-        TimeControl time(Side side) {
-            return side == Side.WHITE ? whiteTime : blackTime;
         }
     }
 
@@ -96,11 +89,12 @@ public final class GameRunner {
         };
     }
 
-    /** One side of a game: its session and name. */
-    public record Player(String name, EngineSession session) {
+    /** One side of a game: its name, session and time control (each engine may have its own, as in cutechess). */
+    public record Player(String name, EngineSession session, TimeControl time) {
         public Player {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(session, "session");
+            Objects.requireNonNull(time, "time");
         }
     }
 
@@ -134,7 +128,7 @@ public final class GameRunner {
         }
         List<Move> moves = new ArrayList<>(book);
         List<Played> played = new ArrayList<>();
-        Duration[] left = {settings.whiteTime().period(), settings.blackTime().period()};
+        Duration[] left = {white.time().period(), black.time().period()};
         int[] made = {0, 0};
         AdjudicationState adj = new AdjudicationState(settings.adjudication());
         observer.started(p, white, black, left[0], left[1]);
@@ -159,7 +153,7 @@ public final class GameRunner {
             }
             Side side = p.sideToMove();
             Player mover = side == Side.WHITE ? white : black;
-            TimeControl tc = settings.time(side);
+            TimeControl tc = mover.time();
             int i = side.ordinal();
             int toGo = tc.movesPerPeriod() == 0 ? 0 : tc.movesPerPeriod() - made[i] % tc.movesPerPeriod();
             SearchLimits limits = tc.limits(left[0], left[1], toGo);
@@ -167,8 +161,14 @@ public final class GameRunner {
 
             Position at = p;
             AtomicReference<EngineEvent.AnalysisUpdate> last = new AtomicReference<>();
+            // The clock runs from the last line sent before the answer (go, or xboard's move): not from
+            // the position and ping before it, which are the GUI's time, as cutechess counts.
+            long asked = System.nanoTime();
+            java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong(asked);
             EngineListener listener = e -> {
-                if (e instanceof EngineEvent.AnalysisUpdate u && u.position().equals(at)) {
+                if (e instanceof EngineEvent.EngineLine l && l.direction() == EngineEvent.Direction.TO_ENGINE) {
+                    sent.set(System.nanoTime());
+                } else if (e instanceof EngineEvent.AnalysisUpdate u && u.position().equals(at)) {
                     if (u.multipv() <= 1 && u.score().isPresent()) {
                         last.set(u);
                     }
@@ -177,15 +177,24 @@ public final class GameRunner {
             };
             mover.session().addListener(listener);
             observer.asked(side, p);
-            long t0 = System.nanoTime();
             EngineEvent.BestMove best;
             try {
                 CompletableFuture<EngineEvent.BestMove> f = mover.session().search(start, moves, limits);
-                Duration allowed = tc.allowed(left[i], settings.stallTimeout());
-                try {
-                    best = f.get(allowed.toNanos(), TimeUnit.NANOSECONDS);
-                } catch (TimeoutException e) {
-                    Duration took = Duration.ofNanos(System.nanoTime() - t0);
+                long allowed = tc.allowed(left[i], settings.stallTimeout()).toNanos();
+                best = null;
+                while (best == null) {
+                    long remaining = sent.get() + allowed - System.nanoTime();
+                    if (remaining <= 0) {
+                        break;
+                    }
+                    try {
+                        best = f.get(remaining, TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException e) {
+                        // Look again: the go may have been sent after the wait began.
+                    }
+                }
+                if (best == null) {
+                    Duration took = Duration.ofNanos(System.nanoTime() - sent.get());
                     stopQuietly(mover.session());
                     if (tc.clocked() || tc.moveTime().isPresent()) {
                         Duration overrun = took.minus(tc.clocked() ? left[i] : tc.moveTime().get());
@@ -210,7 +219,7 @@ public final class GameRunner {
             } finally {
                 mover.session().removeListener(listener);
             }
-            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            Duration took = Duration.ofNanos(System.nanoTime() - sent.get());
             if (tc.clocked()) {
                 left[i] = left[i].minus(took);
                 if (left[i].isNegative() && left[i].negated().compareTo(tc.margin()) > 0) {

@@ -73,15 +73,17 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
      * @param repeat      each opening played twice, colours swapped ({@code --repeat})
      * @param gauntlet    the first engine plays every other; else every engine plays every other
      */
-    public record Plan(String event, List<EngineRef> engines, List<String> names, GameRunner.Settings settings,
+    public record Plan(String event, List<EngineRef> engines, List<String> names, List<TimeControl> times,
+                       GameRunner.Settings settings,
                        int gamesPerEncounter, int rounds, boolean repeat, boolean gauntlet,
                        IntFunction<Start> openings, Map<String, String> parameters, Shard shard) {
         public Plan {
             engines = List.copyOf(engines);
             names = List.copyOf(names);
+            times = List.copyOf(times);
             parameters = Map.copyOf(parameters);
-            if (engines.size() < 2 || names.size() != engines.size()) {
-                throw new IllegalArgumentException("a match needs two engines or more, each named");
+            if (engines.size() < 2 || names.size() != engines.size() || times.size() != engines.size()) {
+                throw new IllegalArgumentException("a match needs two engines or more, each named and with a time control");
             }
             if (gamesPerEncounter < 1 || rounds < 1) {
                 throw new IllegalArgumentException("games and rounds must be 1 or more");
@@ -169,8 +171,9 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
         p.put("repeat", Boolean.toString(plan.repeat()));
         p.put("gauntlet", Boolean.toString(plan.gauntlet()));
         p.put("rules", plan.settings().ruleSet());
-        p.put("white.tc", plan.settings().whiteTime().toString());
-        p.put("black.tc", plan.settings().blackTime().toString());
+        for (int i = 0; i < plan.times().size(); i++) {
+            p.put("tc." + (i + 1), plan.times().get(i).toString());
+        }
         p.put("shard", plan.shard().toString());
         return p;
     }
@@ -198,8 +201,9 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
         PlayedGame g = pool.withSession(w, gameId, ws -> {
             try {
                 return pool.withSession(b, gameId, bs -> runner.play(start.position(), start.book(),
-                        new GameRunner.Player(plan.names().get(item.white()), ws),
-                        new GameRunner.Player(plan.names().get(item.black()), bs), observer.apply(item), context::cancelled));
+                        new GameRunner.Player(plan.names().get(item.white()), ws, plan.times().get(item.white())),
+                        new GameRunner.Player(plan.names().get(item.black()), bs, plan.times().get(item.black())),
+                        observer.apply(item), context::cancelled));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new EngineException(EngineException.Kind.STATE,
@@ -218,13 +222,20 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (GameWriter wr = pgn.writer(bytes, WriteContext.of(games))) {
             var tree = g.toTree(plan.settings().game(), plan.event(), item.round(),
-                    plan.settings().whiteTime().pgnTag());
+                    pgnTimeControl(item));
             if (!start.label().isEmpty()) {
                 tree.tags().put("Opening", start.label());
             }
             wr.write(tree);
         }
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The PGN TimeControl tag: the control both sides had, or cutechess's {@code white:black} when they differ. */
+    private String pgnTimeControl(Item item) {
+        String w = plan.times().get(item.white()).pgnTag();
+        String b = plan.times().get(item.black()).pgnTag();
+        return w.equals(b) ? w : w + ":" + b;
     }
 
     @Override
