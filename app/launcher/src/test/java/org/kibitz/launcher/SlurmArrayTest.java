@@ -126,6 +126,63 @@ class SlurmArrayTest {
         assertEquals(JSON.readTree(Path.of(single + ".pgn.manifest.json").toFile()).get("counts"), manifest.get("counts"));
     }
 
+    @Test
+    void aMatchAsASlurmArrayMergesToTheGamesOfOneRun() throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        Path kibitz = kibitzScript();
+        Path out = work.resolve("match");
+        Map<String, String> env = Map.of("KIBITZ", kibitz.toString(), "KIBITZ_OUT", out.toString(),
+                "XDG_CONFIG_HOME", work.resolve("config").toString(), "XDG_DATA_HOME", work.resolve("match-data").toString());
+        List<String> args = List.of("--engine", stockfish, "name=SF300", "nodes=300", "--engine", stockfish, "name=SF900",
+                "nodes=900", "--games", "2", "--rounds", "3", "--repeat", "--maxmoves", "30");
+        List<String> submit = new ArrayList<>(List.of("sbatch", "--parsable", "--array=0-2", "--time=" + TIME_LIMIT,
+                "--cpus-per-task=1", "--chdir=" + work, "--output=" + work.resolve("match-%a.log"),
+                deploy.resolve("slurm-match.sh").toString()));
+        submit.addAll(args);
+        Result submitted = run(submit, env, 60);
+        assertEquals(0, submitted.exit(), submitted.output());
+        String job = submitted.output().strip().split(";")[0];
+        Result merged = run(List.of("sbatch", "--wait", "--dependency=afterok:" + job, "--time=" + TIME_LIMIT,
+                "--chdir=" + work, "--output=" + work.resolve("match-merge.log"),
+                deploy.resolve("slurm-match-merge.sh").toString()), env, 300);
+        assertEquals(0, merged.exit(), merged.output() + logs());
+        for (int i = 0; i < 3; i++) {
+            String log = Files.readString(work.resolve("match-" + i + ".log"));
+            assertTrue(log.contains(": 2 games of chess"), "task " + i + " played its pair:\n" + log);
+        }
+        List<String> mergeLog = Files.readAllLines(work.resolve("match-merge.log"));
+        String score = mergeLog.stream().filter(l -> l.startsWith("Score of")).findFirst().orElse("");
+        assertTrue(score.endsWith("] 6"), String.join("\n", mergeLog));
+
+        // One run of the same match: the same score, and the same games move for move.
+        Path single = work.resolve("match-single.pgn");
+        List<String> one = new ArrayList<>(List.of(kibitz.toString(), "match"));
+        one.addAll(args);
+        one.addAll(List.of("--pgnout", single.toString()));
+        Result r = run(one, Map.of("XDG_DATA_HOME", work.resolve("match-single-data").toString(),
+                "XDG_CONFIG_HOME", work.resolve("config").toString()), 300);
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains(score), r.output() + "\nmerged: " + score);
+        assertEquals(moves(single), moves(out.resolve("merged.pgn")));
+    }
+
+    /** The move text of every game of a PGN file (no comments: they hold search times). */
+    private static List<String> moves(Path pgn) throws IOException {
+        List<String> games = new ArrayList<>();
+        StringBuilder b = new StringBuilder();
+        for (String line : Files.readAllLines(pgn)) {
+            if (line.startsWith("[Event ") && !b.isEmpty()) {
+                games.add(b.toString());
+                b.setLength(0);
+            }
+            if (!line.startsWith("[") || line.startsWith("[White ") || line.startsWith("[Black ") || line.startsWith("[Result ")) {
+                b.append(line).append('\n');
+            }
+        }
+        games.add(b.toString());
+        return games.stream().map(g -> g.replaceAll("\\{[^}]*}", "").replaceAll("\\s+", " ").strip()).toList();
+    }
+
     /** {@code kibitz} for the jobs: this JVM's java and class path, {@code Main} as {@code ./kibitz} starts it. */
     private static Path kibitzScript() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
