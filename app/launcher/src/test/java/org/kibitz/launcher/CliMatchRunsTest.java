@@ -164,4 +164,19 @@ class CliMatchRunsTest {
                 "--maxmoves", "20", "--run-id", "g"));
         assertTrue(gauntlet.out().contains("Finished match: 2 games played, 0 could not be played"), gauntlet.out().toString());
     }
+
+    @Test
+    void anSprtStopsTheMatchWhenH1IsAccepted() throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        Run r = run(List.of("match", "--engine", stockfish, "name=Strong", "nodes=3000", "--engine", stockfish, "name=Weak",
+                "nodes=300", "--games", "2", "--rounds", "200", "--repeat", "--maxmoves", "80", "--concurrency", "2",
+                "--sprt", "elo0=0", "elo1=10", "--openings", "file=" + Path.of(System.getProperty("kibitz.shared"), "data",
+                        "chess", "pgn", "Capablanca.pgn"), "plies=8", "--run-id", "sprt"));
+        assertEquals("SPRT: H1 was accepted", r.last(), r.out().toString());
+        String done = r.out().stream().filter(l -> l.startsWith("Finished match: ")).findFirst().orElseThrow();
+        int played = Integer.parseInt(done.split(" ")[2]);
+        assertTrue(played < 400, "the match stopped at the decision: " + done);
+        String llr = r.out().get(r.out().size() - 2);
+        assertTrue(llr.startsWith("LLR: ") && Double.parseDouble(llr.split(" ")[1]) >= 2.94, llr);
+    }
 }
