@@ -39,6 +39,7 @@ import org.kibitz.core.match.MatchJob;
 import org.kibitz.core.match.MatchTally;
 import org.kibitz.core.match.Opening;
 import org.kibitz.core.match.Openings;
+import org.kibitz.core.match.PlayedGame;
 import org.kibitz.core.match.TimeControl;
 import org.kibitz.core.match.stats.Sprt;
 import picocli.CommandLine;
@@ -130,6 +131,9 @@ final class MatchCommand implements Callable<Integer> {
 
     @Option(names = "--shard", paramLabel = "I/N", descriptionKey = "shard")
     String shard;
+
+    @Option(names = "--recover", descriptionKey = "recover")
+    boolean recover;
 
     @Option(names = "--stall", paramLabel = "SECONDS", defaultValue = "60", descriptionKey = "stall")
     int stallSeconds;
@@ -304,6 +308,8 @@ final class MatchCommand implements Callable<Integer> {
                 }
             });
             CompletableFuture<Sprt.Decision> decided = new CompletableFuture<>();
+            CompletableFuture<Void> halted = new CompletableFuture<>();
+            java.util.concurrent.atomic.AtomicBoolean broken = new java.util.concurrent.atomic.AtomicBoolean();
             JobObserver<MatchJob.Item, MatchJob.Finished> observer = new JobObserver<>() {
                 @Override
                 public void itemDone(MatchJob.Item item, MatchJob.Finished f, boolean fromJournal) {
@@ -319,6 +325,14 @@ final class MatchCommand implements Callable<Integer> {
                                 decided.complete(tally.sprt(0, 1, sprt.get()).decision());
                             }
                         }
+                        if (!recover && !fromJournal && (f.end().equals(PlayedGame.End.DISCONNECT.name())
+                                || f.end().equals(PlayedGame.End.STALLED.name()))) {
+                            // As cutechess: without --recover, an engine that crashed or stalled ends the run.
+                            err.println(TEXT.text("engine.lost", f.reason()));
+                            err.flush();
+                            broken.set(true);
+                            halted.complete(null);
+                        }
                         out.flush();
                     }
                 }
@@ -332,6 +346,7 @@ final class MatchCommand implements Callable<Integer> {
             JobHandle<MatchJob.Item, MatchJob.Finished> handle = runner.submit(job,
                     JobOptions.DEFAULT.withJournal(journal, true).withParallelism(concurrency), observer);
             decided.thenAccept(d -> handle.cancelNow());
+            halted.thenAccept(d -> handle.cancelNow());
             JobResult<MatchJob.Finished> result = handle.result().get();
             out.println(TEXT.text("done", result.results().size(), result.failures().size()));
             if (names.size() == 2) {
@@ -343,6 +358,9 @@ final class MatchCommand implements Callable<Integer> {
                 out.print(tally.standings());
             }
             out.flush();
+            if (broken.get()) {
+                return 1;
+            }
             return result.failures().isEmpty() || decided.isDone() ? 0 : 1;
         }
     }

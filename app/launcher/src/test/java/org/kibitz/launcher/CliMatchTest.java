@@ -110,12 +110,24 @@ class CliMatchTest {
         assertEquals(0, illegal.exit(), illegal.err());
         assertTrue(illegal.out().stream().anyMatch(l -> l.startsWith("Finished game 1 (Liar vs stockfish): 0-1 {Liar makes an illegal move: a1a8}")),
                 illegal.out().toString());
-        // A crash in the middle of a search.
+        // A crash in the middle of a search: without --recover the run stops there, with it the engine is started again.
         Run crash = match("match", "--engine", fake("crash"), "name=Crasher", "--engine", stockfish,
-                "--each", "nodes=500", "--games", "1", "--run-id", "crash");
-        assertEquals(0, crash.exit(), crash.err());
+                "--each", "nodes=500", "--games", "2", "--run-id", "crash");
+        assertEquals(1, crash.exit(), crash.err());
         assertTrue(crash.out().stream().anyMatch(l -> l.startsWith("Finished game 1 (Crasher vs stockfish): 0-1 {Crasher disconnects")),
                 crash.out().toString());
+        assertTrue(crash.err().contains("the run stops"), crash.err());
+        assertTrue(crash.out().stream().noneMatch(l -> l.startsWith("Finished game 2")), crash.out().toString());
+        Run recovered = match("match", "--engine", fake("crash"), "name=Crasher", "--engine", stockfish,
+                "--each", "nodes=500", "--games", "2", "--recover", "--run-id", "recover");
+        assertEquals(0, recovered.exit(), recovered.err());
+        assertTrue(recovered.out().contains("Finished match: 2 games played, 0 could not be played"), recovered.out().toString());
+        // An engine that never answers a node-limited go stalls and loses.
+        Run stalled = match("match", "--engine", stockfish, "--engine", fake("calm"), "name=Mute", "--each", "nodes=500",
+                "--games", "1", "--stall", "1", "--recover", "--run-id", "stall");
+        assertEquals(0, stalled.exit(), stalled.err());
+        assertTrue(stalled.out().stream().anyMatch(l -> l.startsWith("Finished game 1 (stockfish vs Mute): 1-0 {Mute's connection stalls")),
+                stalled.out().toString());
         // An engine that thinks until stopped overruns its clock.
         Run slow = match("match", "--engine", stockfish, "--engine", fake("calm"), "name=Sleeper", "--each", "tc=0.5+0",
                 "--games", "1", "--run-id", "slow");
@@ -164,6 +176,11 @@ class CliMatchTest {
         Run r2 = match("match", "--game", "xiangqi", "--engine", fsf, "nodes=3000", "--engine", maxqi, "proto=xboard",
                 "tc=2+0.05", "--games", "2", "--maxmoves", "50", "--pgnout", pgn2.toString(), "--run-id", "xq2");
         assertEquals(0, r2.exit(), r2.err());
+        // The match's xiangqi PGN converts to XQF (the 兵河五四 and XQStudio format) and reads back.
+        Path xqf = dir.resolve("xq2-1.xqf");
+        Run converted = cli.run("convert", pgn2.toString(), xqf.toString());
+        assertEquals(0, converted.exit(), converted.err());
+        assertTrue(Files.size(xqf) > 1024, "an XQF game was written");
         for (GameTree g : readBack(pgn2)) {
             assertTrue(!g.tags().get("Termination").orElse("").equals("time forfeit"), "nobody overruns 2+0.05: " + g.mainlineEnd().comment());
             assertTrue(!g.mainlineEnd().comment().isEmpty() && g.mainline().size() > 1, "moves and a reason");
