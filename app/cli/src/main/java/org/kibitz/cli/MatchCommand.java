@@ -348,6 +348,14 @@ final class MatchCommand implements Callable<Integer> {
             decided.thenAccept(d -> handle.cancelNow());
             halted.thenAccept(d -> handle.cancelNow());
             JobResult<MatchJob.Finished> result = handle.result().get();
+            if (result.state() == org.kibitz.core.jobs.JobState.FAILED) {
+                Throwable why = result.error().orElse(null);
+                String text = why instanceof org.kibitz.core.jobs.JournalException je ? je.text().render()
+                        : String.valueOf(why == null ? "?" : why.getMessage());
+                err.println(TEXT.text("run.failed", text));
+                err.flush();
+                return 2;
+            }
             out.println(TEXT.text("done", result.results().size(), result.failures().size()));
             if (names.size() == 2) {
                 tally.lines(0, 1, sprt).forEach(out::println);

@@ -200,5 +200,11 @@ class CliMatchTest {
         assertEquals(0, again.exit(), again.err());
         assertTrue(again.out().stream().filter(l -> l.contains("from the journal")).count() == 2, again.out().toString());
         assertEquals(first.last(), again.last(), "the same score");
+        // Resuming with other settings is refused with the one that differs, and the journal is kept.
+        List<String> other = new ArrayList<>(withResume);
+        other.set(other.indexOf("nodes=300"), "nodes=400");
+        Run refused = cli.run(other.toArray(String[]::new));
+        assertEquals(2, refused.exit(), refused.out().toString());
+        assertTrue(refused.err().contains("was nodes=300, now nodes=400"), refused.err());
     }
 }
