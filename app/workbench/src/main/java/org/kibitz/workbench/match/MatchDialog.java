@@ -234,8 +234,8 @@ public final class MatchDialog extends Dialog<MatchSetup> {
         setResultConverter(b -> b == ok ? setup() : null);
     }
 
-    /** Checks the engine with this id, or unchecks it. */
-    void check(String id, boolean on) {
+    /** Checks the engine with this id, or unchecks it, as a click on its box does. */
+    public void check(String id, boolean on) {
         property(id).set(on);
     }
 
@@ -301,7 +301,7 @@ public final class MatchDialog extends Dialog<MatchSetup> {
     }
 
     /** What the dialog says now. */
-    MatchSetup setup() {
+    public MatchSetup setup() {
         return new MatchSetup(game.getValue().id(), List.copyOf(checked), "gauntlet".equals(mode.getValue()),
                 tc.getText(), st.getText(), nodes.getText(), depth.getText(), value(games), value(rounds),
                 repeat.isSelected(), openings.getText(), value(plies), order.getValue(),

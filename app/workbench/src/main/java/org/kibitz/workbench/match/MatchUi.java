@@ -23,9 +23,6 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import javafx.animation.Animation;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
@@ -87,7 +84,7 @@ import org.kibitz.workbench.MainWindow;
  * what the Match pane shows: the standings, the games being played, the finished games.
  *
  * <p>Games are played on job threads and heard of there and on engine threads; they only store what
- * they hear. A timeline on the FX thread takes it ten times a second while a match runs, so a fast
+ * they hear. The FX thread takes it ten times a second while a match runs, so a fast
  * match cannot flood the FX thread.
  */
 public final class MatchUi {
@@ -186,7 +183,10 @@ public final class MatchUi {
     private final ConcurrentSkipListMap<Integer, LiveGame> playing = new ConcurrentSkipListMap<>();
     /** The reasons of games that ended while the window watched, in any language (the journal's are English). */
     private final Map<Integer, Text> reasons = new ConcurrentHashMap<>();
-    private final Timeline ticker;
+    /** Asks the FX thread to take the news every {@link #TICK} while a match runs; made at the first match. */
+    private java.util.concurrent.ScheduledExecutorService clock;
+    private java.util.concurrent.ScheduledFuture<?> ticking;
+    private final java.util.concurrent.atomic.AtomicBoolean tickQueued = new java.util.concurrent.atomic.AtomicBoolean();
     private MatchTally tally;
     private int generation;
     private boolean stopForGood;
@@ -216,8 +216,6 @@ public final class MatchUi {
         this.window = Objects.requireNonNull(window, "window");
         this.confirmDiscard = Objects.requireNonNull(confirmDiscard, "confirmDiscard");
         this.background = Objects.requireNonNull(background, "background");
-        ticker = new Timeline(new KeyFrame(javafx.util.Duration.millis(TICK.toMillis()), e -> tick()));
-        ticker.setCycleCount(Animation.INDEFINITE);
         Optional<MatchSetup> last = store.load() instanceof JsonStore.Loaded.Ok<MatchSetup> ok
                 ? Optional.of(ok.value()) : Optional.empty();
         saved.set(last);
@@ -486,7 +484,7 @@ public final class MatchUi {
                 Platform.runLater(() -> {
                     current.set(run);
                     state.set(State.RUNNING);
-                    ticker.play();
+                    startTicking();
                     window().ifPresent(w -> w.docking().open(PANE));
                     started.complete(run);
                 });
@@ -531,7 +529,7 @@ public final class MatchUi {
         if (current.get() != run) {
             return;
         }
-        ticker.stop();
+        stopTicking();
         playing.clear();
         live.clear();
         boolean complete = result != null && result.state() == JobState.COMPLETED && result.failures().isEmpty();
@@ -543,6 +541,36 @@ public final class MatchUi {
             if (result != null && result.state() == JobState.FAILED) {
                 window().ifPresent(w -> w.notify(i18n.get("match.failed", String.valueOf(result.failures()))));
             }
+        }
+    }
+
+    /** Starts the ticks: one {@code runLater} at a time, however slow the FX thread is. */
+    private void startTicking() {
+        if (clock == null) {
+            clock = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "kibitz-match-ticks");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        if (ticking == null) {
+            ticking = clock.scheduleAtFixedRate(() -> {
+                if (tickQueued.compareAndSet(false, true)) {
+                    Platform.runLater(() -> {
+                        tickQueued.set(false);
+                        if (ticking != null) {
+                            tick();
+                        }
+                    });
+                }
+            }, TICK.toMillis(), TICK.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void stopTicking() {
+        if (ticking != null) {
+            ticking.cancel(false);
+            ticking = null;
         }
     }
 
