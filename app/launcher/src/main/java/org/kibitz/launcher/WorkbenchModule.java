@@ -34,6 +34,7 @@ public final class WorkbenchModule extends AbstractModule {
         install(new EngineUiModule());
         install(new JobsUiModule());
         install(new EvaluateUiModule());
+        install(new MatchUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */

@@ -1,0 +1,356 @@
+package org.kibitz.workbench.match;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kibitz.api.game.Side;
+import org.kibitz.core.match.stats.Sprt;
+import org.kibitz.workbench.I18n;
+
+/**
+ * The Match pane: the match's standings (for two engines each one's W-L-D, score, Elo with its error
+ * bar, LOS and nElo, and the SPRT's LLR between its bounds; for more, the ranks, points and
+ * tournament ratings), the games done, the games being played (clocks running, the last move, each
+ * engine's latest line), the finished games (a double click opens one on the board), and the buttons
+ * that start, pause, resume and stop a match and make the board follow a running game.
+ */
+public final class MatchPane extends BorderPane {
+
+    private final MatchUi ui;
+    private final I18n i18n;
+    private final TableView<MatchUi.StandingRow> standings = new TableView<>();
+    private final TableView<MatchUi.FinishedRow> finished = new TableView<>();
+    private final VBox liveBox = new VBox(4);
+    private final Label title = new Label();
+    private final Label progressText = new Label();
+    private final ProgressBar progress = new ProgressBar(0);
+    private final SprtBar sprtBar = new SprtBar();
+    private final Label sprtText = new Label();
+    private final HBox sprtRow;
+    private final TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> losColumn;
+    private final TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> neloColumn;
+
+    public MatchPane(MatchUi ui) {
+        this.ui = ui;
+        this.i18n = ui.i18n();
+        setId("match-pane");
+        getStyleClass().add("match-pane");
+
+        Button newMatch = button("match-new", "match.button.new");
+        newMatch.setOnAction(e -> MatchDialog.ask(ui));
+        Button pause = button("match-pause", "match.button.pause");
+        pause.setOnAction(e -> ui.pause());
+        Button resume = button("match-resume", "match.button.resume");
+        resume.setOnAction(e -> ui.resume().whenComplete((run, failure) -> {
+            if (failure != null) {
+                javafx.application.Platform.runLater(() -> ui.window().ifPresent(w -> w.notify(
+                        i18n.get("match.startFailed", String.valueOf(failure.getMessage())))));
+            }
+        }));
+        Button stop = button("match-stop", "match.button.stop");
+        stop.setOnAction(e -> ui.stop());
+        ToggleButton watch = new ToggleButton();
+        watch.setId("match-watch");
+        watch.textProperty().bind(i18n.text("match.button.watch"));
+        watch.setTooltip(tooltip("match.button.watch.tip"));
+        watch.setOnAction(e -> {
+            if (watch.isSelected()) {
+                watch.setSelected(ui.watch());
+            } else {
+                ui.unwatch();
+            }
+        });
+        ui.watchingProperty().addListener((o, was, now) -> watch.setSelected(now));
+        var state = ui.stateProperty();
+        newMatch.disableProperty().bind(Bindings.createBooleanBinding(ui::busy, state));
+        pause.disableProperty().bind(state.isNotEqualTo(MatchUi.State.RUNNING));
+        resume.disableProperty().bind(state.isNotEqualTo(MatchUi.State.PAUSED));
+        stop.disableProperty().bind(state.isNotEqualTo(MatchUi.State.RUNNING).and(state.isNotEqualTo(MatchUi.State.PAUSED)));
+        watch.disableProperty().bind(state.isNotEqualTo(MatchUi.State.RUNNING).and(watch.selectedProperty().not()));
+
+        progress.setId("match-progress");
+        progress.setPrefWidth(160);
+        progressText.setId("match-progress-text");
+        title.setId("match-title");
+        title.getStyleClass().add("match-title");
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(6, newMatch, pause, resume, stop, watch, gap, title, progress, progressText);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(3, 6, 3, 6));
+        setTop(bar);
+
+        // Standings.
+        standings.setId("match-standings");
+        standings.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        standings.setPlaceholder(placeholder("match.standings.none"));
+        standings.setItems(ui.standings());
+        standings.getColumns().add(column("match.col.rank", "rank", 40, r -> Integer.toString(r.rank())));
+        standings.getColumns().add(column("match.col.engine", "engine", 160, MatchUi.StandingRow::name));
+        standings.getColumns().add(column("match.col.games", "games", 56, r -> Long.toString(r.games())));
+        standings.getColumns().add(column("match.col.points", "points", 60, r -> points(r.points())));
+        standings.getColumns().add(column("match.col.wld", "wld", 90, r -> r.wins() + " - " + r.losses() + " - " + r.draws()));
+        standings.getColumns().add(column("match.col.score", "score", 64, r -> percent(r.score())));
+        standings.getColumns().add(column("match.col.elo", "elo", 110, r -> signed(r.elo(), 1) + " ± " + fixed(r.error(), 1)));
+        losColumn = column("match.col.los", "los", 64, r -> percent(r.los()));
+        neloColumn = column("match.col.nelo", "nelo", 110, r -> signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1));
+        standings.getColumns().add(losColumn);
+        standings.getColumns().add(neloColumn);
+        standings.setFixedCellSize(24);
+        standings.setPrefHeight(24 * 4 + 4);
+
+        sprtText.setId("match-sprt-text");
+        sprtBar.setId("match-sprt-bar");
+        Label sprtLabel = new Label();
+        sprtLabel.textProperty().bind(i18n.text("match.sprt.label"));
+        sprtRow = new HBox(8, sprtLabel, sprtBar, sprtText);
+        sprtRow.setAlignment(Pos.CENTER_LEFT);
+        sprtRow.setPadding(new Insets(2, 6, 2, 6));
+        sprtRow.setId("match-sprt");
+        VBox top = new VBox(2, standings, sprtRow);
+        VBox.setVgrow(standings, Priority.ALWAYS);
+
+        // The games being played.
+        liveBox.setId("match-live");
+        liveBox.setPadding(new Insets(4, 6, 4, 6));
+        ScrollPane liveScroll = new ScrollPane(liveBox);
+        liveScroll.setFitToWidth(true);
+        liveScroll.setId("match-live-scroll");
+
+        // Finished games.
+        finished.setId("match-finished");
+        finished.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        finished.setPlaceholder(placeholder("match.finished.none"));
+        finished.setItems(ui.finished());
+        finished.getColumns().add(fcolumn("match.col.number", "number", 44, r -> Integer.toString(r.number())));
+        finished.getColumns().add(fcolumn("match.col.white", "white", 140, MatchUi.FinishedRow::white));
+        finished.getColumns().add(fcolumn("match.col.black", "black", 140, MatchUi.FinishedRow::black));
+        finished.getColumns().add(fcolumn("match.col.result", "result", 64, MatchUi.FinishedRow::result));
+        finished.getColumns().add(fcolumn("match.col.plies", "plies", 50, r -> Integer.toString(r.plies())));
+        finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, MatchUi.FinishedRow::reason));
+        finished.setRowFactory(t -> {
+            TableRow<MatchUi.FinishedRow> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) {
+                    ui.open(row.getItem());
+                }
+            });
+            return row;
+        });
+        finished.setOnKeyPressed(e -> {
+            MatchUi.FinishedRow r = finished.getSelectionModel().getSelectedItem();
+            if (e.getCode() == KeyCode.ENTER && r != null) {
+                ui.open(r);
+            }
+        });
+        finished.setTooltip(tooltip("match.finished.tip"));
+
+        SplitPane split = new SplitPane(top, liveScroll, finished);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.3, 0.55);
+        setCenter(split);
+
+        ui.live().addListener((ListChangeListener<MatchUi.LiveRow>) c -> showLive());
+        ui.names().addListener((ListChangeListener<String>) c -> showKind());
+        ui.sprtProperty().addListener((o, was, now) -> showSprt(now));
+        ui.doneProperty().addListener((o, was, now) -> showProgress());
+        ui.totalProperty().addListener((o, was, now) -> showProgress());
+        state.addListener((o, was, now) -> showProgress());
+        i18n.localeProperty().addListener((o, was, now) -> {
+            standings.refresh();
+            finished.refresh();
+            showProgress();
+            showLive();
+            showSprt(ui.sprtProperty().get());
+        });
+        showKind();
+        showLive();
+        showProgress();
+        showSprt(ui.sprtProperty().get());
+    }
+
+    private void showKind() {
+        boolean two = ui.names().size() <= 2;
+        losColumn.setVisible(two);
+        neloColumn.setVisible(two);
+    }
+
+    private void showProgress() {
+        int done = ui.doneProperty().get();
+        int total = ui.totalProperty().get();
+        progress.setProgress(total == 0 ? 0 : (double) done / total);
+        String names = String.join(i18n.get("match.versus"), ui.names());
+        title.setText(names.isEmpty() ? "" : names + " · " + i18n.get("match.state." + ui.state().name().toLowerCase(Locale.ROOT)));
+        progressText.setText(total == 0 ? "" : i18n.get("match.progress", done, total));
+    }
+
+    private void showSprt(Optional<Sprt.Status> status) {
+        sprtRow.setVisible(status.isPresent());
+        sprtRow.setManaged(status.isPresent());
+        status.ifPresent(s -> {
+            sprtBar.setStatus(s);
+            String decision = switch (s.decision()) {
+                case H0_ACCEPTED -> i18n.get("match.sprt.h0");
+                case H1_ACCEPTED -> i18n.get("match.sprt.h1");
+                case CONTINUE -> "";
+            };
+            sprtText.setText(i18n.get("match.sprt.llr", fixed(s.llr(), 2), fixed(s.lowerBound(), 2), fixed(s.upperBound(), 2))
+                    + (decision.isEmpty() ? "" : "  " + decision));
+        });
+    }
+
+    private void showLive() {
+        List<MatchUi.LiveRow> rows = List.copyOf(ui.live());
+        if (rows.isEmpty()) {
+            Label none = new Label(i18n.get(ui.state() == MatchUi.State.RUNNING ? "match.live.between" : "match.live.none"));
+            none.setId("match-live-none");
+            none.getStyleClass().add("match-hint");
+            liveBox.getChildren().setAll(none);
+            return;
+        }
+        liveBox.getChildren().setAll(rows.stream().map(this::liveNode).toList());
+    }
+
+    private Node liveNode(MatchUi.LiveRow r) {
+        String p = "match-live-" + r.number();
+        Label number = new Label(i18n.get("match.live.game", r.number()));
+        number.getStyleClass().add("match-live-number");
+        Label white = name(r.white(), r.thinking().filter(Side.WHITE::equals).isPresent(), p + "-white");
+        Label whiteClock = clock(r.whiteClock(), p + "-white-clock");
+        Label black = name(r.black(), r.thinking().filter(Side.BLACK::equals).isPresent(), p + "-black");
+        Label blackClock = clock(r.blackClock(), p + "-black-clock");
+        Label last = new Label(r.lastMove().isEmpty() ? "" : i18n.get("match.live.last", r.lastMove()));
+        last.setId(p + "-last");
+        Label whiteLine = new Label(r.whiteLine());
+        whiteLine.setId(p + "-white-line");
+        Label blackLine = new Label(r.blackLine());
+        blackLine.setId(p + "-black-line");
+        for (Label l : List.of(whiteLine, blackLine)) {
+            l.getStyleClass().add("match-live-line");
+            l.setMaxWidth(Double.MAX_VALUE);
+        }
+        GridPane g = new GridPane();
+        g.setHgap(10);
+        g.setVgap(1);
+        g.add(number, 0, 0, 1, 3);
+        g.addRow(0, white, whiteClock, new Label("–"), blackClock, black, last);
+        g.add(new Label(r.white()), 1, 1);
+        g.add(whiteLine, 2, 1, 5, 1);
+        g.add(new Label(r.black()), 1, 2);
+        g.add(blackLine, 2, 2, 5, 1);
+        g.setId(p);
+        g.getStyleClass().add("match-live-game");
+        return g;
+    }
+
+    private static Label name(String text, boolean toMove, String id) {
+        Label l = new Label((toMove ? "▸ " : "") + text);
+        l.setId(id);
+        l.setStyle(toMove ? "-fx-font-weight: bold;" : "");
+        return l;
+    }
+
+    private static Label clock(String text, String id) {
+        Label l = new Label(text);
+        l.setId(id);
+        l.setStyle("-fx-font-family: monospace;");
+        l.setMinWidth(64);
+        return l;
+    }
+
+    private Button button(String id, String key) {
+        Button b = new Button();
+        b.setId(id);
+        b.textProperty().bind(i18n.text(key));
+        return b;
+    }
+
+    private Tooltip tooltip(String key) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(i18n.text(key));
+        return t;
+    }
+
+    private Label placeholder(String key) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        return l;
+    }
+
+    private <T> TableColumn<T, T> generic(String key, String id, double width, Function<T, String> text) {
+        TableColumn<T, T> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text(key));
+        c.setId("match-col-" + id);
+        c.setPrefWidth(width);
+        c.setSortable(false);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(T row, boolean empty) {
+                super.updateItem(row, empty);
+                setText(empty || row == null ? null : text.apply(row));
+            }
+        });
+        return c;
+    }
+
+    private TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> column(String key, String id, double width,
+                                                                        Function<MatchUi.StandingRow, String> text) {
+        return generic(key, id, width, text);
+    }
+
+    private TableColumn<MatchUi.FinishedRow, MatchUi.FinishedRow> fcolumn(String key, String id, double width,
+                                                                         Function<MatchUi.FinishedRow, String> text) {
+        return generic(key, id, width, text);
+    }
+
+    static String fixed(double x, int decimals) {
+        if (Double.isNaN(x)) {
+            return "–";
+        }
+        if (Double.isInfinite(x)) {
+            return x > 0 ? "∞" : "−∞";
+        }
+        return String.format(Locale.ROOT, "%." + decimals + "f", x);
+    }
+
+    static String signed(double x, int decimals) {
+        String s = fixed(x, decimals);
+        return !Double.isNaN(x) && x > 0 && !Double.isInfinite(x) ? "+" + s : s;
+    }
+
+    static String percent(double x) {
+        return Double.isNaN(x) ? "–" : fixed(100 * x, 1) + "%";
+    }
+
+    static String points(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : fixed(p, 1);
+    }
+}
