@@ -383,7 +383,7 @@ public final class MatchUi {
                 throw fail("match.error.sprt", e.getMessage());
             }
         }
-        GameRunner.Settings settings = new GameRunner.Settings(g, ruleSet, tc, tc, adj, Duration.ofSeconds(60));
+        GameRunner.Settings settings = new GameRunner.Settings(g, ruleSet, adj, Duration.ofSeconds(60));
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("game", g.id());
         parameters.put("openings", s.openings().isEmpty() ? "" : "file=" + s.openings() + " order=" + s.order()
@@ -391,7 +391,7 @@ public final class MatchUi {
         parameters.put("adjudication", adj.toString());
         Openings chosen = openings;
         MatchJob.Plan plan = new MatchJob.Plan(engineNames.size() == 2 ? "Kibitz match" : "Kibitz tournament", refs,
-                engineNames, settings, s.games(), s.rounds(), s.repeat(), s.gauntlet(), pair -> {
+                engineNames, java.util.Collections.nCopies(refs.size(), tc), settings, s.games(), s.rounds(), s.repeat(), s.gauntlet(), pair -> {
                     Opening o = chosen.forPair(pair);
                     return new MatchJob.Start(o.start(), o.moves(), chosen.file().isPresent() ? o.label() : "");
                 }, parameters, Shard.ALL);
