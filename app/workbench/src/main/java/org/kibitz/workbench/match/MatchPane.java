@@ -124,7 +124,9 @@ public final class MatchPane extends BorderPane {
         standings.getColumns().add(losColumn);
         standings.getColumns().add(neloColumn);
         standings.setFixedCellSize(24);
-        standings.setPrefHeight(24 * 4 + 4);
+        // Header and at least two engines' rows stay visible in a low bottom dock.
+        standings.setMinHeight(24 * 3 + 6);
+        standings.setPrefHeight(24 * 4 + 6);
 
         sprtText.setId("match-sprt-text");
         sprtBar.setId("match-sprt-bar");
@@ -135,7 +137,6 @@ public final class MatchPane extends BorderPane {
         sprtRow.setPadding(new Insets(2, 6, 2, 6));
         sprtRow.setId("match-sprt");
         VBox top = new VBox(2, standings, sprtRow);
-        VBox.setVgrow(standings, Priority.ALWAYS);
 
         // The games being played.
         liveBox.setId("match-live");
@@ -172,9 +173,14 @@ public final class MatchPane extends BorderPane {
         });
         finished.setTooltip(tooltip("match.finished.tip"));
 
-        SplitPane split = new SplitPane(top, liveScroll, finished);
-        split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.3, 0.55);
+        // Standings and the games being played on the left, the finished games beside them: a bottom
+        // dock is wide and low, and three parts stacked left each a row or two.
+        liveScroll.setMinHeight(48);
+        top.getChildren().add(liveScroll);
+        VBox.setVgrow(liveScroll, Priority.ALWAYS);
+        SplitPane split = new SplitPane(top, finished);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.56);
         setCenter(split);
 
         ui.live().addListener((ListChangeListener<MatchUi.LiveRow>) c -> showLive());
@@ -182,7 +188,10 @@ public final class MatchPane extends BorderPane {
         ui.sprtProperty().addListener((o, was, now) -> showSprt(now));
         ui.doneProperty().addListener((o, was, now) -> showProgress());
         ui.totalProperty().addListener((o, was, now) -> showProgress());
-        state.addListener((o, was, now) -> showProgress());
+        state.addListener((o, was, now) -> {
+            showProgress();
+            showLive(); // "the next game is starting" is no longer true once the match has ended
+        });
         i18n.localeProperty().addListener((o, was, now) -> {
             standings.refresh();
             finished.refresh();
@@ -343,6 +352,9 @@ public final class MatchPane extends BorderPane {
 
     static String signed(double x, int decimals) {
         String s = fixed(x, decimals);
+        if (s.matches("-0(\\.0+)?")) {
+            s = s.substring(1); // no "-0.0" for an even score
+        }
         return !Double.isNaN(x) && x > 0 && !Double.isInfinite(x) ? "+" + s : s;
     }
 
