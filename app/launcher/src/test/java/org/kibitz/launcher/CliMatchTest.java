@@ -207,4 +207,22 @@ class CliMatchTest {
         assertEquals(2, refused.exit(), refused.out().toString());
         assertTrue(refused.err().contains("was nodes=300, now nodes=400"), refused.err());
     }
+
+    @Test
+    void resignAndDrawAdjudicationEndGamesAsCutechessDoes() {
+        String stockfish = RealEngines.require("stockfish");
+        Run resign = match("match", "--engine", stockfish, "name=Strong", "nodes=5000", "--engine", stockfish, "name=Weak",
+                "nodes=50", "--games", "2", "--resign", "movecount=3", "score=400", "--run-id", "resign");
+        assertEquals(0, resign.exit(), resign.err());
+        assertTrue(resign.out().contains("Finished game 1 (Strong vs Weak): 1-0 {Weak loses by adjudication}"), resign.out().toString());
+        Run draw = match("match", "--engine", stockfish, "name=A", "nodes=2000", "--engine", stockfish, "name=B", "nodes=2000",
+                "--games", "1", "--draw", "movenumber=10", "movecount=4", "score=150", "--openings",
+                "file=" + Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "Capablanca.pgn"), "plies=10",
+                "--run-id", "draw");
+        assertEquals(0, draw.exit(), draw.err());
+        assertTrue(draw.out().contains("Finished game 1 (A vs B): 1/2-1/2 {Draw by adjudication}"), draw.out().toString());
+        Run bad = cli.run("match", "--engine", stockfish, "--engine", stockfish, "--each", "nodes=10", "--resign", "movecount=3");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("missing score="), bad.err());
+    }
 }
