@@ -180,6 +180,7 @@ class MatchPaneTest {
         MatchUi ui2 = again.injector.getInstance(MatchUi.class);
         assertNotEquals(ui, ui2);
         assertEquals(MatchUi.State.PAUSED, onFx(ui2::state), "the kept match is paused after the restart");
+        assertEquals(played, (int) onFx(() -> ui2.finished().size()), "its kept games are listed before it resumes");
         runFx(() -> again.window.docking().open(MatchUi.PANE));
         runFx(() -> ((Button) lookup(again, "#match-resume")).fire());
         waitUntil(() -> ui2.currentProperty().get() != null);

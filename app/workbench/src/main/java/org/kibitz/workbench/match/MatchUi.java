@@ -64,6 +64,7 @@ import org.kibitz.core.jobs.JobState;
 import org.kibitz.core.match.Adjudication;
 import org.kibitz.core.match.GameRunner;
 import org.kibitz.core.match.MatchJob;
+import org.kibitz.core.match.MatchMerge;
 import org.kibitz.core.match.MatchTally;
 import org.kibitz.core.match.Opening;
 import org.kibitz.core.match.Openings;
@@ -223,11 +224,35 @@ public final class MatchUi {
             state.set(State.PAUSED);
             names.setAll(engineNames(last.get()));
         }
+        last.filter(s -> !s.runId().isEmpty()).ifPresent(this::showKept);
         watching.addListener((o, was, now) -> {
             if (!now) {
                 watchTree = null;
             }
         });
+    }
+
+    /**
+     * The games the last match's journal kept, in the finished list and the standings, as the window
+     * opens: a paused match shows where it stands before it is resumed, a finished one its results.
+     */
+    private void showKept(MatchSetup setup) {
+        Path journal = runs.resolve(setup.runId() + ".journal.jsonl");
+        if (!Files.isRegularFile(journal)) {
+            return;
+        }
+        try {
+            MatchMerge.Result kept = MatchMerge.merge(List.of(journal), true);
+            tally = kept.tally();
+            names.setAll(kept.names());
+            for (MatchJob.Finished f : kept.games()) {
+                finished.add(new FinishedRow(f.number(), f.white(), f.black(), f.result(), f.end(), f.reason(), f.plies(),
+                        f.pgn()));
+            }
+            updateStandings(Optional.empty());
+        } catch (IOException | MatchMerge.MergeException | RuntimeException e) {
+            // A damaged journal shows nothing here; resuming reports it.
+        }
     }
 
     // ------------------------------------------------------------------ what the pane reads (FX thread)
