@@ -148,10 +148,24 @@ class PlayTest {
         assertEquals("0-1", tag("Result"));
         assertEquals("normal", tag("Termination"));
         assertEquals("Stockfish", tag("Black"));
-        assertEquals(onFx(() -> w.window.i18n().get("play.you")), tag("White"));
+        assertEquals(System.getProperty("user.name"), tag("White"), "the person by their login name");
         assertEquals("300+2", tag("TimeControl"));
         assertTrue(text("#play-line").startsWith("0-1"), text("#play-line"));
-        assertTrue(text("#play-line").contains(onFx(() -> w.window.i18n().get("play.end.resigns", w.window.i18n().get("play.you")))));
+        assertTrue(text("#play-line").contains(onFx(() -> w.window.i18n().get("play.end.resigns.you"))), text("#play-line"));
+
+        // Saved as any game: the tags and the clocks as [%clk] comments.
+        org.kibitz.core.GameFiles files = w.injector.getInstance(org.kibitz.core.GameFiles.class);
+        Path pgn = home.resolve("played.pgn");
+        runFx(() -> {
+            try {
+                files.write(pgn, files.formatForSaving(pgn, "chess").orElseThrow(), w.document.tree());
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
+        String saved = java.nio.file.Files.readString(pgn);
+        assertTrue(saved.contains("[Result \"0-1\"]") && saved.contains("[TimeControl \"300+2\"]"), saved);
+        assertTrue(saved.contains("1. d4 {[%clk 0:0"), saved);
 
         // The game is over: the board is for analysis again, moves go into the document directly.
         int before = plies();

@@ -203,8 +203,8 @@ public final class PlayUi {
         Tags tags = document.tree().tags();
         tags.put("Event", i18n.get("play.event"));
         tags.put("Date", LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd")));
-        tags.put("White", players[0].name());
-        tags.put("Black", players[1].name());
+        tags.put("White", tagName(players[0]));
+        tags.put("Black", tagName(players[1]));
         tags.put("Result", "*");
         tags.put("TimeControl", s.time().pgnTag());
         if (!s.ruleSet().isEmpty()) {
@@ -225,6 +225,15 @@ public final class PlayUi {
         status(i18n.get("play.started", players[0].name(), players[1].name()));
         ps.start();
         tick();
+    }
+
+    /** A player as the PGN tags name it: the engine's name, a person by their login name. */
+    static String tagName(PlaySession.Player p) {
+        if (p instanceof PlaySession.Human) {
+            String user = System.getProperty("user.name", "");
+            return user.isBlank() ? "?" : user;
+        }
+        return p.name();
     }
 
     private void tick() {
@@ -354,6 +363,7 @@ public final class PlayUi {
     String resultText(PlaySession s, PlaySession.Result r) {
         GamePlugin game = s.settings().game();
         String loser = r.loser().map(side -> s.player(side).name()).orElse("");
+        boolean person = r.loser().map(side -> s.player(side) instanceof PlaySession.Human).orElse(false);
         String why = switch (r.end()) {
             case RULES -> {
                 Ruling ruling = r.ruling().orElseThrow();
@@ -361,12 +371,12 @@ public final class PlayUi {
                         .orElse(i18n.get("board.draw")) + " · " + i18n.get("termination." + ruling.outcome().termination().name());
                 yield ruling.isRepetition() ? w + " (" + i18n.get("rules." + ruling.ruleSet()) + ")" : w;
             }
-            case TIME_FORFEIT -> i18n.get("play.end.time", loser);
+            case TIME_FORFEIT -> person ? i18n.get("play.end.time.you") : i18n.get("play.end.time", loser);
             case ILLEGAL_MOVE -> i18n.get("play.end.illegal", loser, r.detail());
             case DISCONNECT -> i18n.get("play.end.disconnect", loser, r.detail());
             case STALLED -> i18n.get("play.end.stalled", loser);
             case NO_MOVE -> i18n.get("play.end.noMove", loser);
-            case RESIGNS -> i18n.get("play.end.resigns", loser);
+            case RESIGNS -> person ? i18n.get("play.end.resigns.you") : i18n.get("play.end.resigns", loser);
             case DRAW_AGREED -> i18n.get("play.end.drawAgreed");
             case STOPPED -> i18n.get("play.end.stopped");
         };
@@ -393,7 +403,9 @@ public final class PlayUi {
     private final class Relay implements PlaySession.Listener {
         @Override
         public void thinking(Side side, EngineEvent.AnalysisUpdate update) {
-            lastThought.set(new Shown(side, update));
+            if (update.multipv() <= 1 && !update.pv().isEmpty() && update.score().isPresent()) {
+                lastThought.set(new Shown(side, update)); // a currmove or string line would blank the shown one
+            }
         }
 
         @Override
