@@ -236,6 +236,43 @@ class PlayTest {
         assertTrue(w.robot.lookup("#play-bar").tryQuery().isEmpty(), "Close takes the bar away");
     }
 
+    private static EngineEntry fake(String id, String mode) {
+        return new EngineEntry(id, "Fake " + mode, org.kibitz.testing.FakeUciEngine.command(mode), Optional.empty(),
+                Optional.of("uci"), java.util.Set.of("chess"), Optional.empty(), Optional.empty(),
+                EngineEntry.Conventions.DETECT, Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+    }
+
+    @Test
+    void anEngineThatCrashesOrPlaysAnIllegalMoveLosesAndTheWindowGoesOn() throws Exception {
+        open(fake("crash", "crash"), fake("calm", "calm"));
+        GamePlugin chess = w.game("chess");
+        EngineEntry crash = onFx(() -> play.registry().byId("crash").orElseThrow());
+        startAndWait(new PlayUi.Setup(chess, Optional.empty(), Optional.of(crash), clockAndNodes("60", 1000), "", false));
+        waitPlay(() -> play.sessionProperty().get().humanToMove());
+        w.clickMove("e2", "e4");
+        waitPlay(() -> play.sessionProperty().get().over());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(PlaySession.End.DISCONNECT, session().result().orElseThrow().end());
+        assertEquals("1-0", tag("Result"));
+        assertEquals("abandoned", tag("Termination"));
+        assertTrue(text("#play-line").contains("Fake crash"), text("#play-line"));
+
+        // This one answers e2e4 whatever the position: as Black that is no legal move.
+        EngineEntry calm = onFx(() -> play.registry().byId("calm").orElseThrow());
+        PlaySession first = session();
+        runFx(() -> w.document.markSaved(home.resolve("first.pgn"))); // else a new game asks whether to discard it
+        startAndWait(new PlayUi.Setup(chess, Optional.empty(), Optional.of(calm),
+                TimeControl.parse(Map.of("st", "0.3")), "", false));
+        waitPlay(() -> play.sessionProperty().get() != first && play.sessionProperty().get().humanToMove());
+        w.clickMove("d2", "d4");
+        waitPlay(() -> play.sessionProperty().get().over());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(PlaySession.End.ILLEGAL_MOVE, session().result().orElseThrow().end());
+        assertEquals("1-0", tag("Result"));
+        assertEquals("rules infraction", tag("Termination"));
+        assertEquals(1, plies(), "the illegal move is not in the game");
+    }
+
     @Test
     void theDialogStartsAGameAgainstTheChosenEngine() throws Exception {
         open(stockfish());
