@@ -143,17 +143,20 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
         grid.addRow(0, new Label(i18n.get("play.mode")), mode);
         grid.addRow(1, engineLabel, engine);
         grid.addRow(2, sideLabel, side);
-        grid.addRow(3, whiteLabel, whiteEngine);
-        grid.addRow(4, blackLabel, blackEngine);
-        grid.addRow(5, new Label(i18n.get("play.time")), timeKind);
-        grid.add(clockRow, 1, 6);
-        grid.add(limitRow, 1, 7);
+        // The engines' rows share the person's: one pair is shown (and laid out) at a time.
+        grid.addRow(1, whiteLabel, whiteEngine);
+        grid.addRow(2, blackLabel, blackEngine);
+        grid.addRow(3, new Label(i18n.get("play.time")), timeKind);
+        grid.add(clockRow, 1, 4);
+        grid.add(limitRow, 1, 4);
         Label rulesLabel = new Label(i18n.get("play.rules"));
-        grid.addRow(8, rulesLabel, ruleSet);
-        grid.add(fromCurrent, 1, 9);
+        grid.addRow(5, rulesLabel, ruleSet);
+        grid.add(fromCurrent, 1, 6);
         boolean hasRules = !game.ruleSets().isEmpty();
         rulesLabel.setVisible(hasRules);
         ruleSet.setVisible(hasRules);
+        rulesLabel.setManaged(hasRules);
+        ruleSet.setManaged(hasRules);
         Runnable modeShown = () -> {
             boolean person = "person".equals(mode.getValue());
             for (Node n : List.of(engineLabel, engine, sideLabel, side)) {
@@ -174,7 +177,7 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
         getDialogPane().setContent(grid);
         if (engines.isEmpty()) {
             Label none = new Label(i18n.get("play.noEngine"));
-            grid.add(none, 0, 10, 2, 1);
+            grid.add(none, 0, 7, 2, 1);
         }
 
         ButtonType ok = new ButtonType(i18n.get("play.start"), ButtonBar.ButtonData.OK_DONE);
