@@ -173,6 +173,7 @@ public final class PlaySession implements AutoCloseable {
     private final Thread[] workers = new Thread[2];
     private long since;
     private boolean started;
+    private boolean closed;
     /** Increases whenever a pending engine answer must be ignored (a takeback, the end). */
     private int generation;
     private Optional<Result> result = Optional.empty();
@@ -412,6 +413,10 @@ public final class PlaySession implements AutoCloseable {
         stop();
         List<Engine> engines = new ArrayList<>();
         synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
             for (int i = 0; i < 2; i++) {
                 if (players[i] instanceof Engine e) {
                     if (engineListeners[i] != null) {

@@ -466,6 +466,9 @@ public final class PlayUi {
             ticker.stop();
         }
         String text = s == null ? "" : resultText(s, r);
+        if (s != null) {
+            s.close(); // the engines are done: their processes end off the FX thread
+        }
         if (ours()) {
             Tags tags = document.tree().tags();
             tags.put("Result", r.result().pgn());
