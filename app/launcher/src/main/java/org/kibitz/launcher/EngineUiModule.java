@@ -20,6 +20,9 @@ import org.kibitz.workbench.engines.EngineMenu;
 import org.kibitz.workbench.board.RuleSetChoice;
 import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.workbench.files.FileActions;
+import org.kibitz.workbench.play.PlayMenu;
+import org.kibitz.workbench.play.PlayUi;
 import org.kibitz.core.GameDocument;
 import org.kibitz.core.JsonStore;
 import org.kibitz.core.KibitzPaths;
@@ -59,6 +62,19 @@ public final class EngineUiModule extends AbstractModule {
     @ProvidesIntoSet
     MenuContributor engineMenu(EnginesUi ui) {
         return new EngineMenu(ui);
+    }
+
+    @Provides
+    @Singleton
+    PlayUi playUi(EngineRegistry registry, Games games, GameDocument document, BoardController board, I18n i18n,
+                  RuleSetChoice rules, Provider<MainWindow> window, Provider<FileActions> files) {
+        return new PlayUi(registry, games, document, board, i18n, rules, window::get, () -> files.get().confirmDiscard());
+    }
+
+    /** After the Engine menu's own items: it puts "New game against engine…" at the menu's top. */
+    @ProvidesIntoSet
+    MenuContributor playMenu(PlayUi ui) {
+        return new PlayMenu(ui);
     }
 
     @ProvidesIntoSet

@@ -5,7 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.scene.Node;
+import org.kibitz.api.game.Move;
 import javafx.beans.property.ReadOnlyIntegerProperty;
 import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
@@ -33,6 +38,9 @@ public final class BoardController {
     private final Map<String, Sourced> arrows = new LinkedHashMap<>();
     private final BooleanProperty flipped = new SimpleBooleanProperty(this, "flipped", false);
     private final ReadOnlyIntegerWrapper arrowsRevision = new ReadOnlyIntegerWrapper(this, "arrowsRevision");
+
+    private final ObjectProperty<Node> topBar = new SimpleObjectProperty<>(this, "topBar");
+    private Predicate<Move> moveHandler;
 
     public BoardController(GameDocument document) {
         this.document = Objects.requireNonNull(document, "document");
@@ -98,5 +106,26 @@ public final class BoardController {
 
     public void setFlipped(boolean value) {
         flipped.set(value);
+    }
+
+    /**
+     * What the board pane shows above the board (a game in play shows its clocks there); null for nothing.
+     */
+    public ObjectProperty<Node> topBarProperty() {
+        return topBar;
+    }
+
+    /**
+     * Who takes the moves played on the board before the document does: a game in play sends them to
+     * its arbiter. The handler returns true when it took the move (the board pane then does nothing
+     * more); null hands every move to the document.
+     */
+    public void setMoveHandler(Predicate<Move> handler) {
+        this.moveHandler = handler;
+    }
+
+    /** Whether a move handler took {@code move}. */
+    public boolean handled(Move move) {
+        return moveHandler != null && moveHandler.test(move);
     }
 }

@@ -64,6 +64,8 @@ public final class BoardPane extends BorderPane {
         holder.getStyleClass().add("board-holder");
         setCenter(holder);
         setBottom(toolbar());
+        setTop(controller.topBarProperty().get());
+        controller.topBarProperty().addListener((o, a, b) -> setTop(b));
 
         board.setOnMove(this::played);
         board.setOnRefused(this::refused);
@@ -286,6 +288,9 @@ public final class BoardPane extends BorderPane {
     }
 
     private void played(Move move) {
+        if (controller.handled(move)) {
+            return;
+        }
         try {
             GameNode before = document.cursor();
             boolean newBranch = !before.children().isEmpty() && before.child(move).isEmpty();
