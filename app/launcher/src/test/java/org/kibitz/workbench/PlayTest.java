@@ -26,6 +26,7 @@ import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.match.PlaySession;
+import org.kibitz.core.match.PlayedGame;
 import org.kibitz.core.match.TimeControl;
 import org.kibitz.testing.RealEngines;
 import org.kibitz.workbench.play.PlayUi;
@@ -220,7 +221,7 @@ class PlayTest {
         String end = text("#play-line");
         if (endedByItself) {
             // A depth-1 engine can blunder into mate: the rules end the game, said in words.
-            assertEquals(PlaySession.End.RULES, r.end());
+            assertEquals(PlayedGame.End.RULES, r.end());
             assertEquals(r.result().pgn(), tag("Result"));
             assertEquals("normal", tag("Termination"));
             String termination = onFx(() -> w.window.i18n().get("termination."
@@ -252,7 +253,7 @@ class PlayTest {
         w.clickMove("e2", "e4");
         waitPlay(() -> play.sessionProperty().get().over());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(PlaySession.End.DISCONNECT, session().result().orElseThrow().end());
+        assertEquals(PlayedGame.End.DISCONNECT, session().result().orElseThrow().end());
         assertEquals("1-0", tag("Result"));
         assertEquals("abandoned", tag("Termination"));
         assertTrue(text("#play-line").contains("Fake crash"), text("#play-line"));
@@ -267,7 +268,7 @@ class PlayTest {
         w.clickMove("d2", "d4");
         waitPlay(() -> play.sessionProperty().get().over());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(PlaySession.End.ILLEGAL_MOVE, session().result().orElseThrow().end());
+        assertEquals(PlayedGame.End.ILLEGAL_MOVE, session().result().orElseThrow().end());
         assertEquals("1-0", tag("Result"));
         assertEquals("rules infraction", tag("Termination"));
         assertEquals(1, plies(), "the illegal move is not in the game");

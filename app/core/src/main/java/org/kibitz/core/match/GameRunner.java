@@ -98,8 +98,6 @@ public final class GameRunner {
         }
     }
 
-    /** Grace past the allowed time before a clocked engine is stopped: it has lost by then anyway. */
-    private static final Duration STOP_WAIT = Duration.ofSeconds(2);
 
     private final Settings settings;
 
@@ -157,7 +155,7 @@ public final class GameRunner {
             int i = side.ordinal();
             int toGo = tc.movesPerPeriod() == 0 ? 0 : tc.movesPerPeriod() - made[i] % tc.movesPerPeriod();
             SearchLimits limits = tc.limits(left[0], left[1], toGo);
-            limits = withBans(limits, mover.session(), line, p);
+            limits = EngineTurns.withoutLosingRepetitions(limits, mover.session(), settings.game(), settings.ruleSet(), line);
 
             Position at = p;
             AtomicReference<EngineEvent.AnalysisUpdate> last = new AtomicReference<>();
@@ -298,21 +296,6 @@ public final class GameRunner {
                 r.filter(Ruling::isRepetition), why));
     }
 
-    /** UCCI and UCI engines are kept off the moves that would lose by repetition (CECP has no such command). */
-    private SearchLimits withBans(SearchLimits limits, EngineSession session, List<Position> line, Position p) {
-        GamePlugin game = settings.game();
-        if (game.ruleSets().isEmpty() || session.info().protocol().equals("xboard")) {
-            return limits;
-        }
-        List<Move> banned = game.bannedMoves(line, settings.ruleSet());
-        if (banned.isEmpty()) {
-            return limits;
-        }
-        List<Move> allowed = new ArrayList<>(p.legalMoves());
-        allowed.removeAll(banned);
-        return allowed.isEmpty() ? limits : limits.withSearchMoves(allowed);
-    }
-
     private PlayedGame lostEngine(Position start, List<Move> book, Player white, Player black, List<Played> played,
                                   Side side, Player mover, Throwable cause) {
         if (cause instanceof EngineException ee && ee.text().key().equals("search.illegalBestMove") && ee.text().args().size() > 1) {
@@ -338,13 +321,7 @@ public final class GameRunner {
     }
 
     private static void stopQuietly(EngineSession s) {
-        try {
-            s.stop().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            // It has lost the game either way; the pool closes a session left busy.
-        }
+        EngineTurns.stopQuietly(s);
     }
 
     private static Duration nonNegative(Duration d) {

@@ -1,5 +1,7 @@
 package org.kibitz.core.match;
 
+import org.kibitz.core.match.PlayedGame.End;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +52,6 @@ public final class PlaySession implements AutoCloseable {
     public static final int DRAW_AFTER_MOVES = 30;
     /** How long past its allowed time (clock, move time or stall timeout) an engine is waited for before it loses. */
     private static final Duration GRACE = Duration.ofSeconds(2);
-    private static final Duration STOP_WAIT = Duration.ofSeconds(2);
 
     /** One side of the game. */
     public sealed interface Player permits Human, Engine {
@@ -89,34 +90,6 @@ public final class PlaySession implements AutoCloseable {
         }
     }
 
-    /** How a game ended; {@link #pgn()} is the PGN {@code Termination} tag's value. */
-    public enum End {
-        /** Checkmate, stalemate, repetition, move limits: the game's rules (see the ruling). */
-        RULES("normal"),
-        TIME_FORFEIT("time forfeit"),
-        /** An engine played a move the rules do not allow (the detail says which). */
-        ILLEGAL_MOVE("rules infraction"),
-        /** An engine ended during the game (the detail says how). */
-        DISCONNECT("abandoned"),
-        /** An engine stopped answering. */
-        STALLED("stalled"),
-        /** An engine had no move in a position that is not over. */
-        NO_MOVE("rules infraction"),
-        RESIGNS("normal"),
-        DRAW_AGREED("normal"),
-        /** Stopped before it ended. */
-        STOPPED("unterminated");
-
-        private final String pgn;
-
-        End(String pgn) {
-            this.pgn = pgn;
-        }
-
-        public String pgn() {
-            return pgn;
-        }
-    }
 
     /**
      * The end of a game.
@@ -650,33 +623,11 @@ public final class PlaySession implements AutoCloseable {
         listener.thinking(side, u);
     }
 
-    /** UCCI and UCI engines are kept off moves that would lose by repetition (CECP has no such command). */
     private SearchLimits withBans(SearchLimits limits, EngineSession session) {
-        GamePlugin game = settings.game();
-        if (game.ruleSets().isEmpty() || session.info().protocol().equals("xboard")) {
-            return limits;
-        }
-        List<Move> banned;
-        try {
-            banned = game.bannedMoves(line, settings.ruleSet());
-        } catch (RuntimeException e) {
-            return limits;
-        }
-        if (banned.isEmpty()) {
-            return limits;
-        }
-        List<Move> allowed = new ArrayList<>(position().legalMoves());
-        allowed.removeAll(banned);
-        return allowed.isEmpty() ? limits : limits.withSearchMoves(allowed);
+        return EngineTurns.withoutLosingRepetitions(limits, session, settings.game(), settings.ruleSet(), line);
     }
 
     private static void stopQuietly(EngineSession s) {
-        try {
-            s.stop().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            // The game is over for it either way; closing the session ends a busy engine.
-        }
+        EngineTurns.stopQuietly(s);
     }
 }

@@ -53,6 +53,8 @@ public record PlayedGame(String gameId, String white, String black, Position sta
         ADJUDICATED_DRAW("adjudication"),
         /** The move limit of the match ({@code --maxmoves}). */
         MAX_MOVES("adjudication"),
+        /** The two sides agreed a draw (a person's offer an engine took, on the board). */
+        DRAW_AGREED("normal"),
         /** The match was stopped before the game ended. */
         STOPPED("unterminated");
 

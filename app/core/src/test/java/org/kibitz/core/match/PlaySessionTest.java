@@ -231,7 +231,7 @@ class PlaySessionTest {
         assertTrue(s.checkFlag());
         PlaySession.Result r = s.result().orElseThrow();
         assertEquals(GameResult.BLACK_WINS, r.result());
-        assertEquals(PlaySession.End.TIME_FORFEIT, r.end());
+        assertEquals(PlayedGame.End.TIME_FORFEIT, r.end());
         assertEquals(Optional.of(Side.WHITE), r.loser());
         assertEquals(Duration.ZERO, s.left(Side.WHITE));
         assertThrows(IllegalStateException.class, () -> s.play(mv("e2e4")), "no moves after the flag fell");
@@ -243,7 +243,7 @@ class PlaySessionTest {
         now.addAndGet(Duration.ofSeconds(61).toNanos());
         s.play(mv("e2e4"));
         assertTrue(s.moves().isEmpty());
-        assertEquals(PlaySession.End.TIME_FORFEIT, s.result().orElseThrow().end());
+        assertEquals(PlayedGame.End.TIME_FORFEIT, s.result().orElseThrow().end());
     }
 
     @Test
@@ -309,7 +309,7 @@ class PlaySessionTest {
         waitFor(() -> s2.moves().size() == 2);
         assertTrue(s2.offerDraw(), "accepted at -0.20 after move 30");
         assertEquals(GameResult.DRAW, s2.result().orElseThrow().result());
-        assertEquals(PlaySession.End.DRAW_AGREED, s2.result().orElseThrow().end());
+        assertEquals(PlayedGame.End.DRAW_AGREED, s2.result().orElseThrow().end());
     }
 
     @Test
@@ -317,7 +317,7 @@ class PlaySessionTest {
         PlaySession s = humanVsFake(new Fake(), clock("60"), CHESS.startPosition());
         s.resign(Side.WHITE);
         assertEquals(GameResult.BLACK_WINS, s.result().orElseThrow().result());
-        assertEquals(PlaySession.End.RESIGNS, s.result().orElseThrow().end());
+        assertEquals(PlayedGame.End.RESIGNS, s.result().orElseThrow().end());
         s.close();
 
         // Fool's mate played by the person against the engine: Black mates is impossible here, so White mates.
@@ -326,7 +326,7 @@ class PlaySessionTest {
         m.play(mv("d1h5"));
         PlaySession.Result r = m.result().orElseThrow();
         assertEquals(GameResult.WHITE_WINS, r.result());
-        assertEquals(PlaySession.End.RULES, r.end());
+        assertEquals(PlayedGame.End.RULES, r.end());
         assertEquals(Termination.CHECKMATE, r.ruling().orElseThrow().outcome().termination());
         assertTrue(m.thinking().isEmpty(), "no engine asked after mate");
     }
@@ -338,7 +338,7 @@ class PlaySessionTest {
         PlaySession s = humanVsFake(dead, clock("60"), CHESS.startPosition());
         s.play(mv("e2e4"));
         waitFor(s::over);
-        assertEquals(PlaySession.End.DISCONNECT, s.result().orElseThrow().end());
+        assertEquals(PlayedGame.End.DISCONNECT, s.result().orElseThrow().end());
         assertEquals(GameResult.WHITE_WINS, s.result().orElseThrow().result());
         s.close();
 
@@ -347,7 +347,7 @@ class PlaySessionTest {
         PlaySession i = humanVsFake(illegal, clock("60"), CHESS.startPosition());
         i.play(mv("e2e4"));
         waitFor(i::over);
-        assertEquals(PlaySession.End.ILLEGAL_MOVE, i.result().orElseThrow().end());
+        assertEquals(PlayedGame.End.ILLEGAL_MOVE, i.result().orElseThrow().end());
         assertEquals("e2e5", i.result().orElseThrow().detail());
         i.close();
 
@@ -360,7 +360,7 @@ class PlaySessionTest {
         assertFalse(q.checkFlag(), "within the grace");
         now.addAndGet(Duration.ofSeconds(2).toNanos());
         assertTrue(q.checkFlag());
-        assertEquals(PlaySession.End.TIME_FORFEIT, q.result().orElseThrow().end());
+        assertEquals(PlayedGame.End.TIME_FORFEIT, q.result().orElseThrow().end());
         assertEquals(Optional.of(Side.BLACK), q.result().orElseThrow().loser());
     }
 
@@ -376,7 +376,7 @@ class PlaySessionTest {
         waitFor(() -> session.moves().size() >= 6 || session.over());
         assertEquals(0, session.takeback(), "no takeback without a person");
         session.stop();
-        assertEquals(PlaySession.End.STOPPED, session.result().orElseThrow().end());
+        assertEquals(PlayedGame.End.STOPPED, session.result().orElseThrow().end());
         assertEquals(GameResult.UNDECIDED, session.result().orElseThrow().result());
         assertFalse(session.clocked());
     }

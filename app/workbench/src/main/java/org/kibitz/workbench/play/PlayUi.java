@@ -379,6 +379,8 @@ public final class PlayUi {
             case RESIGNS -> person ? i18n.get("play.end.resigns.you") : i18n.get("play.end.resigns", loser);
             case DRAW_AGREED -> i18n.get("play.end.drawAgreed");
             case STOPPED -> i18n.get("play.end.stopped");
+            // Match adjudications: a game on the board is never adjudicated.
+            case ADJUDICATED_LOSS, ADJUDICATED_DRAW, MAX_MOVES -> r.detail();
         };
         return r.result().pgn() + "  " + why;
     }
