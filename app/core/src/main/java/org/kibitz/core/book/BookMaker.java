@@ -28,9 +28,9 @@ import org.kibitz.core.Formats;
  * every game's main line up to {@link Options#maxPly()} counts for the position it was played in;
  * a move's weight is {@code 2 x wins + draws} of the side that played it; moves played in fewer than
  * {@link Options#minGames()} games, or that never scored (weight 0, which no book user would pick), are
- * left out. A game without a result ({@code *}, or no {@code Result} tag) counts as a draw, as in
- * Polyglot (so a file of bare move lists still gives a book weighted by how often moves were
- * played); games of another game than the book's are skipped.
+ * left out. A game without a result ({@code *}, or no {@code Result} tag) counts as a draw, so a
+ * file of bare move lists (the xqdb xiangqi files have no results) still gives a book weighted by
+ * how often moves were played; games of another game than the book's are skipped.
  * The moves go to a {@link PolyglotWriter} (Polyglot for chess, Kibitz's format for xiangqi).
  */
 public final class BookMaker {
