@@ -98,17 +98,17 @@ final class BookCommand implements Callable<Integer> {
                 BookMaker.Report r = made.report();
                 int written = made.writer().write(out);
                 if (r.otherGame() > 0) {
-                    err.println(TEXT.text("make.otherGame", r.otherGame(), r.gameId()));
+                    err.println(TEXT.text("make.otherGame", String.valueOf(r.otherGame()), r.gameId()));
                 }
                 if (r.unreadable() > 0) {
-                    err.println(TEXT.text("make.unreadable", r.unreadable()));
+                    err.println(TEXT.text("make.unreadable", String.valueOf(r.unreadable())));
                 }
                 if (written == 0) {
                     err.println(TEXT.text("make.empty"));
                 }
                 err.flush();
-                stdout.println(TEXT.text("make.done", out.toString(), r.gameId(), written, r.positions(),
-                        r.gamesUsed(), r.gamesRead()));
+                stdout.println(TEXT.text("make.done", out.toString(), r.gameId(), String.valueOf(written),
+                        String.valueOf(r.positions()), String.valueOf(r.gamesUsed()), String.valueOf(r.gamesRead())));
                 stdout.flush();
                 return 0;
             } catch (NoSuchFileException e) {
