@@ -1,0 +1,166 @@
+package org.kibitz.core.book;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.ReadContext;
+import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.game.GameResult;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.Formats;
+
+/**
+ * Makes a Polyglot-style book from game files, as Polyglot's {@code make-book} does: every move of
+ * every game's main line up to {@link Options#maxPly()} counts for the position it was played in;
+ * a move's weight is {@code 2 x wins + draws} of the side that played it; moves played in fewer than
+ * {@link Options#minGames()} games, or that never scored (weight 0, which no book user would pick), are
+ * left out. A game without a result ({@code *}, or no {@code Result} tag) counts as a draw, so a
+ * file of bare move lists (the xqdb xiangqi files have no results) still gives a book weighted by
+ * how often moves were played; games of another game than the book's are skipped.
+ * The moves go to a {@link PolyglotWriter} (Polyglot for chess, Kibitz's format for xiangqi).
+ */
+public final class BookMaker {
+
+    /**
+     * @param minGames a move is kept when it was played in at least this many games (in that position)
+     * @param maxPly   only the first this-many plies of each game count
+     */
+    public record Options(int minGames, int maxPly) {
+        /** Polyglot's defaults: {@code -min-game 3}, {@code -max-ply 1024}. */
+        public static final Options DEFAULT = new Options(3, 1024);
+
+        public Options {
+            if (minGames < 1 || maxPly < 1) {
+                throw new IllegalArgumentException("min games and max ply must be 1 or more");
+            }
+        }
+    }
+
+    /**
+     * What a make did.
+     *
+     * @param gameId      the book's game
+     * @param gamesRead   games read from the files
+     * @param gamesUsed   games whose moves counted
+     * @param unreadable  games that could not be read at all
+     * @param noResult    games without a result, counted as draws
+     * @param otherGame   games of another game than the book's
+     * @param positions   positions in the book
+     * @param entries     moves in the book
+     */
+    public record Report(String gameId, int gamesRead, int gamesUsed, int unreadable, int noResult, int otherGame,
+                         int positions, int entries) {
+    }
+
+    /** The made book, ready to write, and the report. */
+    public record Made(PolyglotWriter writer, Report report) {
+    }
+
+    private record Count(int games, long weight) {
+        Count plus(Count o) {
+            return new Count(games + o.games, weight + o.weight);
+        }
+    }
+
+    private final Formats formats;
+    private final Games games;
+
+    public BookMaker(Formats formats, Games games) {
+        this.formats = Objects.requireNonNull(formats, "formats");
+        this.games = Objects.requireNonNull(games, "games");
+    }
+
+    /**
+     * Reads the files and makes the book.
+     *
+     * @param gameId the book's game; empty to take the game of the first game read
+     * @throws IOException when a file cannot be read or no format reads it
+     */
+    public Made make(List<Path> files, Optional<String> gameId, Options options) throws IOException {
+        String game = gameId.orElse(null);
+        Map<Long, Map<Integer, Count>> counts = new HashMap<>();
+        int read = 0;
+        int used = 0;
+        int unreadable = 0;
+        int noResult = 0;
+        int other = 0;
+        BookMoves moves = game == null ? null : BookMoves.forGame(game);
+        for (Path file : files) {
+            FormatPlugin format = formats.forFile(file).filter(FormatPlugin::canRead)
+                    .orElseThrow(() -> new IOException("no format reads " + file));
+            ReadContext context = new ReadContext(file.getFileName().toString(), games, gameId, Optional.empty());
+            try (InputStream in = Files.newInputStream(file); GameReader reader = format.reader(in, context)) {
+                for (ReadResult r; (r = reader.next()) != null; ) {
+                    read++;
+                    if (r.game().isEmpty()) {
+                        unreadable++;
+                        continue;
+                    }
+                    GameTree tree = r.game().get();
+                    if (game == null) {
+                        game = tree.gameId();
+                        moves = BookMoves.forGame(game);
+                    }
+                    if (!tree.gameId().equals(game)) {
+                        other++;
+                        continue;
+                    }
+                    GameResult result = tree.result();
+                    if (result == GameResult.UNDECIDED) {
+                        noResult++;
+                        result = GameResult.DRAW;
+                    }
+                    used++;
+                    count(tree, result, moves, options.maxPly(), counts);
+                }
+            }
+        }
+        PolyglotWriter writer = new PolyglotWriter(moves == null ? BookMoves.forGame("chess") : moves);
+        int entries = 0;
+        for (Map.Entry<Long, Map<Integer, Count>> pos : counts.entrySet()) {
+            for (Map.Entry<Integer, Count> m : pos.getValue().entrySet()) {
+                Count c = m.getValue();
+                if (c.games >= options.minGames() && c.weight > 0) {
+                    writer.add(pos.getKey(), m.getKey(), c.weight, 0);
+                    entries++;
+                }
+            }
+        }
+        return new Made(writer, new Report(writer.moves().gameId(), read, used, unreadable, noResult, other,
+                writer.positions(), entries));
+    }
+
+    private static void count(GameTree tree, GameResult result, BookMoves moves, int maxPly,
+                              Map<Long, Map<Integer, Count>> counts) {
+        int ply = 0;
+        for (GameNode node : tree.mainline()) {
+            if (ply >= maxPly) {
+                break;
+            }
+            Optional<Move> move = node.move();
+            if (move.isEmpty() || move.get().isNull()) {
+                break; // a null move ends what a book can follow
+            }
+            Position before = node.positionBefore();
+            Side mover = before.sideToMove();
+            int weight = result == GameResult.DRAW ? 1 : result.winner().orElse(null) == mover ? 2 : 0;
+            counts.computeIfAbsent(moves.key(before), k -> new LinkedHashMap<>())
+                    .merge(moves.encode(before, move.get()), new Count(1, weight), Count::plus);
+            ply++;
+        }
+    }
+}
