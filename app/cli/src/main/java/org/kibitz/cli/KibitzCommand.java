@@ -42,7 +42,8 @@ public final class KibitzCommand implements Callable<Integer> {
             EvaluateCommand.class,
             CompareCommand.class,
             MergeCommand.class,
-            RulingCommand.class);
+            RulingCommand.class,
+            TreeCommand.class);
 
     private final WorkbenchStarter workbench;
 
