@@ -46,6 +46,22 @@ public final class TreeImporter {
 
     static final int BATCH_GAMES = 20_000;
     static final int BATCH_PAIRS = 1 << 20;
+    /** Rows per multi-row statement. */
+    static final int ROWS = 64;
+
+    private static String upsertSql(int rows) {
+        return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+                + """
+                 ON CONFLICT(position_hash, move) DO UPDATE SET
+                    games = games + excluded.games, white_wins = white_wins + excluded.white_wins,
+                    draws = draws + excluded.draws, black_wins = black_wins + excluded.black_wins,
+                    rating_sum = rating_sum + excluded.rating_sum,
+                    rating_count = rating_count + excluded.rating_count,
+                    first_year = CASE WHEN excluded.first_year = 0 THEN first_year
+                                      WHEN first_year = 0 THEN excluded.first_year
+                                      ELSE min(first_year, excluded.first_year) END,
+                    last_year = max(last_year, excluded.last_year)""";
+    }
 
     /**
      * @param game   the game to assume when a file does not say ({@code chess}, {@code xiangqi})
@@ -291,7 +307,10 @@ public final class TreeImporter {
         final long[] seen = new long[1 << 12];
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
+        PreparedStatement upsertMoves;
         PreparedStatement insertRef;
+        PreparedStatement insertRefs;
+        int pending;
         PreparedStatement fileDone;
         String treeGame;
         long nextId;
@@ -323,17 +342,10 @@ public final class TreeImporter {
                     INSERT INTO games(id, file_digest, game_number, white, black, result, year, event, white_elo,
                                       black_elo, hash)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING""");
-            upsertMove = db.prepareStatement("""
-                    INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(position_hash, move) DO UPDATE SET
-                        games = games + excluded.games, white_wins = white_wins + excluded.white_wins,
-                        draws = draws + excluded.draws, black_wins = black_wins + excluded.black_wins,
-                        rating_sum = rating_sum + excluded.rating_sum,
-                        rating_count = rating_count + excluded.rating_count,
-                        first_year = CASE WHEN excluded.first_year = 0 THEN first_year
-                                          WHEN first_year = 0 THEN excluded.first_year
-                                          ELSE min(first_year, excluded.first_year) END,
-                        last_year = max(last_year, excluded.last_year)""");
+            upsertMove = db.prepareStatement(upsertSql(1));
+            upsertMoves = db.prepareStatement(upsertSql(ROWS));
+            insertRefs = db.prepareStatement("INSERT OR IGNORE INTO refs VALUES " + String.join(", ",
+                    java.util.Collections.nCopies(ROWS, "(?, ?)")));
             insertRef = db.prepareStatement("INSERT OR IGNORE INTO refs VALUES (?, ?)");
             fileDone = db.prepareStatement("UPDATE files SET games_done = ?, complete = ? WHERE digest = ?");
         }
@@ -497,16 +509,48 @@ public final class TreeImporter {
         }
 
         void flush(String digest, int gamesDone, boolean complete) throws SQLException {
-            counts.forEachSorted((hash, move, s, base) -> {
-                upsertMove.setLong(1, hash);
-                upsertMove.setInt(2, move);
+            // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
+            pending = 0;
+            counts.forEachSorted((hash, move, st, base) -> {
+                int at = pending * (2 + MoveCounts.STRIDE);
+                upsertMoves.setLong(at + 1, hash);
+                upsertMoves.setInt(at + 2, move);
                 for (int i = 0; i < MoveCounts.STRIDE; i++) {
-                    upsertMove.setLong(3 + i, s[base + i]);
+                    upsertMoves.setLong(at + 3 + i, st[base + i]);
                 }
-                upsertMove.executeUpdate();
+                if (++pending == ROWS) {
+                    upsertMoves.executeUpdate();
+                    pending = 0;
+                }
             });
+            if (pending > 0) {
+                // The tail (fewer than ROWS rows, bound but not run): visited again and written row by row.
+                int tail = pending;
+                pending = 0;
+                int[] index = {0};
+                int skip = counts.size() - tail;
+                counts.forEachSorted((hash, move, st, base) -> {
+                    if (index[0]++ < skip) {
+                        return;
+                    }
+                    upsertMove.setLong(1, hash);
+                    upsertMove.setInt(2, move);
+                    for (int i = 0; i < MoveCounts.STRIDE; i++) {
+                        upsertMove.setLong(3 + i, st[base + i]);
+                    }
+                    upsertMove.executeUpdate();
+                });
+            }
             counts.clear();
-            for (int i = 0; i < refs; i++) {
+            int i = 0;
+            for (; i + ROWS <= refs; i += ROWS) {
+                for (int j = 0; j < ROWS; j++) {
+                    insertRefs.setLong(2 * j + 1, refHashes[i + j]);
+                    insertRefs.setLong(2 * j + 2, refGames[i + j]);
+                }
+                insertRefs.executeUpdate();
+            }
+            for (; i < refs; i++) {
                 insertRef.setLong(1, refHashes[i]);
                 insertRef.setLong(2, refGames[i]);
                 insertRef.executeUpdate();
@@ -526,7 +570,8 @@ public final class TreeImporter {
 
         void finish() {
             try {
-                for (PreparedStatement ps : new PreparedStatement[]{insertGame, upsertMove, insertRef, fileDone}) {
+                for (PreparedStatement ps : new PreparedStatement[]{insertGame, upsertMove, upsertMoves, insertRef, insertRefs,
+                        fileDone}) {
                     if (ps != null) {
                         ps.close();
                     }
