@@ -43,7 +43,8 @@ public final class KibitzCommand implements Callable<Integer> {
             CompareCommand.class,
             MergeCommand.class,
             RulingCommand.class,
-            BookCommand.class);
+            BookCommand.class,
+            TreeCommand.class);
 
     private final WorkbenchStarter workbench;
 

@@ -1,0 +1,32 @@
+package org.kibitz.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.kibitz.core.KibitzPaths;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code kibitz tree}: the opening database; {@code import} fills it, {@code query} reads it. */
+@Command(name = "tree", resourceBundle = "org.kibitz.cli.tree",
+        subcommands = {TreeImportCommand.class, TreeQueryCommand.class})
+final class TreeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 2;
+    }
+
+    /**
+     * The database file {@code --db} names: a bare name ({@code masters}) is {@code trees/masters.sqlite}
+     * in the data folder; anything with a folder or an extension is a path.
+     */
+    static Path database(KibitzPaths paths, String db) {
+        boolean bare = !db.contains("/") && !db.contains("\\") && !db.contains(".");
+        return bare ? paths.data().resolve("trees").resolve(db + ".sqlite") : Path.of(db);
+    }
+}

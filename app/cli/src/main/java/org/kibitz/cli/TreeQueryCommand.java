@@ -1,0 +1,192 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.MoveParseException;
+import org.kibitz.api.game.Notation;
+import org.kibitz.api.game.Position;
+import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.evaluate.ScoreCodec;
+import org.kibitz.core.store.AnalysisStore;
+import org.kibitz.core.store.PositionKey;
+import org.kibitz.core.store.StoredLine;
+import org.kibitz.core.tree.OpeningTree;
+import org.kibitz.core.tree.TreeMove;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz tree query --db D (--fen F | --moves M...)}: the moves the database holds for a
+ * position, one line each, most played first:
+ * {@code move <coordinates> <notation> games N wins W draws D losses L rating R years Y1-Y2 eval E}.
+ * Wins and losses are the side to move's; the evaluation is the analysis store's deepest line for the
+ * position after the move, from the mover's side, with the engine and depth ({@code eval -} when none).
+ */
+@Command(name = "query", resourceBundle = "org.kibitz.cli.tree", sortOptions = false)
+final class TreeQueryCommand implements Callable<Integer> {
+
+    private static final Messages TEXT = Messages.of("tree");
+
+    private final Games games;
+    private final KibitzPaths paths;
+    private final Provider<AnalysisStore> store;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--db", paramLabel = "DB", required = true, descriptionKey = "db")
+    String db;
+
+    static final class Where {
+        @Option(names = "--fen", paramLabel = "FEN", descriptionKey = "query.fen")
+        String fen;
+
+        @Option(names = "--moves", paramLabel = "MOVE", arity = "0..*", descriptionKey = "query.moves")
+        List<String> moves;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Where where;
+
+    @Option(names = "--min-games", paramLabel = "N", defaultValue = "1", descriptionKey = "query.minGames")
+    long minGames;
+
+    @Option(names = "--no-eval", descriptionKey = "query.noEval")
+    boolean noEval;
+
+    @Inject
+    TreeQueryCommand(Games games, KibitzPaths paths, Provider<AnalysisStore> store) {
+        this.games = games;
+        this.paths = paths;
+        this.store = store;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path file = TreeCommand.database(paths, db);
+        if (!Files.isRegularFile(file)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.noDb", file));
+        }
+        try (OpeningTree tree = OpeningTree.open(file)) {
+            Optional<String> id = tree.gameId();
+            if (id.isEmpty()) {
+                err.println(TEXT.text("query.empty", file));
+                return 1;
+            }
+            GamePlugin game = GameOption.game(games, id.get(), spec);
+            Position position = position(game);
+            Notation notation = game.notations().get(0);
+            AnalysisStore kept = noEval ? null : store.get();
+            List<TreeMove> moves = tree.moves(position.hash());
+            int shown = 0;
+            for (TreeMove m : moves) {
+                // A 64-bit key could in theory name another position: its moves would not be legal here.
+                if (m.games() < minGames || !position.isLegal(m.move())) {
+                    continue;
+                }
+                out.println(line(game, notation, position, m, kept));
+                shown++;
+            }
+            out.flush();
+            if (shown == 0) {
+                err.println(TEXT.text("query.none"));
+                err.flush();
+            }
+            return 0;
+        } catch (IOException e) {
+            err.println(TEXT.text("query.stopped", String.valueOf(e.getMessage())));
+            err.flush();
+            return 2;
+        }
+    }
+
+    private Position position(GamePlugin game) {
+        if (where == null || (where.fen == null && (where.moves == null || where.moves.isEmpty()))) {
+            return game.startPosition();
+        }
+        if (where.fen != null) {
+            return GameOption.position(game, game.id(), where.fen, spec);
+        }
+        Position p = game.startPosition();
+        for (String text : where.moves) {
+            Move m = parse(game, p, text);
+            if (m == null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.badMove", text, p.fen()));
+            }
+            p = p.play(m);
+        }
+        return p;
+    }
+
+    /** A move in coordinates or any of the game's notations; {@code null} when none reads it as a legal move. */
+    static Move parse(GamePlugin game, Position p, String text) {
+        try {
+            Move m = Move.parseCoordinates(text.strip(), game.coordinateRankBase());
+            if (p.isLegal(m)) {
+                return m;
+            }
+        } catch (IllegalArgumentException e) {
+            // not coordinates: try the notations
+        }
+        for (Notation n : game.notations()) {
+            try {
+                Move m = n.parse(p, text);
+                if (p.isLegal(m)) {
+                    return m;
+                }
+            } catch (MoveParseException | RuntimeException e) {
+                // next notation
+            }
+        }
+        return null;
+    }
+
+    static String line(GamePlugin game, Notation notation, Position p, TreeMove m, AnalysisStore store) {
+        StringBuilder b = new StringBuilder(128);
+        b.append("move ").append(m.move().coordinates(game.coordinateRankBase())).append(' ')
+                .append(notation.format(p, m.move()).replace(' ', '_'))
+                .append(" games ").append(m.games())
+                .append(" wins ").append(m.wins(p.sideToMove()))
+                .append(" draws ").append(m.draws())
+                .append(" losses ").append(m.losses(p.sideToMove()))
+                .append(" rating ").append(m.averageRating().isPresent()
+                        ? String.valueOf(Math.round(m.averageRating().getAsDouble())) : "-")
+                .append(" years ").append(m.firstYear() == 0 ? "-" : m.firstYear() + "-" + m.lastYear());
+        b.append(" eval ").append(store == null ? "-" : eval(store, p.play(m.move())));
+        return b.toString();
+    }
+
+    /** The deepest first line stored for the position after the move, from the mover's side. */
+    static String eval(AnalysisStore store, Position after) {
+        Optional<StoredLine> best = store.lines(PositionKey.of(after)).stream().filter(l -> l.rank() == 1)
+                .max(Comparator.comparingInt(StoredLine::depth).thenComparing(StoredLine::at));
+        if (best.isEmpty()) {
+            return "-";
+        }
+        StoredLine l = best.get();
+        Score mover = l.score().negate();
+        String value = ScoreCodec.evalText(mover);
+        if (mover instanceof Score.Centipawns c && c.cp() >= 0) {
+            value = "+" + value;
+        }
+        return value + " engine " + l.label().replace(' ', '_') + " depth " + l.depth();
+    }
+}

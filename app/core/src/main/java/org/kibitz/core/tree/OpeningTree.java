@@ -1,0 +1,253 @@
+package org.kibitz.core.tree;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * An opening database: one SQLite file per collection of games, holding per position (keyed by its
+ * 64-bit {@code Position.hash()}, so transpositions meet) and move the games that played it, their
+ * results, the mover's average rating and the years, plus the games themselves (tags and where they
+ * came from) and which games reached which position. See {@code docs/decisions/0014-opening-tree-db.md}.
+ *
+ * <p>Written by {@link TreeImporter} in large transactions; read by {@link #moves(long)}. Not for
+ * several threads at once.
+ */
+public final class OpeningTree implements AutoCloseable {
+
+    /** The schema this code writes ({@code PRAGMA user_version}). */
+    public static final int SCHEMA_VERSION = 1;
+
+    /** A game the tree holds. */
+    public record TreeGame(long id, String file, int gameNumber, String white, String black, String result,
+                           int year, String event) {
+    }
+
+    /** An imported (or partly imported) file. */
+    public record TreeFile(String path, String digest, long size, int gamesDone, boolean complete) {
+    }
+
+    private final Path file;
+    final Connection db;
+    private PreparedStatement readMoves;
+    private PreparedStatement readRefs;
+
+    private OpeningTree(Path file, Connection db) {
+        this.file = file;
+        this.db = db;
+    }
+
+    /** Opens (or creates) the tree in {@code file}. */
+    public static OpeningTree open(Path file) throws IOException {
+        Objects.requireNonNull(file, "file");
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Connection c = null;
+        try {
+            SQLiteConfig config = new SQLiteConfig();
+            config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+            config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+            config.setBusyTimeout(10_000);
+            config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+            // Batches update rows all over the moves' B-tree: a large cache keeps its inner pages in memory.
+            config.setCacheSize(-256 * 1024);
+            config.setTempStore(SQLiteConfig.TempStore.MEMORY);
+            c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            try (Statement st = c.createStatement()) {
+                st.execute("PRAGMA mmap_size = 1073741824");
+                st.execute("PRAGMA wal_autocheckpoint = 16384");
+            }
+            createOrCheck(c);
+            return new OpeningTree(file, c);
+        } catch (SQLException e) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // already failing
+                }
+            }
+            throw new IOException("cannot open the opening tree " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void createOrCheck(Connection c) throws SQLException, IOException {
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            int version;
+            try (ResultSet rs = st.executeQuery("PRAGMA user_version")) {
+                version = rs.next() ? rs.getInt(1) : 0;
+            }
+            if (version > SCHEMA_VERSION) {
+                c.rollback();
+                throw new IOException("written by a newer Kibitz (schema " + version + ")");
+            }
+            if (version == 0) {
+                st.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID");
+                st.execute("""
+                        CREATE TABLE files(digest TEXT PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL,
+                                           games_done INTEGER NOT NULL, complete INTEGER NOT NULL) WITHOUT ROWID""");
+                st.execute("""
+                        CREATE TABLE games(id INTEGER PRIMARY KEY, file_digest TEXT NOT NULL, game_number INTEGER NOT NULL,
+                                           white TEXT, black TEXT, result TEXT, year INTEGER, event TEXT,
+                                           white_elo INTEGER, black_elo INTEGER, hash INTEGER NOT NULL UNIQUE)""");
+                st.execute("""
+                        CREATE TABLE moves(position_hash INTEGER NOT NULL, move INTEGER NOT NULL,
+                                           games INTEGER NOT NULL, white_wins INTEGER NOT NULL, draws INTEGER NOT NULL,
+                                           black_wins INTEGER NOT NULL, rating_sum INTEGER NOT NULL,
+                                           rating_count INTEGER NOT NULL, first_year INTEGER NOT NULL,
+                                           last_year INTEGER NOT NULL,
+                                           PRIMARY KEY(position_hash, move)) WITHOUT ROWID""");
+                st.execute("""
+                        CREATE TABLE refs(position_hash INTEGER NOT NULL, game_id INTEGER NOT NULL,
+                                          PRIMARY KEY(position_hash, game_id)) WITHOUT ROWID""");
+                st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
+            }
+            c.commit();
+            // Reads run on their own; the importer takes one transaction per batch.
+            c.setAutoCommit(true);
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The game the tree holds ({@code chess}, {@code xiangqi}), once a game was imported. */
+    public Optional<String> gameId() throws IOException {
+        return meta("game");
+    }
+
+    Optional<String> meta(String key) throws IOException {
+        try (PreparedStatement ps = db.prepareStatement("SELECT value FROM meta WHERE key = ?")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** The moves played from the position of this hash, most played first (then by packed move). */
+    public List<TreeMove> moves(long positionHash) throws IOException {
+        try {
+            if (readMoves == null) {
+                readMoves = db.prepareStatement("""
+                        SELECT move, games, white_wins, draws, black_wins, rating_sum, rating_count, first_year, last_year
+                        FROM moves WHERE position_hash = ?""");
+            }
+            readMoves.setLong(1, positionHash);
+            List<TreeMove> out = new ArrayList<>();
+            try (ResultSet rs = readMoves.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new TreeMove(TreeMove.unpack(rs.getInt(1)), rs.getLong(2), rs.getLong(3), rs.getLong(4),
+                            rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getInt(8), rs.getInt(9)));
+                }
+            }
+            out.sort((a, b) -> a.games() != b.games() ? Long.compare(b.games(), a.games())
+                    : Integer.compare(TreeMove.pack(a.move()), TreeMove.pack(b.move())));
+            return out;
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** Up to {@code limit} games that reached the position of this hash, latest first. */
+    public List<TreeGame> games(long positionHash, int limit) throws IOException {
+        try {
+            if (readRefs == null) {
+                readRefs = db.prepareStatement("""
+                        SELECT g.id, f.path, g.game_number, g.white, g.black, g.result, g.year, g.event
+                        FROM refs r JOIN games g ON g.id = r.game_id LEFT JOIN files f ON f.digest = g.file_digest
+                        WHERE r.position_hash = ? ORDER BY g.year DESC, g.id DESC LIMIT ?""");
+            }
+            readRefs.setLong(1, positionHash);
+            readRefs.setInt(2, limit);
+            List<TreeGame> out = new ArrayList<>();
+            try (ResultSet rs = readRefs.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new TreeGame(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), rs.getInt(7), rs.getString(8)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** Games held (each once). */
+    public long gameCount() throws IOException {
+        return count("SELECT count(*) FROM games");
+    }
+
+    /** Rows of the moves table: distinct (position, move) pairs. */
+    public long moveCount() throws IOException {
+        return count("SELECT count(*) FROM moves");
+    }
+
+    /** The files imported, complete or not. */
+    public List<TreeFile> files() throws IOException {
+        try (Statement st = db.createStatement();
+             ResultSet rs = st.executeQuery("SELECT path, digest, size, games_done, complete FROM files ORDER BY path")) {
+            List<TreeFile> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(new TreeFile(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getInt(4), rs.getInt(5) != 0));
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private long count(String sql) throws IOException {
+        try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** Folds the write-ahead log into the database file (after an import, so its size is the file's). */
+    public void checkpoint() throws IOException {
+        try (Statement st = db.createStatement()) {
+            st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            if (readMoves != null) {
+                readMoves.close();
+            }
+            if (readRefs != null) {
+                readRefs.close();
+            }
+            if (!db.getAutoCommit()) {
+                db.rollback();
+            }
+            db.close();
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+}

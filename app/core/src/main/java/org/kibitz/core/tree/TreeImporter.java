@@ -1,0 +1,589 @@
+package org.kibitz.core.tree;
+
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.ReadContext;
+import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.game.GameResult;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.Formats;
+
+/**
+ * Imports game files into an {@link OpeningTree}: each game read as it streams by (constant memory),
+ * its main line's (position, move) pairs counted in memory, and every {@value #BATCH_GAMES} games (or
+ * {@value #BATCH_PAIRS} pairs) the counts added to the file in one transaction of sorted upserts,
+ * together with how far the file was read; a killed import so resumes where its last batch ended. A file
+ * imported before (same SHA-256) is skipped; a game already held (same identity, see {@link #identity})
+ * is counted once; a game with errors is reported and skipped.
+ */
+public final class TreeImporter {
+
+    static final int BATCH_GAMES = 20_000;
+    static final int BATCH_PAIRS = 1 << 20;
+    /** Rows per multi-row statement. */
+    static final int ROWS = 64;
+
+    private static String upsertSql(int rows) {
+        return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+                + """
+                 ON CONFLICT(position_hash, move) DO UPDATE SET
+                    games = games + excluded.games, white_wins = white_wins + excluded.white_wins,
+                    draws = draws + excluded.draws, black_wins = black_wins + excluded.black_wins,
+                    rating_sum = rating_sum + excluded.rating_sum,
+                    rating_count = rating_count + excluded.rating_count,
+                    first_year = CASE WHEN excluded.first_year = 0 THEN first_year
+                                      WHEN first_year = 0 THEN excluded.first_year
+                                      ELSE min(first_year, excluded.first_year) END,
+                    last_year = max(last_year, excluded.last_year)""";
+    }
+
+    /**
+     * @param game   the game to assume when a file does not say ({@code chess}, {@code xiangqi})
+     * @param maxPly how many plies of each game to count, 0 for the whole main line
+     */
+    public record Options(Optional<String> game, int maxPly) {
+        public Options {
+            Objects.requireNonNull(game, "game");
+            if (maxPly < 0) {
+                throw new IllegalArgumentException("maxPly < 0");
+            }
+        }
+
+        public static Options defaults() {
+            return new Options(Optional.empty(), 0);
+        }
+    }
+
+    /**
+     * What an import did.
+     *
+     * @param files      files read (in whole or from where an earlier import stopped)
+     * @param filesKnown files skipped because they were imported before
+     * @param games      games added to the tree
+     * @param duplicates games read that the tree already held
+     * @param broken     games skipped for errors (or for being of another game than the tree's)
+     * @param plies      (position, move) pairs counted
+     * @param bytes      bytes of the files read
+     */
+    public record Summary(int files, int filesKnown, long games, long duplicates, long broken, long plies, long bytes) {
+        /** Games read, whatever became of them. */
+        public long read() {
+            return games + duplicates + broken;
+        }
+    }
+
+    /** Hears what an import does, on the importing thread. */
+    public interface Listener {
+        /** A problem in a game (an error skips the game). */
+        default void problem(FormatProblem problem) {
+        }
+
+        /** A game of another game than the tree's, skipped. */
+        default void otherGame(String source, int gameNumber, String gameId, String treeGame) {
+        }
+
+        /** A file imported before, skipped. */
+        default void known(String source) {
+        }
+
+        /** A file that cannot be read at all (no such file, unknown format). */
+        default void unreadable(String source, String reason) {
+        }
+
+        /** How far the import is: bytes read of all the files', games read so far. */
+        default void progress(long bytesDone, long bytesTotal, long gamesRead) {
+        }
+    }
+
+    private final Games games;
+    private final Formats formats;
+
+    public TreeImporter(Games games, Formats formats) {
+        this.games = games;
+        this.formats = formats;
+    }
+
+    /** The files to read: files as given, folders walked for files of a readable extension, by name. */
+    public List<Path> expand(List<Path> inputs) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path p : inputs) {
+            if (Files.isDirectory(p)) {
+                try (Stream<Path> s = Files.walk(p)) {
+                    s.filter(Files::isRegularFile)
+                            .filter(f -> formats.forName(f.getFileName().toString()).filter(FormatPlugin::canRead).isPresent())
+                            .sorted().forEach(out::add);
+                }
+            } else {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /** Imports {@code inputs} (files and folders) into {@code tree}. */
+    public Summary run(OpeningTree tree, List<Path> inputs, Options options, Listener listener) throws IOException {
+        List<Path> files = expand(inputs);
+        long total = 0;
+        for (Path f : files) {
+            if (Files.isRegularFile(f)) {
+                total += Files.size(f);
+            }
+        }
+        Run run = new Run(tree, options, listener, total);
+        try {
+            run.start();
+            for (Path f : files) {
+                run.file(f);
+            }
+            return run.summary();
+        } catch (SQLException e) {
+            throw new IOException("opening tree " + tree.file() + ": " + e.getMessage(), e);
+        } finally {
+            run.finish();
+        }
+    }
+
+    /** The SHA-256 of a file's bytes, in hex. */
+    static String digest(Path file) throws IOException {
+        MessageDigest md = sha256();
+        byte[] buf = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                md.update(buf, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A game's identity: 64 bits of the SHA-256 of its game, main tags (White, Black, Date, Round,
+     * Result), start position and the main line's moves. The same game in two files, however its
+     * comments, variations and other tags differ, is one game.
+     */
+    static long identity(MessageDigest md, GameTree g) {
+        md.reset();
+        StringBuilder head = new StringBuilder(128).append(g.gameId());
+        for (String tag : new String[]{"White", "Black", "Date", "Round", "Result"}) {
+            head.append('\n').append(g.tags().get(tag).orElse("").strip());
+        }
+        head.append('\n').append(g.startPosition().fen()).append('\n');
+        md.update(head.toString().getBytes(StandardCharsets.UTF_8));
+        byte[] m = new byte[4];
+        for (GameNode n = g.root(); !n.children().isEmpty(); ) {
+            n = n.children().get(0);
+            int v = TreeMove.pack(n.move().orElse(Move.NULL));
+            m[0] = (byte) v;
+            m[1] = (byte) (v >> 8);
+            m[2] = (byte) (v >> 16);
+            m[3] = (byte) (v >> 24);
+            md.update(m);
+        }
+        byte[] d = md.digest();
+        long h = 0;
+        for (int i = 0; i < 8; i++) {
+            h = h << 8 | (d[i] & 0xFF);
+        }
+        return h;
+    }
+
+    /** The year of a PGN date ({@code 1921.??.??}), 0 when it gives none. */
+    static int year(String date) {
+        if (date == null || date.length() < 4) {
+            return 0;
+        }
+        int y = 0;
+        for (int i = 0; i < 4; i++) {
+            char c = date.charAt(i);
+            if (c < '0' || c > '9') {
+                return 0;
+            }
+            y = y * 10 + (c - '0');
+        }
+        return y;
+    }
+
+    static int rating(String elo) {
+        if (elo == null) {
+            return 0;
+        }
+        try {
+            int r = Integer.parseInt(elo.strip());
+            return r > 0 && r < 5000 ? r : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The index of the result's column in {@link MoveCounts}, -1 for an unfinished game. */
+    static int resultColumn(GameResult r) {
+        return switch (r) {
+            case WHITE_WINS -> MoveCounts.WHITE_WINS;
+            case DRAW -> MoveCounts.DRAWS;
+            case BLACK_WINS -> MoveCounts.BLACK_WINS;
+            case UNDECIDED -> -1;
+        };
+    }
+
+    /** Counts bytes taken from a stream (the progress of a file). */
+    private static final class Counting extends FilterInputStream {
+        long count;
+
+        Counting(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long s = super.skip(n);
+            count += s;
+            return s;
+        }
+    }
+
+    /** One import: the statements, the batch and the counts. */
+    private final class Run {
+        final OpeningTree tree;
+        final Connection db;
+        final Options options;
+        final Listener listener;
+        final long bytesTotal;
+        final MessageDigest md = sha256();
+        final MoveCounts counts = new MoveCounts(1 << 16);
+        long[] refHashes = new long[1 << 12];
+        long[] refGames = new long[1 << 12];
+        int refs;
+        final long[] seen = new long[1 << 12];
+        PreparedStatement insertGame;
+        PreparedStatement upsertMove;
+        PreparedStatement upsertMoves;
+        PreparedStatement insertRef;
+        PreparedStatement insertRefs;
+        int pending;
+        PreparedStatement fileDone;
+        String treeGame;
+        long nextId;
+        int filesRead;
+        int filesKnown;
+        long added;
+        long duplicates;
+        long broken;
+        long plies;
+        long bytesBefore;
+        long gamesRead;
+        int batchGames;
+
+        Run(OpeningTree tree, Options options, Listener listener, long bytesTotal) {
+            this.tree = tree;
+            this.db = tree.db;
+            this.options = options;
+            this.listener = listener;
+            this.bytesTotal = bytesTotal;
+        }
+
+        void start() throws SQLException, IOException {
+            treeGame = tree.gameId().orElse(null);
+            db.setAutoCommit(false);
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM games")) {
+                nextId = rs.next() ? rs.getLong(1) + 1 : 1;
+            }
+            insertGame = db.prepareStatement("""
+                    INSERT INTO games(id, file_digest, game_number, white, black, result, year, event, white_elo,
+                                      black_elo, hash)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING""");
+            upsertMove = db.prepareStatement(upsertSql(1));
+            upsertMoves = db.prepareStatement(upsertSql(ROWS));
+            insertRefs = db.prepareStatement("INSERT OR IGNORE INTO refs VALUES " + String.join(", ",
+                    java.util.Collections.nCopies(ROWS, "(?, ?)")));
+            insertRef = db.prepareStatement("INSERT OR IGNORE INTO refs VALUES (?, ?)");
+            fileDone = db.prepareStatement("UPDATE files SET games_done = ?, complete = ? WHERE digest = ?");
+        }
+
+        void file(Path f) throws IOException, SQLException {
+            String source = f.toString();
+            if (!Files.isRegularFile(f)) {
+                listener.unreadable(source, "no such file");
+                return;
+            }
+            Optional<FormatPlugin> format = formats.forFile(f).filter(FormatPlugin::canRead);
+            if (format.isEmpty()) {
+                listener.unreadable(source, "not a game file this Kibitz reads");
+                bytesBefore += Files.size(f);
+                return;
+            }
+            long size = Files.size(f);
+            String digest = digest(f);
+            int done = 0;
+            try (PreparedStatement ps = db.prepareStatement("SELECT games_done, complete FROM files WHERE digest = ?")) {
+                ps.setString(1, digest);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        if (rs.getInt(2) != 0) {
+                            filesKnown++;
+                            listener.known(source);
+                            bytesBefore += size;
+                            listener.progress(bytesBefore, bytesTotal, gamesRead);
+                            return;
+                        }
+                        done = rs.getInt(1);
+                    }
+                }
+            }
+            if (done == 0) {
+                try (PreparedStatement ps = db.prepareStatement(
+                        "INSERT OR REPLACE INTO files(digest, path, size, games_done, complete) VALUES (?, ?, ?, 0, 0)")) {
+                    ps.setString(1, digest);
+                    ps.setString(2, f.toAbsolutePath().normalize().toString());
+                    ps.setLong(3, size);
+                    ps.executeUpdate();
+                }
+            }
+            filesRead++;
+            Counting counting = new Counting(Files.newInputStream(f));
+            int index = 0;
+            try (GameReader reader = format.get().reader(new BufferedInputStream(counting, 1 << 16),
+                    new ReadContext(source, games, options.game(), Optional.empty()))) {
+                // Games an earlier, interrupted import already counted: passed over by their headers.
+                while (index < done && reader.skip()) {
+                    index++;
+                }
+                for (ReadResult r; (r = reader.next()) != null; ) {
+                    index++;
+                    gamesRead++;
+                    game(r, digest, source);
+                    if (batchGames >= BATCH_GAMES || counts.size() >= BATCH_PAIRS) {
+                        flush(digest, index, false);
+                    }
+                    if ((gamesRead & 255) == 0) {
+                        listener.progress(bytesBefore + counting.count, bytesTotal, gamesRead);
+                    }
+                }
+            }
+            flush(digest, index, true);
+            bytesBefore += size;
+            listener.progress(bytesBefore, bytesTotal, gamesRead);
+        }
+
+        void game(ReadResult r, String digest, String source) throws SQLException {
+            boolean errors = false;
+            for (FormatProblem p : r.problems()) {
+                listener.problem(p);
+                errors |= p.severity() == FormatProblem.Severity.ERROR;
+            }
+            if (errors || r.game().isEmpty()) {
+                broken++;
+                return;
+            }
+            GameTree g = r.game().get();
+            if (treeGame == null) {
+                treeGame = g.gameId();
+                try (PreparedStatement ps = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES ('game', ?)")) {
+                    ps.setString(1, treeGame);
+                    ps.executeUpdate();
+                }
+            } else if (!treeGame.equals(g.gameId())) {
+                broken++;
+                listener.otherGame(source, r.gameNumber(), g.gameId(), treeGame);
+                return;
+            }
+            long hash = identity(md, g);
+            int year = year(g.tags().get("Date").orElse(null));
+            int whiteElo = rating(g.tags().get("WhiteElo").orElse(null));
+            int blackElo = rating(g.tags().get("BlackElo").orElse(null));
+            GameResult result = g.result();
+            long id = nextId;
+            insertGame.setLong(1, id);
+            insertGame.setString(2, digest);
+            insertGame.setInt(3, r.gameNumber());
+            insertGame.setString(4, g.tags().get("White").orElse(null));
+            insertGame.setString(5, g.tags().get("Black").orElse(null));
+            insertGame.setString(6, result.pgn());
+            insertGame.setInt(7, year);
+            insertGame.setString(8, g.tags().get("Event").orElse(null));
+            insertGame.setInt(9, whiteElo);
+            insertGame.setInt(10, blackElo);
+            insertGame.setLong(11, hash);
+            if (insertGame.executeUpdate() == 0) {
+                duplicates++;
+                return;
+            }
+            nextId++;
+            added++;
+            batchGames++;
+            int column = resultColumn(result);
+            int maxPly = options.maxPly() == 0 ? Integer.MAX_VALUE : options.maxPly();
+            int ply = 0;
+            int seenCount = 0;
+            GameNode n = g.root();
+            Position before = n.position();
+            while (!n.children().isEmpty() && ply < maxPly) {
+                n = n.children().get(0);
+                Move m = n.move().orElse(Move.NULL);
+                if (m.isNull()) {
+                    break; // a pass is no opening move: the line stops counting there
+                }
+                long ph = before.hash();
+                int pm = TreeMove.pack(m);
+                // A game counts once per (position, move), however often it repeats them.
+                long key = ph * 31 + pm;
+                boolean repeat = false;
+                for (int i = 0; i < seenCount; i++) {
+                    if (seen[i] == key) {
+                        repeat = true;
+                        break;
+                    }
+                }
+                if (!repeat) {
+                    if (seenCount < seen.length) {
+                        seen[seenCount++] = key;
+                    }
+                    int rating = before.sideToMove() == Side.WHITE ? whiteElo : blackElo;
+                    counts.add(ph, pm, column, rating, year);
+                    addRef(ph, id);
+                    plies++;
+                }
+                before = n.position();
+                ply++;
+            }
+        }
+
+        void addRef(long positionHash, long gameId) {
+            if (refs == refHashes.length) {
+                refHashes = java.util.Arrays.copyOf(refHashes, refs * 2);
+                refGames = java.util.Arrays.copyOf(refGames, refs * 2);
+            }
+            refHashes[refs] = positionHash;
+            refGames[refs] = gameId;
+            refs++;
+        }
+
+        void flush(String digest, int gamesDone, boolean complete) throws SQLException {
+            // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
+            pending = 0;
+            counts.forEachSorted((hash, move, st, base) -> {
+                int at = pending * (2 + MoveCounts.STRIDE);
+                upsertMoves.setLong(at + 1, hash);
+                upsertMoves.setInt(at + 2, move);
+                for (int i = 0; i < MoveCounts.STRIDE; i++) {
+                    upsertMoves.setLong(at + 3 + i, st[base + i]);
+                }
+                if (++pending == ROWS) {
+                    upsertMoves.executeUpdate();
+                    pending = 0;
+                }
+            });
+            if (pending > 0) {
+                // The tail (fewer than ROWS rows, bound but not run): visited again and written row by row.
+                int tail = pending;
+                pending = 0;
+                int[] index = {0};
+                int skip = counts.size() - tail;
+                counts.forEachSorted((hash, move, st, base) -> {
+                    if (index[0]++ < skip) {
+                        return;
+                    }
+                    upsertMove.setLong(1, hash);
+                    upsertMove.setInt(2, move);
+                    for (int i = 0; i < MoveCounts.STRIDE; i++) {
+                        upsertMove.setLong(3 + i, st[base + i]);
+                    }
+                    upsertMove.executeUpdate();
+                });
+            }
+            counts.clear();
+            int i = 0;
+            for (; i + ROWS <= refs; i += ROWS) {
+                for (int j = 0; j < ROWS; j++) {
+                    insertRefs.setLong(2 * j + 1, refHashes[i + j]);
+                    insertRefs.setLong(2 * j + 2, refGames[i + j]);
+                }
+                insertRefs.executeUpdate();
+            }
+            for (; i < refs; i++) {
+                insertRef.setLong(1, refHashes[i]);
+                insertRef.setLong(2, refGames[i]);
+                insertRef.executeUpdate();
+            }
+            refs = 0;
+            fileDone.setInt(1, gamesDone);
+            fileDone.setInt(2, complete ? 1 : 0);
+            fileDone.setString(3, digest);
+            fileDone.executeUpdate();
+            db.commit();
+            batchGames = 0;
+        }
+
+        Summary summary() {
+            return new Summary(filesRead, filesKnown, added, duplicates, broken, plies, bytesBefore);
+        }
+
+        void finish() {
+            try {
+                for (PreparedStatement ps : new PreparedStatement[]{insertGame, upsertMove, upsertMoves, insertRef, insertRefs,
+                        fileDone}) {
+                    if (ps != null) {
+                        ps.close();
+                    }
+                }
+                if (!db.getAutoCommit()) {
+                    db.rollback();
+                    db.setAutoCommit(true);
+                }
+            } catch (SQLException e) {
+                System.getLogger(TreeImporter.class.getName()).log(System.Logger.Level.WARNING,
+                        "closing the import: " + e.getMessage());
+            }
+        }
+    }
+}

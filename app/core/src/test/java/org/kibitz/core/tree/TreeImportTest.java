@@ -1,0 +1,297 @@
+package org.kibitz.core.tree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.format.GameReader;
+import org.kibitz.api.format.ReadContext;
+import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.GameResult;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.core.Formats;
+import org.kibitz.core.TestGames;
+
+class TreeImportTest {
+
+    private static final Formats FORMATS = TestGames.formats();
+
+    @TempDir
+    Path dir;
+
+    /** Counts computed here, independently of the importer: per position hash, per move, {games, w, d, b}. */
+    private record Expected(Map<Long, Map<Move, long[]>> counts, int games, long pairs) {
+    }
+
+    private static Expected expected(List<Path> files, GamePlugin rules, int maxPly) throws IOException {
+        Map<Long, Map<Move, long[]>> counts = new HashMap<>();
+        Set<String> identities = new HashSet<>();
+        int games = 0;
+        long pairs = 0;
+        for (Path f : files) {
+            FormatPlugin format = FORMATS.forFile(f).orElseThrow();
+            try (InputStream in = Files.newInputStream(f);
+                 GameReader reader = format.reader(in, new ReadContext(f.toString(), TestGames.GAMES,
+                         Optional.of(rules.id()), Optional.empty()))) {
+                for (ReadResult r; (r = reader.next()) != null; ) {
+                    if (!r.clean() || r.game().isEmpty()) {
+                        continue;
+                    }
+                    GameTree g = r.game().get();
+                    List<Move> line = new ArrayList<>();
+                    for (GameNode n = g.root(); !n.children().isEmpty(); ) {
+                        n = n.children().get(0);
+                        line.add(n.move().orElseThrow());
+                    }
+                    Position start = rules.parseFen(g.startPosition().fen());
+                    StringBuilder id = new StringBuilder(start.fen());
+                    for (String tag : List.of("White", "Black", "Date", "Round", "Result")) {
+                        id.append('|').append(g.tags().get(tag).orElse("").strip());
+                    }
+                    line.forEach(m -> id.append(' ').append(m.coordinates(0)).append(m.promotion()));
+                    if (!identities.add(id.toString())) {
+                        continue;
+                    }
+                    games++;
+                    GameResult result = g.result();
+                    Set<String> once = new HashSet<>();
+                    Position p = start;
+                    for (int i = 0; i < line.size() && (maxPly == 0 || i < maxPly); i++) {
+                        Move m = line.get(i);
+                        assertTrue(p.isLegal(m), "replayed move legal");
+                        if (once.add(p.hash() + " " + m)) {
+                            long[] c = counts.computeIfAbsent(p.hash(), k -> new HashMap<>())
+                                    .computeIfAbsent(m, k -> new long[4]);
+                            c[0]++;
+                            switch (result) {
+                                case WHITE_WINS -> c[1]++;
+                                case DRAW -> c[2]++;
+                                case BLACK_WINS -> c[3]++;
+                                default -> { }
+                            }
+                            pairs++;
+                        }
+                        p = p.play(m);
+                    }
+                }
+            } catch (org.kibitz.api.game.FenException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        long distinct = counts.values().stream().mapToLong(Map::size).sum();
+        return new Expected(counts, games, distinct);
+    }
+
+    private static void assertSame(Expected e, OpeningTree tree, long positionHash) throws IOException {
+        Map<Move, long[]> want = e.counts().getOrDefault(positionHash, Map.of());
+        List<TreeMove> got = tree.moves(positionHash);
+        assertEquals(want.size(), got.size(), "moves of position " + Long.toHexString(positionHash));
+        for (TreeMove t : got) {
+            long[] c = want.get(t.move());
+            assertTrue(c != null, "unexpected move " + t.move());
+            assertEquals(c[0], t.games(), "games of " + t.move());
+            assertEquals(c[1], t.whiteWins(), "white wins of " + t.move());
+            assertEquals(c[2], t.draws(), "draws of " + t.move());
+            assertEquals(c[3], t.blackWins(), "black wins of " + t.move());
+        }
+        for (int i = 1; i < got.size(); i++) {
+            assertTrue(got.get(i - 1).games() >= got.get(i).games(), "most played first");
+        }
+    }
+
+    private static void assertWhole(Expected e, OpeningTree tree) throws IOException {
+        assertEquals(e.games(), tree.gameCount(), "games");
+        assertEquals(e.pairs(), tree.moveCount(), "distinct (position, move) pairs");
+        for (long h : e.counts().keySet()) {
+            assertSame(e, tree, h);
+        }
+    }
+
+    private TreeImporter importer() {
+        return new TreeImporter(TestGames.GAMES, FORMATS);
+    }
+
+    @Test
+    void chessCollectionCountsEqualAReplayOfTheGames() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("capa.sqlite"))) {
+            TreeImporter.Summary s = importer().run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+            });
+            assertEquals(e.games(), s.games());
+            assertEquals(Optional.of("chess"), tree.gameId());
+            Position start = TestGames.CHESS.startPosition();
+            // The start position and positions deeper: every position the games reach, the start among them.
+            assertSame(e, tree, start.hash());
+            long startGames = tree.moves(start.hash()).stream().mapToLong(TreeMove::games).sum();
+            assertEquals(e.games(), startGames, "every game leaves the start position");
+            Position afterE4 = start.play(Move.parseCoordinates("e2e4", 1));
+            assertFalse(tree.moves(afterE4.hash()).isEmpty());
+            assertWhole(e, tree);
+            // Games reaching a position can be listed.
+            assertFalse(tree.games(afterE4.hash(), 5).isEmpty());
+        }
+    }
+
+    @Test
+    void xiangqiPgnAndXqfFolderCountsEqualAReplay() throws Exception {
+        Path pgn = TestGames.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn");
+        Path xqf = TestGames.shared("xiangqi/xqf");
+        List<Path> folder;
+        try (Stream<Path> s = Files.list(xqf)) {
+            // The folder's XQF files and the PGN files beside them: what a walk of the folder finds.
+            folder = s.filter(f -> f.getFileName().toString().toLowerCase().matches(".*\\.(xqf|pgn)")).sorted().toList();
+        }
+        List<Path> all = new ArrayList<>(List.of(pgn));
+        all.addAll(folder);
+        Expected e = expected(all, TestGames.XIANGQI, 0);
+        List<FormatProblem> problems = new ArrayList<>();
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("xq.sqlite"))) {
+            TreeImporter.Summary s = importer().run(tree, List.of(pgn, xqf),
+                    new TreeImporter.Options(Optional.of("xiangqi"), 0), new TreeImporter.Listener() {
+                        @Override
+                        public void problem(FormatProblem p) {
+                            problems.add(p);
+                        }
+                    });
+            assertTrue(s.games() > 1000, "games imported: " + s.games());
+            assertEquals(Optional.of("xiangqi"), tree.gameId());
+            assertSame(e, tree, TestGames.XIANGQI.startPosition().hash());
+            assertWhole(e, tree);
+        }
+    }
+
+    private static final String TRANSPOSED = """
+            [Event "a"]
+            [White "A"]
+            [Black "B"]
+            [Date "1990.01.01"]
+            [Result "1-0"]
+
+            1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 1-0
+
+            [Event "b"]
+            [White "C"]
+            [Black "D"]
+            [Date "2001.01.01"]
+            [Result "1/2-1/2"]
+
+            1. c4 e6 2. d4 Nf6 3. Nc3 d5 1/2-1/2
+            """;
+
+    @Test
+    void transpositionsMeetAndAGameImportedTwiceCountsOnce() throws Exception {
+        Path a = dir.resolve("a.pgn");
+        Files.writeString(a, TRANSPOSED, StandardCharsets.UTF_8);
+        // The same games in another file, with a comment and another event: the same games.
+        Path b = dir.resolve("b.pgn");
+        Files.writeString(b, TRANSPOSED.replace("[Event \"a\"]", "[Event \"copy\"]").replace("3. Nc3 Bb4", "3. Nc3 {main} Bb4"),
+                StandardCharsets.UTF_8);
+        Position p = TestGames.CHESS.startPosition();
+        for (String m : List.of("d2d4", "g8f6", "c2c4", "e7e6")) {
+            p = p.play(Move.parseCoordinates(m, 1));
+        }
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("t.sqlite"))) {
+            TreeImporter.Summary first = importer().run(tree, List.of(a), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+            });
+            assertEquals(2, first.games());
+            List<TreeMove> moves = tree.moves(p.hash());
+            assertEquals(1, moves.size());
+            TreeMove nc3 = moves.get(0);
+            assertEquals(Move.parseCoordinates("b1c3", 1), nc3.move());
+            assertEquals(2, nc3.games(), "two move orders, one position");
+            assertEquals(1, nc3.whiteWins());
+            assertEquals(1, nc3.draws());
+            assertEquals(1990, nc3.firstYear());
+            assertEquals(2001, nc3.lastYear());
+            assertEquals(2, tree.moves(TestGames.CHESS.startPosition().hash()).size(), "1.d4 and 1.c4");
+
+            List<String> known = new ArrayList<>();
+            TreeImporter.Summary again = importer().run(tree, List.of(a, b), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                @Override
+                public void known(String source) {
+                    known.add(source);
+                }
+            });
+            assertEquals(List.of(a.toString()), known, "the same file is skipped");
+            assertEquals(0, again.games());
+            assertEquals(2, again.duplicates(), "the same games from another file");
+            assertEquals(2, tree.gameCount());
+            assertEquals(2, tree.moves(p.hash()).get(0).games());
+        }
+    }
+
+    @Test
+    void aBrokenGameIsReportedWithItsPlaceAndSkipped() throws Exception {
+        Path f = dir.resolve("broken.pgn");
+        Files.writeString(f, """
+                [Event "ok"]
+                [Result "1-0"]
+
+                1. e4 e5 1-0
+
+                [Event "broken"]
+                [Result "0-1"]
+
+                1. e4 e5 2. Ke3 Nc6 0-1
+
+                [Event "ok too"]
+                [Result "1/2-1/2"]
+
+                1. d4 d5 1/2-1/2
+                """, StandardCharsets.UTF_8);
+        List<FormatProblem> problems = new ArrayList<>();
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("b.sqlite"))) {
+            TreeImporter.Summary s = importer().run(tree, List.of(f), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                @Override
+                public void problem(FormatProblem p) {
+                    problems.add(p);
+                }
+            });
+            assertEquals(2, s.games());
+            assertEquals(1, s.broken());
+            FormatProblem p = problems.stream().filter(x -> x.severity() == FormatProblem.Severity.ERROR).findFirst().orElseThrow();
+            assertEquals(2, p.gameNumber());
+            assertEquals(f.toString(), p.source());
+            assertEquals(FormatProblem.Location.Unit.LINE, p.location().unit());
+            assertEquals(9, p.location().value(), "the line of the illegal move");
+            Position start = TestGames.CHESS.startPosition();
+            TreeMove e4 = tree.moves(start.hash()).stream().filter(m -> m.move().equals(Move.parseCoordinates("e2e4", 1)))
+                    .findFirst().orElseThrow();
+            assertEquals(1, e4.games(), "the broken game is not counted");
+            assertEquals(0, e4.blackWins());
+        }
+    }
+
+    @Test
+    void maxPlyLimitsTheTree() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 8);
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("short.sqlite"))) {
+            importer().run(tree, List.of(pgn), new TreeImporter.Options(Optional.empty(), 8), new TreeImporter.Listener() {
+            });
+            assertWhole(e, tree);
+        }
+    }
+}
