@@ -384,6 +384,11 @@ final class MatchCommand implements Callable<Integer> {
         if (file == null) {
             throw usage("openings.file");
         }
+        String format = kv.getOrDefault("format", "").toLowerCase(Locale.ROOT);
+        String lower = file.toLowerCase(Locale.ROOT);
+        if (format.equals("book") || format.equals("polyglot") || (format.isEmpty() && (lower.endsWith(".bin") || lower.endsWith(".dat")))) {
+            return bookOpenings(Path.of(file), kv);
+        }
         Openings.Options o = Openings.Options.defaults().withSeed(seed == null ? 0 : seed);
         try {
             if (kv.containsKey("format")) {
@@ -434,6 +439,30 @@ final class MatchCommand implements Callable<Integer> {
             return Optional.of(new Sprt(alpha, beta, elo0, elo1, model));
         } catch (IllegalArgumentException e) {
             throw usage("sprt.bad");
+        }
+    }
+
+    /**
+     * Openings from a book ({@code .bin}: Polyglot for chess, ours for xiangqi with {@code --game xiangqi};
+     * {@code .dat}: ElephantEye's): as many weighted random lines of {@code plies} (default 8) plies as
+     * the match has pairs, seeded by {@code --seed}.
+     */
+    private Openings bookOpenings(Path file, Map<String, String> kv) {
+        boolean eleEye = org.kibitz.core.book.Books.isEleEye(file);
+        GamePlugin g = GameOption.game(games, game != null ? game : eleEye ? "xiangqi" : "chess", spec);
+        int plies;
+        try {
+            plies = Integer.parseInt(kv.getOrDefault("plies", "8"));
+        } catch (NumberFormatException e) {
+            throw usage("openings.bad", "plies=" + kv.get("plies"));
+        }
+        int n = engineSpecs(engineTokens).size();
+        long pairs = (long) rounds * gamesPerEncounter * Math.max(1, n * (n - 1) / 2);
+        try {
+            org.kibitz.core.book.Book book = org.kibitz.core.book.Books.open(file, g.id());
+            return Openings.fromBook(book, g, file, plies, (int) Math.min(pairs, 100_000), seed == null ? 0 : seed);
+        } catch (IOException | IllegalArgumentException e) {
+            throw usage("openings.bad", String.valueOf(e.getMessage()));
         }
     }
 

@@ -225,4 +225,39 @@ class CliMatchTest {
         assertEquals(2, bad.exit());
         assertTrue(bad.err().contains("missing score="), bad.err());
     }
+
+    @Test
+    void openingsFromABookAreWeightedSeededLines(@TempDir Path dir) throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        Path book = dir.resolve("cap.bin");
+        Run made = cli.run("book", "make", Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn",
+                "Capablanca.pgn").toString(), "--out", book.toString());
+        assertEquals(0, made.exit(), made.err());
+        List<List<String>> runs = new ArrayList<>();
+        for (String seed : List.of("5", "5", "6")) {
+            Path pgn = dir.resolve("book-" + runs.size() + ".pgn");
+            Run r = match("match", "--engine", stockfish, "nodes=200", "--engine", stockfish, "nodes=400", "--games", "2",
+                    "--rounds", "3", "--repeat", "--maxmoves", "10", "--openings", "file=" + book, "plies=6", "--seed", seed,
+                    "--pgnout", pgn.toString(), "--run-id", "book-" + runs.size());
+            assertEquals(0, r.exit(), r.err());
+            List<String> openings = new ArrayList<>();
+            for (GameTree g : readBack(pgn)) {
+                StringBuilder b = new StringBuilder();
+                int plies = 0;
+                for (GameNode n : g.mainline()) {
+                    if (!n.comment().equals("book")) {
+                        break;
+                    }
+                    plies++;
+                    b.append(n.move().orElseThrow().coordinates(0)).append(' ');
+                }
+                assertTrue(plies >= 1 && plies <= 6, "up to six book plies (fewer where the book ends), marked: " + plies);
+                openings.add(b.toString());
+            }
+            assertEquals(openings.get(0), openings.get(1), "a pair plays one opening");
+            runs.add(openings);
+        }
+        assertEquals(runs.get(0), runs.get(1), "the same seed, the same openings");
+        assertTrue(!runs.get(0).equals(runs.get(2)), "another seed, other lines: " + runs);
+    }
 }

@@ -20,6 +20,7 @@ import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
 import org.kibitz.api.i18n.Text;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
@@ -137,6 +138,56 @@ public final class Openings {
     public static Openings standard(GamePlugin game) {
         List<Opening> one = List.of(Opening.standard(game));
         return new Openings(Optional.empty(), game.id(), one, one, List.of(), 0);
+    }
+
+    /**
+     * Openings drawn from a book, as cutechess's {@code -book} plays: {@code count} lines of {@code plies}
+     * plies from the game's start position, each move chosen at random with the book's weights, seeded
+     * (the same seed, the same lines); a line ends early where the book has no move. Lines repeated by
+     * chance are drawn again (up to a limit), so a small book gives fewer, distinct openings.
+     *
+     * @throws IllegalArgumentException when the book has no move at the start position
+     */
+    public static Openings fromBook(org.kibitz.core.book.Book book, GamePlugin game, Path file, int plies, int count,
+                                    long seed) {
+        if (plies < 1 || count < 1) {
+            throw new IllegalArgumentException("book openings need plies and count of 1 or more");
+        }
+        Random random = new Random(seed);
+        java.util.LinkedHashMap<List<Move>, Opening> lines = new java.util.LinkedHashMap<>();
+        String name = file.getFileName().toString();
+        for (int tries = 0; lines.size() < count && tries < 20 * count; tries++) {
+            Position p = game.startPosition();
+            List<Move> moves = new ArrayList<>();
+            while (moves.size() < plies) {
+                List<org.kibitz.core.book.BookEntry> entries = book.probe(p);
+                long total = 0;
+                for (org.kibitz.core.book.BookEntry e : entries) {
+                    total += Math.max(0, e.weight());
+                }
+                if (total == 0) {
+                    break;
+                }
+                long pick = (long) (random.nextDouble() * total);
+                Move chosen = entries.get(entries.size() - 1).move();
+                for (org.kibitz.core.book.BookEntry e : entries) {
+                    pick -= Math.max(0, e.weight());
+                    if (pick < 0) {
+                        chosen = e.move();
+                        break;
+                    }
+                }
+                moves.add(chosen);
+                p = p.play(chosen);
+            }
+            if (moves.isEmpty()) {
+                throw new IllegalArgumentException("the book " + name + " has no move at the start position");
+            }
+            lines.putIfAbsent(List.copyOf(moves), Opening.of(game, name + ":" + (lines.size() + 1), lines.size() + 1,
+                    game.startPosition(), moves));
+        }
+        List<Opening> all = List.copyOf(lines.values());
+        return new Openings(Optional.of(file), game.id(), all, all, List.of(), 0);
     }
 
     /**
