@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code kibitz tree}: the opening database; {@code import} fills it, {@code query} reads it. */
 @Command(name = "tree", resourceBundle = "org.kibitz.cli.tree",
-        subcommands = {TreeImportCommand.class, TreeQueryCommand.class})
+        subcommands = {TreeImportCommand.class, TreeQueryCommand.class, TreeDeepCommand.class})
 final class TreeCommand implements Callable<Integer> {
 
     @Spec

@@ -1,0 +1,261 @@
+package org.kibitz.cli;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.api.format.FormatPlugin;
+import org.kibitz.api.format.GameWriter;
+import org.kibitz.api.format.WriteContext;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.core.Formats;
+import org.kibitz.core.engines.EngineRef;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.engines.SessionPool;
+import org.kibitz.core.evaluate.ScoreCodec;
+import org.kibitz.core.store.AnalysisStore;
+import org.kibitz.core.tree.deep.DeepAnalysis;
+import org.kibitz.core.tree.deep.DeepExport;
+import org.kibitz.core.tree.deep.DeepSettings;
+import org.kibitz.core.tree.deep.DeepValues;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kibitz tree deep}: deep analysis of a tree ({@link DeepAnalysis}). Progress lines on stderr,
+ * then on stdout {@code nodes <N> root <value> best <line>}, the value from White's/Red's view and the
+ * line in coordinates. A state file makes it resumable ({@code --state F --resume}).
+ */
+@Command(name = "deep", resourceBundle = "org.kibitz.cli.tree", sortOptions = false)
+final class TreeDeepCommand implements Callable<Integer> {
+
+    private static final Messages TEXT = Messages.of("tree");
+    /** The budget when none is given: this many nodes. */
+    static final long DEFAULT_BUDGET_NODES = 100;
+
+    private final Games games;
+    private final EngineRegistry registry;
+    private final Formats formats;
+    private final Provider<AnalysisStore> store;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", required = true, descriptionKey = "deep.engine")
+    List<String> engines;
+
+    @Option(names = "--game", paramLabel = "GAME", defaultValue = "chess", descriptionKey = "deep.game")
+    String game;
+
+    static final class Where {
+        @Option(names = "--fen", paramLabel = "FEN", descriptionKey = "query.fen")
+        String fen;
+
+        @Option(names = "--moves", paramLabel = "MOVE", arity = "1..*", descriptionKey = "query.moves")
+        List<String> moves;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Where where;
+
+    static final class Limit {
+        @Option(names = "--nodes", paramLabel = "N", descriptionKey = "deep.nodes")
+        Long nodes;
+
+        @Option(names = "--depth", paramLabel = "D", descriptionKey = "deep.depth")
+        Integer depth;
+
+        @Option(names = "--movetime", paramLabel = "MS", descriptionKey = "deep.movetime")
+        Long movetime;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Limit limit;
+
+    @Option(names = "--multipv", paramLabel = "K", defaultValue = "3", descriptionKey = "deep.multipv")
+    int multipv;
+
+    @Option(names = "--window", paramLabel = "CP", defaultValue = "30", descriptionKey = "deep.window")
+    int window;
+
+    @Option(names = "--max-plies", paramLabel = "P", defaultValue = "10", descriptionKey = "deep.maxPlies")
+    int maxPlies;
+
+    @Option(names = "--budget-seconds", paramLabel = "S", descriptionKey = "deep.budgetSeconds")
+    Long budgetSeconds;
+
+    @Option(names = "--budget-nodes", paramLabel = "N", descriptionKey = "deep.budgetNodes")
+    Long budgetNodes;
+
+    @Option(names = "--state", paramLabel = "FILE", descriptionKey = "deep.state")
+    Path state;
+
+    @Option(names = "--resume", descriptionKey = "deep.resume")
+    boolean resume;
+
+    @Option(names = "--pgn", paramLabel = "OUT", descriptionKey = "deep.pgn")
+    Path pgn;
+
+    @Option(names = "--book", paramLabel = "OUT", descriptionKey = "deep.book")
+    Path book;
+
+    @Option(names = "--no-store", descriptionKey = "deep.noStore")
+    boolean noStore;
+
+    @Inject
+    TreeDeepCommand(Games games, EngineRegistry registry, Formats formats, Provider<AnalysisStore> store) {
+        this.games = games;
+        this.registry = registry;
+        this.formats = formats;
+        this.store = store;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        GamePlugin g = GameOption.game(games, game, spec);
+        Position start = GameOption.position(g, game, where == null ? null : where.fen, spec);
+        List<Move> moves = moves(g, start);
+        if (multipv < 1 || window < 0 || maxPlies < 1) {
+            throw usage("deep.bad", multipv, window, maxPlies);
+        }
+        if (resume && state == null) {
+            throw usage("deep.resumeNoState");
+        }
+        if (state != null && !resume && Files.exists(state)) {
+            throw usage("deep.stateExists", state);
+        }
+        if (resume && !Files.isRegularFile(state)) {
+            throw usage("deep.noState", state);
+        }
+        SearchLimits limits = limit == null || (limit.depth == null && limit.movetime == null)
+                ? SearchLimits.nodes(positive(limit == null || limit.nodes == null ? 100_000L : limit.nodes))
+                : limit.depth != null ? SearchLimits.depth((int) positive(limit.depth))
+                : SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
+        OptionalLong budget = budgetNodes != null ? OptionalLong.of(positive(budgetNodes))
+                : budgetSeconds == null ? OptionalLong.of(DEFAULT_BUDGET_NODES) : OptionalLong.empty();
+        Optional<Duration> time = budgetSeconds == null ? Optional.empty() : Optional.of(Duration.ofSeconds(positive(budgetSeconds)));
+        List<EngineRef> refs = engineRefs(err);
+        DeepSettings settings = new DeepSettings(g, start, moves, refs, limits, multipv, window, maxPlies, time, budget);
+        int rankBase = g.coordinateRankBase();
+        Side rootSide = settings.root().sideToMove();
+        try (SessionPool pool = SessionPool.of(registry, games, 1, refs.size())) {
+            DeepAnalysis analysis = DeepAnalysis.open(settings, Optional.ofNullable(state), resume);
+            if (resume) {
+                err.println(TEXT.text("deep.resumed", analysis.tree().size(), state));
+                err.flush();
+            }
+            AnalysisStore kept = noStore ? null : store.get();
+            DeepAnalysis.Result r = analysis.run(pool, Optional.ofNullable(kept), p -> {
+                synchronized (err) {
+                    err.println(TEXT.text("deep.progress", p.nodes(), DeepExport.coordinates(p.node().path(), rankBase),
+                            value(p.rootValue(), rootSide), DeepExport.coordinates(p.bestLine(), rankBase)));
+                    err.flush();
+                }
+            });
+            if (kept != null) {
+                kept.flush();
+                kept.problem().ifPresent(p -> err.println(TEXT.text("deep.storeProblem", p.render())));
+            }
+            for (String f : r.failures()) {
+                err.println(TEXT.text("deep.failure", f));
+            }
+            if (pgn != null) {
+                FormatPlugin f = formats.byId("pgn").orElseThrow();
+                try (OutputStream o = Files.newOutputStream(pgn); GameWriter w = f.writer(o, WriteContext.of(games))) {
+                    w.write(DeepExport.gameTree(settings, analysis.tree()));
+                }
+            }
+            if (book != null) {
+                DeepExport.book(settings, analysis.tree()).write(book);
+            }
+            err.println(TEXT.text("deep.stop." + r.stop().name().toLowerCase(java.util.Locale.ROOT)));
+            err.flush();
+            out.println("nodes " + r.nodes() + " root " + value(r.rootValue(), rootSide) + " best "
+                    + DeepExport.coordinates(r.bestLine(), rankBase));
+            out.flush();
+            return r.rootValue().isPresent() ? 0 : 1;
+        } catch (IOException e) {
+            err.println(TEXT.text("deep.stopped", String.valueOf(e.getMessage())));
+            err.flush();
+            return 2;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
+    /** A value from White's/Red's view: {@code +0.25}, {@code -1.10}, {@code #3}; {@code -} when none. */
+    static String value(OptionalInt v, Side toMove) {
+        if (v.isEmpty()) {
+            return "-";
+        }
+        Score s = DeepValues.score(v.getAsInt()).forWhite(toMove);
+        String text = ScoreCodec.evalText(s);
+        return s instanceof Score.Centipawns c && c.cp() >= 0 ? "+" + text : text;
+    }
+
+    private List<Move> moves(GamePlugin g, Position start) {
+        List<Move> out = new ArrayList<>();
+        if (where == null || where.moves == null) {
+            return out;
+        }
+        Position p = start;
+        for (String text : where.moves) {
+            Move m = TreeQueryCommand.parse(g, p, text);
+            if (m == null) {
+                throw usage("query.badMove", text, p.fen());
+            }
+            out.add(m);
+            p = p.play(m);
+        }
+        return out;
+    }
+
+    private List<EngineRef> engineRefs(PrintWriter err) {
+        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
+            err.println(TEXT.text("deep.enginesCorrupt", registry.file(), c.reason()));
+        }
+        List<EngineRef> out = new ArrayList<>();
+        for (String e : engines) {
+            try {
+                out.add(registry.resolve(e));
+            } catch (EngineRef.ResolveException x) {
+                throw new CommandLine.ParameterException(spec.commandLine(), x.text().render());
+            }
+        }
+        return out;
+    }
+
+    private long positive(long v) {
+        if (v < 1) {
+            throw usage("deep.positive", v);
+        }
+        return v;
+    }
+
+    private CommandLine.ParameterException usage(String key, Object... args) {
+        return new CommandLine.ParameterException(spec.commandLine(), TEXT.text(key, args));
+    }
+}
