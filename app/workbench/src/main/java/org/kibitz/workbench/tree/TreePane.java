@@ -211,7 +211,7 @@ public final class TreePane extends BorderPane {
         wdl.setGraphic(null);
         moves.getColumns().add(wdl);
         moves.getColumns().add(text("tree.col.score", "tree-col-score", 60,
-                r -> String.format(i18n.locale(), "%.1f%%", r.scorePercent())));
+                r -> r.wins() + r.draws() + r.losses() == 0 ? "" : String.format(i18n.locale(), "%.1f%%", r.scorePercent())));
         moves.getColumns().add(text("tree.col.rating", "tree-col-rating", 60,
                 r -> r.rating().isPresent() ? String.valueOf(Math.round(r.rating().getAsDouble())) : ""));
         moves.getColumns().add(text("tree.col.years", "tree-col-years", 80,

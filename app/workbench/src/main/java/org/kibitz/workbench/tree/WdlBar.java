@@ -15,6 +15,7 @@ final class WdlBar extends Region {
     private final Label loss = segment("tree-wdl-loss", "-fx-background-color: #262626; -fx-text-fill: #f0f0f0;");
     private double winShare;
     private double drawShare;
+    private long total;
     private String[] texts = {"", "", ""};
 
     WdlBar() {
@@ -38,10 +39,11 @@ final class WdlBar extends Region {
 
     void set(long wins, long draws, long losses) {
         long n = wins + draws + losses;
+        total = n;
         winShare = n == 0 ? 0 : (double) wins / n;
         drawShare = n == 0 ? 0 : (double) draws / n;
         double lossShare = n == 0 ? 0 : (double) losses / n;
-        texts = new String[] {percent(winShare), percent(drawShare), percent(lossShare)};
+        texts = n == 0 ? new String[] {"", "", ""} : new String[] {percent(winShare), percent(drawShare), percent(lossShare)};
         requestLayout();
     }
 
@@ -62,7 +64,8 @@ final class WdlBar extends Region {
         double h = getHeight() - y - snappedBottomInset();
         double ww = Math.round(w * winShare);
         double dw = Math.round(w * drawShare);
-        double lw = Math.max(0, w - ww - dw);
+        // No game with a known result: no segment at all, rather than a bar of losses.
+        double lw = total == 0 ? 0 : Math.max(0, w - ww - dw);
         place(win, texts[0], x, y, ww, h);
         place(draw, texts[1], x + ww, y, dw, h);
         place(loss, texts[2], x + ww + dw, y, lw, h);
