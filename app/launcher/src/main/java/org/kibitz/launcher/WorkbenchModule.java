@@ -35,6 +35,7 @@ public final class WorkbenchModule extends AbstractModule {
         install(new JobsUiModule());
         install(new EvaluateUiModule());
         install(new MatchUiModule());
+        install(new TreeUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */

@@ -33,6 +33,31 @@ public final class OpeningTree implements AutoCloseable {
                            int year, String event) {
     }
 
+    /** The player's side a {@link GameFilter} asks for. */
+    public enum PlayerSide { ANY, WHITE, BLACK }
+
+    /**
+     * Which games a list shows: those of a player (name containing {@code player}, any case) on a
+     * side, played within years (0 = no bound; a game of unknown year is left out once a bound is
+     * set), at an event whose name contains {@code event}. Blank texts ask for nothing.
+     *
+     * <p>It filters the games that reached a position only: the move counts are kept per position
+     * and move over all games, so they cannot be narrowed without replaying the games.
+     */
+    public record GameFilter(String player, PlayerSide side, int fromYear, int toYear, String event) {
+        public static final GameFilter NONE = new GameFilter("", PlayerSide.ANY, 0, 0, "");
+
+        public GameFilter {
+            player = player == null ? "" : player.strip();
+            side = side == null ? PlayerSide.ANY : side;
+            event = event == null ? "" : event.strip();
+        }
+
+        public boolean isEmpty() {
+            return player.isEmpty() && fromYear == 0 && toYear == 0 && event.isEmpty();
+        }
+    }
+
     /** An imported (or partly imported) file. */
     public record TreeFile(String path, String digest, long size, int gamesDone, boolean complete) {
     }
@@ -190,6 +215,64 @@ public final class OpeningTree implements AutoCloseable {
         } catch (SQLException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    /** Up to {@code limit} games that reached the position of this hash and pass {@code filter}, latest first. */
+    public List<TreeGame> games(long positionHash, int limit, GameFilter filter) throws IOException {
+        if (filter == null || filter.isEmpty()) {
+            return games(positionHash, limit);
+        }
+        StringBuilder sql = new StringBuilder("""
+                SELECT g.id, f.path, g.game_number, g.white, g.black, g.result, g.year, g.event
+                FROM refs r JOIN games g ON g.id = r.game_id LEFT JOIN files f ON f.digest = g.file_digest
+                WHERE r.position_hash = ?""");
+        List<Object> args = new ArrayList<>();
+        args.add(positionHash);
+        if (!filter.player().isEmpty()) {
+            String like = "%" + escapeLike(filter.player()) + "%";
+            switch (filter.side()) {
+                case WHITE -> sql.append(" AND g.white LIKE ? ESCAPE '\\'");
+                case BLACK -> sql.append(" AND g.black LIKE ? ESCAPE '\\'");
+                case ANY -> {
+                    sql.append(" AND (g.white LIKE ? ESCAPE '\\' OR g.black LIKE ? ESCAPE '\\')");
+                    args.add(like);
+                }
+            }
+            args.add(like);
+        }
+        if (filter.fromYear() != 0) {
+            sql.append(" AND g.year >= ?");
+            args.add(filter.fromYear());
+        }
+        if (filter.toYear() != 0) {
+            sql.append(" AND g.year <= ? AND g.year > 0");
+            args.add(filter.toYear());
+        }
+        if (!filter.event().isEmpty()) {
+            sql.append(" AND g.event LIKE ? ESCAPE '\\'");
+            args.add("%" + escapeLike(filter.event()) + "%");
+        }
+        sql.append(" ORDER BY g.year DESC, g.id DESC LIMIT ?");
+        args.add(limit);
+        try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
+            for (int i = 0; i < args.size(); i++) {
+                ps.setObject(i + 1, args.get(i));
+            }
+            List<TreeGame> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new TreeGame(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), rs.getInt(7), rs.getString(8)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static String escapeLike(String text) {
+        return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
     /** Games held (each once). */

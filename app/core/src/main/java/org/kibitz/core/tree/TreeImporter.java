@@ -446,7 +446,7 @@ public final class TreeImporter {
             insertGame.setLong(1, id);
             insertGame.setString(2, digest);
             insertGame.setInt(3, r.gameNumber());
-            insertGame.setString(4, g.tags().get("White").orElse(null));
+            insertGame.setString(4, g.tags().get("White").or(() -> g.tags().get("Red")).orElse(null));
             insertGame.setString(5, g.tags().get("Black").orElse(null));
             insertGame.setString(6, result.pgn());
             insertGame.setInt(7, year);

@@ -155,6 +155,34 @@ class TreeImportTest {
     }
 
     @Test
+    void theGamesListFiltersByPlayerSideYearsAndEvent() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("capa.sqlite"))) {
+            importer().run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+            });
+            long start = TestGames.CHESS.startPosition().hash();
+            List<OpeningTree.TreeGame> all = tree.games(start, 10_000);
+            assertEquals(tree.gameCount(), all.size(), "every game reaches the start position");
+            var white = tree.games(start, 10_000, new OpeningTree.GameFilter("capablanca", OpeningTree.PlayerSide.WHITE, 0, 0, ""));
+            var black = tree.games(start, 10_000, new OpeningTree.GameFilter("capablanca", OpeningTree.PlayerSide.BLACK, 0, 0, ""));
+            var any = tree.games(start, 10_000, new OpeningTree.GameFilter("Capablanca", OpeningTree.PlayerSide.ANY, 0, 0, ""));
+            assertTrue(white.stream().allMatch(g -> g.white().toLowerCase().contains("capablanca")));
+            assertTrue(black.stream().allMatch(g -> g.black().toLowerCase().contains("capablanca")));
+            assertFalse(white.isEmpty());
+            assertFalse(black.isEmpty());
+            assertEquals(all.stream().filter(g -> (g.white() + "|" + g.black()).toLowerCase().contains("capablanca")).count(), any.size());
+            var years = tree.games(start, 10_000, new OpeningTree.GameFilter("", OpeningTree.PlayerSide.ANY, 1920, 1925, ""));
+            assertEquals(all.stream().filter(g -> g.year() >= 1920 && g.year() <= 1925).count(), years.size());
+            assertFalse(years.isEmpty());
+            String event = all.get(0).event();
+            var ofEvent = tree.games(start, 10_000, new OpeningTree.GameFilter("", OpeningTree.PlayerSide.ANY, 0, 0, event));
+            assertEquals(all.stream().filter(g -> g.event() != null && g.event().toLowerCase().contains(event.toLowerCase())).count(),
+                    ofEvent.size());
+            assertEquals(List.of(), tree.games(start, 10, new OpeningTree.GameFilter("100%_nobody", OpeningTree.PlayerSide.ANY, 0, 0, "")));
+        }
+    }
+
+    @Test
     void xiangqiPgnAndXqfFolderCountsEqualAReplay() throws Exception {
         Path pgn = TestGames.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn");
         Path xqf = TestGames.shared("xiangqi/xqf");

@@ -302,11 +302,68 @@ public final class FileActions implements MenuContributor {
      * @return completes with whether the game was opened
      */
     public CompletableFuture<Boolean> openGame(GameFiles.Entry entry) {
+        return openGame(entry, true);
+    }
+
+    /**
+     * Opens game {@code gameNumber} (from 1) of a file (after asking about unsaved changes): the file
+     * is listed off the FX thread unless the game list holds it already, then the game is read.
+     *
+     * @return completes with whether the game was opened
+     */
+    public CompletableFuture<Boolean> openGameOf(Path path, int gameNumber) {
+        Path file = path.toAbsolutePath().normalize();
+        Optional<GameFiles.Entry> listed = list.file().filter(f -> f.file().equals(file)).flatMap(f -> f.entry(gameNumber));
+        if (listed.isPresent()) {
+            return openGame(listed.get());
+        }
+        if (!confirmDiscard()) {
+            return CompletableFuture.completedFuture(false);
+        }
+        status(i18n.get("file.opening", file.getFileName().toString()));
+        CompletableFuture<Boolean> done = new CompletableFuture<>();
+        CompletableFuture.supplyAsync(() -> {
+            try {
+                return files.read(file, n -> { });
+            } catch (GameFiles.OpenException e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, background).whenComplete((opened, failure) -> Platform.runLater(() -> {
+            try {
+                if (failure != null) {
+                    done.complete(failed(file, failure));
+                    return;
+                }
+                Optional<GameFiles.Entry> entry = opened.entry(gameNumber);
+                if (entry.isEmpty()) {
+                    status(i18n.get("tree.gameGone", gameNumber, file.getFileName().toString()));
+                    done.complete(false);
+                    return;
+                }
+                updateRecent(r -> RecentFiles.add(r, opened.file()));
+                list.openGameProperty().set(0);
+                list.fileProperty().set(opened.withoutFirst());
+                // Asked already: the answer holds for this game.
+                openGame(entry.get(), false).whenComplete((ok, e) -> {
+                    if (e != null) {
+                        done.completeExceptionally(e);
+                    } else {
+                        done.complete(ok);
+                    }
+                });
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        }));
+        return done;
+    }
+
+    private CompletableFuture<Boolean> openGame(GameFiles.Entry entry, boolean ask) {
         GameFiles.OpenedFile f = list.file().orElseThrow();
         if (entry.gameNumber() == list.openGameProperty().get() && document.origin().filter(o -> o.file().equals(f.file())).isPresent()) {
             return CompletableFuture.completedFuture(true);
         }
-        if (!entry.readable() || !confirmDiscard()) {
+        if (!entry.readable() || (ask && !confirmDiscard())) {
             return CompletableFuture.completedFuture(false);
         }
         String name = f.file().getFileName().toString();

@@ -1,0 +1,363 @@
+package org.kibitz.workbench.tree;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.util.StringConverter;
+import org.kibitz.core.tree.OpeningTree;
+import org.kibitz.workbench.I18n;
+
+/**
+ * The Tree pane: a database and a book chosen at the top, the filters of the games list, the moves
+ * of the board's position with their results (click or Enter plays one), and the games that reached
+ * the position (double-click or Enter opens one).
+ */
+public final class TreePane extends BorderPane {
+
+    private final TreeUi ui;
+    private final I18n i18n;
+    private final TableView<TreeUi.Row> moves = new TableView<>();
+    private final TableView<OpeningTree.TreeGame> games = new TableView<>();
+
+    public TreePane(TreeUi ui) {
+        this.ui = ui;
+        this.i18n = ui.i18n();
+        setId("tree-pane");
+        setTop(new VBox(4, sourceBar(), filterBar()));
+        BorderPane.setMargin(getTop(), new Insets(4));
+        buildMoves();
+        buildGames();
+        SplitPane split = new SplitPane(moves, games);
+        split.setOrientation(Orientation.HORIZONTAL);
+        split.setDividerPositions(0.55);
+        setCenter(split);
+        Label message = new Label();
+        message.setId("tree-message");
+        message.textProperty().bind(ui.messageProperty());
+        message.setPadding(new Insets(2, 4, 2, 4));
+        setBottom(message);
+        ui.refresh();
+    }
+
+    private HBox sourceBar() {
+        ComboBox<Path> databases = new ComboBox<>(ui.databases());
+        databases.setId("tree-databases");
+        databases.setPrefWidth(220);
+        databases.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Path p) {
+                return p == null ? "" : p.getFileName().toString();
+            }
+
+            @Override
+            public Path fromString(String s) {
+                return null;
+            }
+        });
+        databases.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(Path p, boolean empty) {
+                super.updateItem(p, empty);
+                setText(empty || p == null ? null : p.getFileName().toString());
+                setTooltip(empty || p == null ? null : new Tooltip(p.toString()));
+            }
+        });
+        databases.promptTextProperty().bind(i18n.text("tree.database.none"));
+        databases.valueProperty().bindBidirectional(ui.selectedProperty());
+
+        Button open = button("tree.database.open", "tree-open-db", "tree.database.open.tip");
+        open.setOnAction(e -> chooseDatabase());
+        Button close = button("tree.database.close", "tree-close-db", "tree.database.close.tip");
+        close.disableProperty().bind(ui.selectedProperty().isNull());
+        close.setOnAction(e -> {
+            if (ui.selectedProperty().get() != null) {
+                ui.closeDatabase(ui.selectedProperty().get());
+            }
+        });
+        Button importFile = button("tree.import", "tree-import", "tree.import.tip");
+        importFile.setOnAction(e -> ui.importCurrentFile());
+
+        Label bookName = new Label();
+        bookName.setId("tree-book-name");
+        bookName.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> ui.bookProperty().get() == null
+                ? i18n.get("tree.book.none") : ui.bookProperty().get().getFileName().toString(),
+                ui.bookProperty(), i18n.localeProperty()));
+        Button book = button("tree.book.open", "tree-open-book", "tree.book.open.tip");
+        book.setOnAction(e -> chooseBook());
+        Button noBook = button("tree.book.close", "tree-close-book", "tree.book.close.tip");
+        noBook.disableProperty().bind(ui.bookProperty().isNull());
+        noBook.setOnAction(e -> ui.bookProperty().set(null));
+
+        Label dbLabel = label("tree.database");
+        Label bookLabel = label("tree.book");
+        HBox bar = new HBox(6, dbLabel, databases, open, close, importFile, spacer(), bookLabel, bookName, book, noBook);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        return bar;
+    }
+
+    private HBox filterBar() {
+        TextField player = field("tree-filter-player", "tree.filter.player", 140);
+        ComboBox<OpeningTree.PlayerSide> side = new ComboBox<>();
+        side.getItems().setAll(OpeningTree.PlayerSide.values());
+        side.setId("tree-filter-side");
+        side.setValue(OpeningTree.PlayerSide.ANY);
+        Function<OpeningTree.PlayerSide, String> sideText = s -> switch (s) {
+            case ANY -> i18n.get("tree.filter.side.any");
+            case WHITE -> i18n.get(ui.document().game().id().equals("xiangqi") ? "tree.filter.side.red" : "tree.filter.side.white");
+            case BLACK -> i18n.get("tree.filter.side.black");
+        };
+        side.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(OpeningTree.PlayerSide s) {
+                return s == null ? "" : sideText.apply(s);
+            }
+
+            @Override
+            public OpeningTree.PlayerSide fromString(String s) {
+                return null;
+            }
+        });
+        side.setCellFactory(l -> new ListCell<>() {
+            @Override
+            protected void updateItem(OpeningTree.PlayerSide s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty || s == null ? null : sideText.apply(s));
+            }
+        });
+        TextField from = field("tree-filter-from", "tree.filter.from", 60);
+        TextField to = field("tree-filter-to", "tree.filter.to", 60);
+        TextField event = field("tree-filter-event", "tree.filter.event", 140);
+        Runnable apply = () -> ui.filterProperty().set(new OpeningTree.GameFilter(player.getText(), side.getValue(),
+                year(from.getText()), year(to.getText()), event.getText()));
+        player.textProperty().addListener((o, a, b) -> apply.run());
+        side.valueProperty().addListener((o, a, b) -> apply.run());
+        from.textProperty().addListener((o, a, b) -> apply.run());
+        to.textProperty().addListener((o, a, b) -> apply.run());
+        event.textProperty().addListener((o, a, b) -> apply.run());
+        Label title = label("tree.filter");
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(i18n.text("tree.filter.tip"));
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        HBox bar = new HBox(6, title, player, side, label("tree.filter.years"), from, new Label("–"), to, event);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        for (javafx.scene.Node n : bar.getChildren()) {
+            if (n instanceof javafx.scene.control.Control c) {
+                c.setTooltip(tip);
+            }
+        }
+        return bar;
+    }
+
+    private static int year(String text) {
+        try {
+            int y = Integer.parseInt(text.strip());
+            return y > 0 && y < 10_000 ? y : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private void buildMoves() {
+        moves.setId("tree-moves");
+        moves.setItems(ui.rows());
+        moves.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        moves.placeholderProperty().bind(javafx.beans.binding.Bindings.createObjectBinding(
+                () -> new Label(ui.messageProperty().get()), ui.messageProperty()));
+        moves.getColumns().add(text("tree.col.move", "tree-col-move", 80, TreeUi.Row::text));
+        moves.getColumns().add(text("tree.col.games", "tree-col-games", 60, r -> String.valueOf(r.games())));
+        TableColumn<TreeUi.Row, TreeUi.Row> wdl = column("tree.col.wdl", "tree-col-wdl", 150);
+        Tooltip wdlTip = new Tooltip();
+        wdl.setCellFactory(c -> new TableCell<>() {
+            private final WdlBar bar = new WdlBar();
+
+            @Override
+            protected void updateItem(TreeUi.Row r, boolean empty) {
+                super.updateItem(r, empty);
+                if (empty || r == null) {
+                    setGraphic(null);
+                    setTooltip(null);
+                    return;
+                }
+                bar.set(r.wins(), r.draws(), r.losses());
+                bar.prefWidthProperty().bind(widthProperty().subtract(12));
+                setGraphic(bar);
+                Tooltip t = new Tooltip(i18n.get("tree.wdl.tip", r.wins(), r.draws(), r.losses()));
+                setTooltip(t);
+            }
+        });
+        wdl.setGraphic(null);
+        moves.getColumns().add(wdl);
+        moves.getColumns().add(text("tree.col.score", "tree-col-score", 60,
+                r -> r.wins() + r.draws() + r.losses() == 0 ? "" : String.format(i18n.locale(), "%.1f%%", r.scorePercent())));
+        moves.getColumns().add(text("tree.col.rating", "tree-col-rating", 60,
+                r -> r.rating().isPresent() ? String.valueOf(Math.round(r.rating().getAsDouble())) : ""));
+        moves.getColumns().add(text("tree.col.years", "tree-col-years", 80,
+                r -> r.firstYear() == 0 ? "" : r.firstYear() == r.lastYear() ? String.valueOf(r.firstYear())
+                        : r.firstYear() + "–" + r.lastYear()));
+        moves.getColumns().add(text("tree.col.book", "tree-col-book", 60,
+                r -> r.bookPercent().isPresent() ? String.format(i18n.locale(), "%.0f%%", r.bookPercent().getAsDouble()) : ""));
+        TableColumn<TreeUi.Row, TreeUi.Row> eval = column("tree.col.eval", "tree-col-eval", 70);
+        eval.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(TreeUi.Row r, boolean empty) {
+                super.updateItem(r, empty);
+                setText(empty || r == null ? null : r.eval());
+                setTooltip(empty || r == null || r.evalSource().isEmpty() ? null : new Tooltip(r.evalSource()));
+            }
+        });
+        moves.getColumns().add(eval);
+        moves.getColumns().forEach(c -> c.setSortable(false));
+        moves.setRowFactory(t -> {
+            TableRow<TreeUi.Row> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 1 && !row.isEmpty()) {
+                    ui.play(row.getItem());
+                }
+            });
+            return row;
+        });
+        moves.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER && moves.getSelectionModel().getSelectedItem() != null) {
+                ui.play(moves.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(i18n.text("tree.moves.tip"));
+        moves.setTooltip(tip);
+    }
+
+    private void buildGames() {
+        games.setId("tree-games");
+        games.setItems(ui.games());
+        games.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<OpeningTree.TreeGame, OpeningTree.TreeGame> white = text("tree.col.white", "tree-col-white", 120,
+                OpeningTree.TreeGame::white);
+        // Xiangqi's first player is Red.
+        white.textProperty().unbind();
+        white.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> i18n.get(
+                "xiangqi".equals(ui.document().game().id()) ? "tree.col.red" : "tree.col.white"),
+                i18n.localeProperty(), ui.revisionProperty()));
+        games.getColumns().add(white);
+        games.getColumns().add(text("tree.col.black", "tree-col-black", 120, OpeningTree.TreeGame::black));
+        games.getColumns().add(text("tree.col.result", "tree-col-result", 55, OpeningTree.TreeGame::result));
+        games.getColumns().add(text("tree.col.year", "tree-col-year", 45, g -> g.year() == 0 ? "" : String.valueOf(g.year())));
+        games.getColumns().add(text("tree.col.event", "tree-col-event", 140, OpeningTree.TreeGame::event));
+        Label none = new Label();
+        none.textProperty().bind(i18n.text("tree.games.none"));
+        games.setPlaceholder(none);
+        games.setRowFactory(t -> {
+            TableRow<OpeningTree.TreeGame> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) {
+                    ui.open(row.getItem());
+                }
+            });
+            return row;
+        });
+        games.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER && games.getSelectionModel().getSelectedItem() != null) {
+                ui.open(games.getSelectionModel().getSelectedItem());
+                e.consume();
+            }
+        });
+    }
+
+    private <T> TableColumn<T, T> column(String key, String id, double width) {
+        TableColumn<T, T> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text(key));
+        c.setId(id);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        return c;
+    }
+
+    private <T> TableColumn<T, T> text(String key, String id, double width, Function<T, String> text) {
+        TableColumn<T, T> c = column(key, id, width);
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(T row, boolean empty) {
+                super.updateItem(row, empty);
+                setText(empty || row == null ? null : text.apply(row));
+            }
+        });
+        return c;
+    }
+
+    private void chooseDatabase() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(i18n.get("tree.database.open.title"));
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter(i18n.get("tree.database.filter"), "*.sqlite", "*.SQLITE", "*.db"),
+                new FileChooser.ExtensionFilter(i18n.get("tree.filter.all"), "*"));
+        File f = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        if (f != null) {
+            ui.openDatabase(f.toPath());
+        }
+    }
+
+    private void chooseBook() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(i18n.get("tree.book.open.title"));
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter(i18n.get("tree.book.filter"), "*.bin", "*.BIN", "*.dat", "*.DAT"),
+                new FileChooser.ExtensionFilter(i18n.get("tree.filter.all"), "*"));
+        File f = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
+        if (f != null) {
+            ui.bookProperty().set(f.toPath().toAbsolutePath().normalize());
+        }
+    }
+
+    private Button button(String key, String id, String tipKey) {
+        Button b = new Button();
+        b.textProperty().bind(i18n.text(key));
+        b.setId(id);
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(i18n.text(tipKey));
+        b.setTooltip(t);
+        return b;
+    }
+
+    private Label label(String key) {
+        Label l = new Label();
+        l.textProperty().bind(i18n.text(key));
+        return l;
+    }
+
+    private TextField field(String id, String promptKey, double width) {
+        TextField f = new TextField();
+        f.setId(id);
+        f.promptTextProperty().bind(i18n.text(promptKey));
+        f.setPrefWidth(width);
+        return f;
+    }
+
+    private static javafx.scene.layout.Region spacer() {
+        javafx.scene.layout.Region r = new javafx.scene.layout.Region();
+        HBox.setHgrow(r, Priority.ALWAYS);
+        return r;
+    }
+}
