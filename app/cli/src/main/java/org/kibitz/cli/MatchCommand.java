@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,20 +25,17 @@ import org.kibitz.core.GameFiles;
 import org.kibitz.core.KibitzPaths;
 import org.kibitz.core.engines.EngineRef;
 import org.kibitz.core.engines.EngineRegistry;
-import org.kibitz.core.engines.SessionPool;
 import org.kibitz.core.evaluate.Shard;
 import org.kibitz.core.jobs.JobHandle;
 import org.kibitz.core.jobs.JobObserver;
-import org.kibitz.core.jobs.JobOptions;
 import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.match.Adjudication;
 import org.kibitz.core.match.GameRunner;
 import org.kibitz.core.match.MatchJob;
+import org.kibitz.core.match.MatchPlanner;
 import org.kibitz.core.match.MatchTally;
-import org.kibitz.core.match.Opening;
 import org.kibitz.core.match.Openings;
-import org.kibitz.core.match.TimeControl;
 import org.kibitz.core.match.stats.Sprt;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -202,41 +198,21 @@ final class MatchCommand implements Callable<Integer> {
         if (!g.ruleSets().isEmpty() && !g.ruleSets().contains(ruleSet)) {
             throw usage("rules.unknown", ruleSet, String.join(", ", g.ruleSets()));
         }
-        List<EngineRef> refs = new ArrayList<>();
+        List<MatchPlanner.Entrant> entrants = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        List<TimeControl> times = new ArrayList<>();
         for (EngineSpec s : specs) {
             Map<String, String> merged = new LinkedHashMap<>(eachSettings);
             merged.putAll(s.settings());
-            EngineRef ref;
+            MatchPlanner.Entrant e;
             try {
-                ref = registry.resolve(s.ref());
+                e = MatchPlanner.entrant(registry, s.ref(), merged, names);
             } catch (EngineRef.ResolveException ex) {
                 throw new CommandLine.ParameterException(spec.commandLine(), ex.text().render());
+            } catch (MatchPlanner.BadTimeControl ex) {
+                throw usage("tc.bad", ex.name(), ex.getMessage());
             }
-            Map<String, String> options = new LinkedHashMap<>();
-            merged.forEach((k, v) -> {
-                if (k.startsWith("opt.") || k.startsWith("option.")) {
-                    options.put(k.substring(k.indexOf('.') + 1), v);
-                }
-            });
-            if (!options.isEmpty()) {
-                ref = ref.withOptions(options);
-            }
-            if (merged.containsKey("proto")) {
-                ref = ref.withProtocol(merged.get("proto"));
-            }
-            String name = merged.getOrDefault("name", ref.name());
-            if (names.contains(name)) {
-                name = name + " (" + (names.size() + 1) + ")";
-            }
-            try {
-                times.add(TimeControl.parse(merged));
-            } catch (IllegalArgumentException ex) {
-                throw usage("tc.bad", name, ex.getMessage());
-            }
-            refs.add(ref);
-            names.add(name);
+            entrants.add(e);
+            names.add(e.name());
         }
         Adjudication adj;
         try {
@@ -252,19 +228,15 @@ final class MatchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
         }
-        GameRunner.Settings settings = new GameRunner.Settings(g, ruleSet, times.get(0), times.get(1), adj,
-                Duration.ofSeconds(stallSeconds));
+        GameRunner.Settings settings = MatchPlanner.settings(g, ruleSet, entrants, adj, Duration.ofSeconds(stallSeconds));
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("game", g.id());
         parameters.put("openings", String.join(" ", openingTokens));
         parameters.put("seed", String.valueOf(seed));
         parameters.put("adjudication", adj.toString());
-        String ev = event != null ? event : (refs.size() == 2 ? "Kibitz match" : "Kibitz tournament");
-        MatchJob.Plan plan = new MatchJob.Plan(ev, refs, names, settings, gamesPerEncounter, rounds, repeat, false,
-                pair -> {
-                    Opening o = openings.forPair(pair);
-                    return new MatchJob.Start(o.start(), o.moves(), openings.file().isPresent() ? o.label() : "");
-                }, parameters, sh.shard());
+        String ev = event != null ? event : (entrants.size() == 2 ? "Kibitz match" : "Kibitz tournament");
+        MatchJob.Plan plan = MatchPlanner.plan(ev, entrants, settings, gamesPerEncounter, rounds, repeat, openings,
+                parameters, sh.shard());
         FormatPlugin pgn = formats.byId("pgn").orElseThrow();
         String id = runId != null ? runId : "match-" + Integer.toHexString(plan.parameters().hashCode() ^ names.hashCode());
         Path runs = paths.data().resolve("runs");
@@ -280,38 +252,37 @@ final class MatchCommand implements Callable<Integer> {
         MatchTally tally = new MatchTally(names);
         Optional<Sprt> sprt = sprt();
         int total = MatchJob.schedule(plan).size();
-        out.println(TEXT.text("started", String.join(" vs ", names), total, g.id(), times.get(0), concurrency, journal));
+        out.println(TEXT.text("started", String.join(" vs ", names), total, g.id(), entrants.get(0).time(), concurrency, journal));
         out.flush();
-        try (SessionPool pool = SessionPool.of(registry, games, 2 * concurrency, 2 * concurrency)) {
-            MatchJob job = new MatchJob(plan, pool, games, pgn, item -> GameRunner.Observer.NONE);
-            CompletableFuture<Sprt.Decision> decided = new CompletableFuture<>();
-            JobObserver<MatchJob.Item, MatchJob.Finished> observer = new JobObserver<>() {
-                @Override
-                public void itemDone(MatchJob.Item item, MatchJob.Finished f, boolean fromJournal) {
-                    synchronized (tally) {
-                        tally.add(item.white(), item.black(), item.pair(), f.result());
-                        appendPgn(f, err);
-                        out.println(TEXT.text(fromJournal ? "finished.journal" : "finished", f.number(), f.white(), f.black(),
-                                f.result(), f.reason()));
-                        if (names.size() == 2) {
-                            tally.lines(0, 1, sprt).forEach(out::println);
-                            if (sprt.isPresent() && !fromJournal
-                                    && tally.sprt(0, 1, sprt.get()).decision() != Sprt.Decision.CONTINUE) {
-                                decided.complete(tally.sprt(0, 1, sprt.get()).decision());
-                            }
+        CompletableFuture<Sprt.Decision> decided = new CompletableFuture<>();
+        JobObserver<MatchJob.Item, MatchJob.Finished> observer = new JobObserver<>() {
+            @Override
+            public void itemDone(MatchJob.Item item, MatchJob.Finished f, boolean fromJournal) {
+                synchronized (tally) {
+                    tally.add(item.white(), item.black(), item.pair(), f.result());
+                    appendPgn(f, err);
+                    out.println(TEXT.text(fromJournal ? "finished.journal" : "finished", f.number(), f.white(), f.black(),
+                            f.result(), f.reason()));
+                    if (names.size() == 2) {
+                        tally.lines(0, 1, sprt).forEach(out::println);
+                        if (sprt.isPresent() && !fromJournal
+                                && tally.sprt(0, 1, sprt.get()).decision() != Sprt.Decision.CONTINUE) {
+                            decided.complete(tally.sprt(0, 1, sprt.get()).decision());
                         }
-                        out.flush();
                     }
+                    out.flush();
                 }
+            }
 
-                @Override
-                public void itemFailed(MatchJob.Item item, Throwable error) {
-                    err.println(TEXT.text("failed", item.number(), String.valueOf(error.getMessage())));
-                    err.flush();
-                }
-            };
-            JobHandle<MatchJob.Item, MatchJob.Finished> handle = runner.submit(job,
-                    JobOptions.DEFAULT.withJournal(journal, true).withParallelism(concurrency), observer);
+            @Override
+            public void itemFailed(MatchJob.Item item, Throwable error) {
+                err.println(TEXT.text("failed", item.number(), String.valueOf(error.getMessage())));
+                err.flush();
+            }
+        };
+        try (MatchPlanner.Running running = MatchPlanner.start(plan, concurrency, registry, games, pgn, runner, journal,
+                observer)) {
+            JobHandle<MatchJob.Item, MatchJob.Finished> handle = running.handle();
             decided.thenAccept(d -> handle.cancelNow());
             JobResult<MatchJob.Finished> result = handle.result().get();
             out.println(TEXT.text("done", result.results().size(), result.failures().size()));
