@@ -102,6 +102,9 @@ final class BenchMatchCommand implements Callable<Integer> {
     @Option(names = "--busy", paramLabel = "N", defaultValue = "0", descriptionKey = "match.busy")
     int busy;
 
+    @Option(names = "--blocks", paramLabel = "B", defaultValue = "1", descriptionKey = "match.blocks")
+    int blocks;
+
     @Option(names = "--out", paramLabel = "DIR", descriptionKey = "match.out")
     Path outDir;
 
@@ -113,18 +116,45 @@ final class BenchMatchCommand implements Callable<Integer> {
         this.runner = runner;
     }
 
-    /** What one runner did: its games as its PGN tells them, wall and CPU time. */
-    record Measured(int games, double wallSeconds, Optional<Double> cpuSeconds, int forfeits, int[] wld, double plies,
-                    List<String> forfeitReasons) {
+    /**
+     * What one runner did: its games as its PGN tells them, wall and CPU time.
+     *
+     * @param think the engines' move times summed over the games, as the runner's own clock gave them in
+     *              the PGN's move comments
+     * @param load  the 1-minute load averages seen at the start and end of each block, summed
+     * @param loads how many load averages were summed
+     */
+    record Measured(int games, double wallSeconds, double cpuSeconds, int forfeits, int[] wld, long plies, double think,
+                    double load, int loads, List<String> forfeitReasons) {
+        static final Measured ZERO = new Measured(0, 0, 0, 0, new int[3], 0, 0, 0, 0, List.of());
+
         double perMinute() {
             return games / (wallSeconds / 60);
+        }
+
+        Measured plus(Measured o) {
+            List<String> r = new ArrayList<>(forfeitReasons);
+            r.addAll(o.forfeitReasons);
+            return new Measured(games + o.games, wallSeconds + o.wallSeconds, cpuSeconds + o.cpuSeconds,
+                    forfeits + o.forfeits, new int[] {wld[0] + o.wld[0], wld[1] + o.wld[1], wld[2] + o.wld[2]},
+                    plies + o.plies, think + o.think, load + o.load, loads + o.loads, r);
+        }
+
+        Measured withRun(double wall, double cpu, double loadSum, int loadCount) {
+            return new Measured(games, wall, cpu, forfeits, wld, plies, think, loadSum, loadCount, forfeitReasons);
+        }
+
+        Measured withForfeits(List<String> reasons) {
+            return new Measured(games, wallSeconds, cpuSeconds, reasons.size(), wld, plies, think, load, loads,
+                    List.copyOf(reasons));
         }
     }
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        if (gameCount < 2 || gameCount % 2 != 0 || concurrency < 1 || plies < 0 || busy < 0 || marginMs < 0) {
+        if (gameCount < 2 || blocks < 1 || gameCount % (2 * blocks) != 0 || concurrency < 1 || plies < 0 || busy < 0
+                || marginMs < 0) {
             throw usage("match.bad.numbers");
         }
         if (fastchess != null && !Files.isExecutable(fastchess)) {
@@ -136,9 +166,9 @@ final class BenchMatchCommand implements Callable<Integer> {
         }
         Path dir = outDir != null ? Files.createDirectories(outDir) : Files.createTempDirectory("kibitz-bench-match");
         out.println(String.format(Locale.ROOT, "bench match: %s twice (Threads=1 Hash=16), %d games, tc=%s timemargin=%d ms,"
-                        + " concurrency %d, openings %s plies %d sequential, each twice; %d cores, busy loops %d; files in %s",
-                engine, gameCount, tc, marginMs, concurrency, openings.getFileName(), plies,
-                Runtime.getRuntime().availableProcessors(), busy, dir));
+                        + " concurrency %d, openings %s plies %d sequential, each twice; %d cores, busy loops %d, blocks %d;"
+                        + " files in %s", engine, gameCount, tc, marginMs, concurrency, openings.getFileName(), plies,
+                Runtime.getRuntime().availableProcessors(), busy, blocks, dir));
         out.flush();
         List<Process> hogs = new ArrayList<>();
         try {
@@ -146,14 +176,31 @@ final class BenchMatchCommand implements Callable<Integer> {
                 hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
             }
-            Measured ours = ours(openings, dir.resolve("kibitz.pgn"), dir.resolve("kibitz.journal.jsonl"), out);
+            Measured ours = Measured.ZERO;
+            Measured theirs = Measured.ZERO;
+            int pairsPerBlock = gameCount / 2 / blocks;
+            for (int k = 0; k < blocks; k++) {
+                int start = 1 + k * pairsPerBlock;
+                String tag = blocks == 1 ? "" : "-b" + (k + 1);
+                // Alternating who goes first (ABBA) so that a load that changes over the run falls on both alike.
+                boolean oursFirst = fastchess == null || k % 2 == 0;
+                if (!oursFirst) {
+                    theirs = theirs.plus(fastchess(openings, start, pairsPerBlock, dir.resolve("fastchess" + tag + ".pgn"),
+                            dir.resolve("fastchess" + tag + ".log"), out));
+                }
+                ours = ours.plus(ours(openings, start, pairsPerBlock, dir.resolve("kibitz" + tag + ".pgn"),
+                        dir.resolve("kibitz" + tag + ".journal.jsonl"), out));
+                if (oursFirst && fastchess != null) {
+                    theirs = theirs.plus(fastchess(openings, start, pairsPerBlock, dir.resolve("fastchess" + tag + ".pgn"),
+                            dir.resolve("fastchess" + tag + ".log"), out));
+                }
+            }
             print(out, "kibitz", ours, "JVM process, engines not included");
             if (fastchess == null) {
                 out.println("fastchess: not run (no --fastchess PATH): Kibitz measured alone");
                 out.flush();
                 return 0;
             }
-            Measured theirs = fastchess(openings, dir.resolve("fastchess.pgn"), dir.resolve("fastchess.log"), out);
             print(out, "fastchess", theirs, "its process, engines not included");
             out.println(String.format(Locale.ROOT, "ratio games/min kibitz/fastchess %.3f; time forfeits kibitz %d, fastchess %d",
                     ours.perMinute() / theirs.perMinute(), ours.forfeits(), theirs.forfeits()));
@@ -188,7 +235,8 @@ final class BenchMatchCommand implements Callable<Integer> {
     }
 
     /** Our match, as {@code kibitz match --engine E --engine E --each ... --games 2 --rounds N/2 --repeat} plays it. */
-    private Measured ours(Path openingsPath, Path pgnOut, Path journal, PrintWriter out) throws Exception {
+    private Measured ours(Path openingsPath, int start, int pairs, Path pgnOut, Path journal, PrintWriter out)
+            throws Exception {
         List<MatchPlanner.Entrant> entrants = new ArrayList<>();
         try {
             entrants.add(MatchPlanner.entrant(registry, engine, engineSettings("sf1"), List.of()));
@@ -201,7 +249,7 @@ final class BenchMatchCommand implements Callable<Integer> {
         GamePlugin chess = games.byId("chess").orElseThrow();
         Openings openings;
         try {
-            openings = Openings.load(openingsPath, Openings.Options.defaults().withPlies(plies), new GameFiles(games, formats),
+            openings = Openings.load(openingsPath, Openings.Options.defaults().withPlies(plies).withStart(start), new GameFiles(games, formats),
                     Optional.of(chess));
         } catch (GameFiles.OpenException e) {
             throw usage("match.openings.bad", e.text().render());
@@ -209,7 +257,7 @@ final class BenchMatchCommand implements Callable<Integer> {
         Adjudication none = new Adjudication(Optional.empty(), Optional.empty(), OptionalInt.empty());
         var settings = MatchPlanner.settings(chess, chess.ruleSets().isEmpty() ? "" : chess.ruleSets().get(0), entrants,
                 none, Duration.ofSeconds(60));
-        MatchJob.Plan plan = MatchPlanner.plan("Kibitz bench match", entrants, settings, 2, gameCount / 2, true, openings,
+        MatchJob.Plan plan = MatchPlanner.plan("Kibitz bench match", entrants, settings, 2, pairs, true, openings,
                 Map.of("bench", "match"), Shard.ALL);
         FormatPlugin pgn = formats.byId("pgn").orElseThrow();
         Files.deleteIfExists(journal);
@@ -229,11 +277,12 @@ final class BenchMatchCommand implements Callable<Integer> {
                     if (f.end().equals(PlayedGame.End.TIME_FORFEIT.name())) {
                         reasons.add("game " + f.number() + ": " + f.reason());
                     }
-                    showProgress(out, "kibitz", done.incrementAndGet());
+                    showProgress(out, "kibitz", done.incrementAndGet(), 2 * pairs);
                 }
             }
         };
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        double load0 = load();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         JobResult<MatchJob.Finished> result;
@@ -246,24 +295,34 @@ final class BenchMatchCommand implements Callable<Integer> {
         if (!result.failures().isEmpty()) {
             spec.commandLine().getErr().println("kibitz: " + result.failures().size() + " games failed: " + result.failures());
         }
-        Measured fromPgn = scan(pgnOut, wall, Optional.of(cpu));
         // The forfeits are counted from the games' own ends; the PGN's Termination tags say the same.
-        return new Measured(fromPgn.games(), wall, Optional.of(cpu), reasons.size(), fromPgn.wld(), fromPgn.plies(),
-                List.copyOf(reasons));
+        return scan(pgnOut).withRun(wall, cpu, load0 + load(), 2).withForfeits(reasons);
     }
 
-    private Measured fastchess(Path openings, Path pgnOut, Path log, PrintWriter out) throws Exception {
+    /** The 1-minute load average, 0 where /proc has none. */
+    private static double load() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private Measured fastchess(Path openings, int start, int pairs, Path pgnOut, Path log, PrintWriter out)
+            throws Exception {
         Files.deleteIfExists(pgnOut);
         List<String> cmd = new ArrayList<>(List.of(fastchess.toString()));
         for (String name : List.of("sf1", "sf2")) {
             cmd.addAll(List.of("-engine", "cmd=" + engine, "name=" + name, "option.Threads=1", "option.Hash=16"));
         }
         cmd.addAll(List.of("-each", "tc=" + tc, "timemargin=" + marginMs, "proto=uci",
-                "-rounds", Integer.toString(gameCount / 2), "-games", "2", "-repeat",
+                "-rounds", Integer.toString(pairs), "-games", "2", "-repeat",
                 "-concurrency", Integer.toString(concurrency),
                 "-openings", "file=" + openings.toAbsolutePath(), "format=pgn", "order=sequential", "plies=" + plies,
+                "start=" + start,
                 "-pgnout", "file=" + pgnOut.toAbsolutePath()));
         Files.writeString(log, String.join(" ", cmd) + "\n", StandardCharsets.UTF_8);
+        double load0 = load();
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         ProcessHandle handle = p.toHandle();
@@ -276,7 +335,7 @@ final class BenchMatchCommand implements Callable<Integer> {
                 while ((line = r.readLine()) != null) {
                     w.write((line + "\n").getBytes(StandardCharsets.UTF_8));
                     if (line.startsWith("Finished game")) {
-                        showProgress(out, "fastchess", ++n);
+                        showProgress(out, "fastchess", ++n, 2 * pairs);
                     }
                 }
             } catch (IOException e) {
@@ -295,30 +354,32 @@ final class BenchMatchCommand implements Callable<Integer> {
         if (p.exitValue() != 0) {
             spec.commandLine().getErr().println("fastchess ended with " + p.exitValue() + "; see " + log);
         }
-        Measured m = scan(pgnOut, wall, Optional.of(cpu.toNanos() / 1e9));
-        return m;
+        return scan(pgnOut).withRun(wall, cpu.toNanos() / 1e9, load0 + load(), 2);
     }
 
-    private void showProgress(PrintWriter out, String who, int n) {
-        if (n % 20 == 0 || n == gameCount) {
+    private void showProgress(PrintWriter out, String who, int n, int of) {
+        if (n % 20 == 0 || n == of) {
             synchronized (out) {
-                out.println(who + ": " + n + "/" + gameCount + " games");
+                out.println(who + ": " + n + "/" + of + " games");
                 out.flush();
             }
         }
     }
 
     private static final Pattern TAG = Pattern.compile("^\\[(\\w+) \"(.*)\"\\]\\s*$");
+    /** A move's time in its comment, as both runners write it: {@code +0.15/11 0.042s}. */
+    private static final Pattern MOVE_TIME = Pattern.compile("(?:^|(?<=[ {]))(\\d+\\.\\d+)s(?=[ },])");
 
     /**
      * A runner's games from its PGN: counted by their {@code Result} tags, with the first engine's
      * (sf1's) wins, losses and draws, the {@code time forfeit} terminations and the average PlyCount.
      */
-    static Measured scan(Path pgn, double wall, Optional<Double> cpu) throws IOException {
+    static Measured scan(Path pgn) throws IOException {
         int n = 0;
         int forfeits = 0;
         int[] wld = new int[3];
         long plies = 0;
+        double think = 0;
         List<String> reasons = new ArrayList<>();
         Map<String, String> tags = new LinkedHashMap<>();
         List<String> lines = Files.exists(pgn) ? Files.readAllLines(pgn, StandardCharsets.UTF_8) : List.of();
@@ -326,6 +387,10 @@ final class BenchMatchCommand implements Callable<Integer> {
         all.add("");
         boolean inTags = false;
         for (String line : all) {
+            Matcher t = MOVE_TIME.matcher(line);
+            while (t.find()) {
+                think += Double.parseDouble(t.group(1));
+            }
             Matcher m = TAG.matcher(line);
             if (m.matches()) {
                 inTags = true;
@@ -357,15 +422,18 @@ final class BenchMatchCommand implements Callable<Integer> {
                 tags.clear();
             }
         }
-        return new Measured(n, wall, cpu, forfeits, wld, n == 0 ? 0 : (double) plies / n, reasons);
+        return new Measured(n, 0, 0, forfeits, wld, plies, think, 0, 0, reasons);
     }
 
-    private static void print(PrintWriter out, String who, Measured m, String cpuWhat) {
+    private void print(PrintWriter out, String who, Measured m, String cpuWhat) {
+        int n = Math.max(1, m.games());
         out.println(String.format(Locale.ROOT, "%-9s %d games in %.1f s: %.2f games/min; time forfeits %d; sf1 W-L-D %d-%d-%d;"
-                        + " %.1f plies/game (PlyCount); CPU %s", who, m.games(), m.wallSeconds(), m.perMinute(), m.forfeits(),
-                m.wld()[0], m.wld()[1], m.wld()[2], m.plies(),
-                m.cpuSeconds().map(c -> String.format(Locale.ROOT, "%.3f s/game (%.1f s in all; %s)",
-                        c / Math.max(1, m.games()), c, cpuWhat)).orElse("-")));
+                        + " %.1f plies/game (PlyCount); CPU %.3f s/game (%.1f s in all; %s)", who, m.games(), m.wallSeconds(),
+                m.perMinute(), m.forfeits(), m.wld()[0], m.wld()[1], m.wld()[2], (double) m.plies() / n,
+                m.cpuSeconds() / n, m.cpuSeconds(), cpuWhat));
+        out.println(String.format(Locale.ROOT, "%-9s engines' move times %.2f s/game; wall x concurrency not spent in a search"
+                        + " %.3f s/game; load average %.2f", who, m.think() / n,
+                (m.wallSeconds() * concurrency - m.think()) / n, m.loads() == 0 ? 0 : m.load() / m.loads()));
         for (String r : m.forfeitReasons()) {
             out.println("  time forfeit: " + r);
         }
