@@ -28,7 +28,11 @@ import org.kibitz.api.engine.SearchLimits;
 public record TimeControl(int movesPerPeriod, Optional<Duration> base, Duration increment, Optional<Duration> moveTime,
                           OptionalLong nodes, OptionalInt depth, Duration margin) {
 
-    /** Margin when none is given: enough for process scheduling on a busy machine, as fastchess's default. */
+    /**
+     * Margin when none is given: enough for process scheduling on a busy machine. (fastchess's own
+     * default {@code timemargin} is 0; its fixed 100 ms is only how much longer it waits for an engine
+     * that does not answer before ruling the loss; {@code bench match} gives both runners the same margin.)
+     */
     public static final Duration DEFAULT_MARGIN = Duration.ofMillis(100);
 
     public TimeControl {
