@@ -1,6 +1,7 @@
 package org.kibitz.core.match;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -167,12 +168,23 @@ public final class GameRunner {
 
             Position at = p;
             AtomicReference<EngineEvent.AnalysisUpdate> last = new AtomicReference<>();
+            // When the last line went to the engine (its go) and when its last line came (its best
+            // move), as the session's writer and reader stamped them: the engine's time is between
+            // the two, not our threads' hand-overs around them.
+            AtomicReference<Instant> sent = new AtomicReference<>();
+            AtomicReference<Instant> heard = new AtomicReference<>();
             EngineListener listener = e -> {
                 if (e instanceof EngineEvent.AnalysisUpdate u && u.position().equals(at)) {
                     if (u.multipv() <= 1 && u.score().isPresent()) {
                         last.set(u);
                     }
                     observer.thinking(side, u);
+                } else if (e instanceof EngineEvent.EngineLine l) {
+                    if (l.direction() == EngineEvent.Direction.TO_ENGINE) {
+                        sent.set(l.time());
+                    } else if (l.direction() == EngineEvent.Direction.FROM_ENGINE) {
+                        heard.set(l.time());
+                    }
                 }
             };
             mover.session().addListener(listener);
@@ -210,7 +222,7 @@ public final class GameRunner {
             } finally {
                 mover.session().removeListener(listener);
             }
-            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            Duration took = engineTime(Duration.ofNanos(System.nanoTime() - t0), sent.get(), heard.get());
             if (tc.clocked()) {
                 left[i] = left[i].minus(took);
                 if (left[i].isNegative() && left[i].negated().compareTo(tc.margin()) > 0) {
@@ -326,6 +338,21 @@ public final class GameRunner {
                             GameResult result, End end, Optional<Ruling> ruling, Text reason) {
         return new PlayedGame(settings.game().id(), white.name(), black.name(), start, book, played, result, end, ruling,
                 reason);
+    }
+
+    /**
+     * The engine's time for a move: from the moment its last command (the {@code go}) was written to
+     * the moment its answer was read, as the session stamped those lines; what our own threads added
+     * around them (the position set up before, the hand-over of the answer to this thread after, each
+     * a wait for a CPU on a busy machine) is ours, and was charged to the engine before. Without both
+     * stamps in order (a session that does not post its lines), the time this thread waited.
+     */
+    static Duration engineTime(Duration waited, Instant sent, Instant heard) {
+        if (sent == null || heard == null || heard.isBefore(sent)) {
+            return waited;
+        }
+        Duration between = Duration.between(sent, heard);
+        return between.compareTo(waited) < 0 ? between : waited;
     }
 
     private static void stopQuietly(EngineSession s) {
