@@ -171,6 +171,9 @@ final class BenchMatchCommand implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors(), busy, blocks, dir));
         out.flush();
         List<Process> hogs = new ArrayList<>();
+        // Interrupted (^C), the busy loops must not outlive us.
+        Thread reaper = new Thread(() -> hogs.forEach(Process::destroyForcibly));
+        Runtime.getRuntime().addShutdownHook(reaper);
         try {
             for (int i = 0; i < busy; i++) {
                 hogs.add(new ProcessBuilder("sh", "-c", "while :; do :; done").redirectErrorStream(true)
@@ -210,6 +213,7 @@ final class BenchMatchCommand implements Callable<Integer> {
             for (Process h : hogs) {
                 h.destroyForcibly();
             }
+            Runtime.getRuntime().removeShutdownHook(reaper);
         }
     }
 
@@ -249,8 +253,8 @@ final class BenchMatchCommand implements Callable<Integer> {
         GamePlugin chess = games.byId("chess").orElseThrow();
         Openings openings;
         try {
-            openings = Openings.load(openingsPath, Openings.Options.defaults().withPlies(plies).withStart(start), new GameFiles(games, formats),
-                    Optional.of(chess));
+            openings = Openings.load(openingsPath, Openings.Options.defaults().withPlies(plies).withStart(start),
+                    new GameFiles(games, formats), Optional.of(chess));
         } catch (GameFiles.OpenException e) {
             throw usage("match.openings.bad", e.text().render());
         }
@@ -412,7 +416,7 @@ final class BenchMatchCommand implements Callable<Integer> {
                 }
                 if ("time forfeit".equals(tags.get("Termination"))) {
                     forfeits++;
-                    reasons.add("game " + n + " " + tags.get("White") + "-" + tags.get("Black") + " " + result);
+                    reasons.add("PGN game " + n + " " + tags.get("White") + "-" + tags.get("Black") + " " + result);
                 }
                 try {
                     plies += Integer.parseInt(tags.getOrDefault("PlyCount", "0"));

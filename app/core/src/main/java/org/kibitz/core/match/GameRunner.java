@@ -108,6 +108,14 @@ public final class GameRunner {
     /** Grace past the allowed time before a clocked engine is stopped: it has lost by then anyway. */
     private static final Duration STOP_WAIT = Duration.ofSeconds(2);
 
+    /**
+     * How much longer than an engine's time and margin we wait for its answer to reach the game
+     * thread before ruling it lost on time: an answer the reader stamped in time but our threads
+     * handed over late (a busy machine) is judged by the stamps, as fastchess waits 100 ms past the
+     * margin before it rules.
+     */
+    static final Duration HAND_OVER_GRACE = Duration.ofMillis(100);
+
     private final Settings settings;
 
     public GameRunner(Settings settings) {
@@ -194,6 +202,10 @@ public final class GameRunner {
             try {
                 CompletableFuture<EngineEvent.BestMove> f = mover.session().search(start, moves, limits);
                 Duration allowed = tc.allowed(left[i], settings.stallTimeout());
+                if (tc.clocked() || tc.moveTime().isPresent()) {
+                    // An answer read in time may reach this thread late; it is judged by its stamps below.
+                    allowed = allowed.plus(HAND_OVER_GRACE);
+                }
                 try {
                     best = f.get(allowed.toNanos(), TimeUnit.NANOSECONDS);
                 } catch (TimeoutException e) {
