@@ -262,6 +262,12 @@ public final class GameRunner {
             made[i]++;
             Optional<Duration> clock = Optional.empty();
             if (tc.clocked()) {
+                if (left[i].isNegative()) {
+                    // Over its time but within the margin: forgiven, the clock stops at zero (as
+                    // fastchess keeps it). Carried over, such overruns added up move after move until
+                    // a short move lost on time.
+                    left[i] = Duration.ZERO;
+                }
                 left[i] = left[i].plus(tc.increment());
                 if (tc.movesPerPeriod() > 0 && made[i] % tc.movesPerPeriod() == 0) {
                     left[i] = left[i].plus(tc.period());

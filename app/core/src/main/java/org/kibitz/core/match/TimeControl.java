@@ -15,7 +15,8 @@ import org.kibitz.api.engine.SearchLimits;
  * 40 moves in 60 seconds, 0.6 s added per move; {@code tc=10+0.1} sudden death; {@code tc=inf}), a
  * fixed time per move ({@code st=1}), a node or depth limit, or several together (the first reached
  * ends the search). The clock is Kibitz's: kept from {@code go} to {@code bestmove}; an engine over
- * its time by more than {@code margin} loses on time.
+ * its time by more than {@code margin} in a move loses on time; an overrun within the margin is
+ * forgiven (the clock stops at zero, as fastchess keeps it), not carried to the next move.
  *
  * @param movesPerPeriod moves per period of a repeating control, 0 for sudden death
  * @param base           time of a period, empty when there is no clock
