@@ -317,7 +317,8 @@ final class BenchMatchCommand implements Callable<Integer> {
         Files.deleteIfExists(pgnOut);
         List<String> cmd = new ArrayList<>(List.of(fastchess.toString()));
         for (String name : List.of("sf1", "sf2")) {
-            cmd.addAll(List.of("-engine", "cmd=" + engine, "name=" + name, "option.Threads=1", "option.Hash=16"));
+            String command = Files.isRegularFile(Path.of(engine)) ? Path.of(engine).toAbsolutePath().toString() : engine;
+            cmd.addAll(List.of("-engine", "cmd=" + command, "name=" + name, "option.Threads=1", "option.Hash=16"));
         }
         cmd.addAll(List.of("-each", "tc=" + tc, "timemargin=" + marginMs, "proto=uci",
                 "-rounds", Integer.toString(pairs), "-games", "2", "-repeat",
@@ -328,7 +329,9 @@ final class BenchMatchCommand implements Callable<Integer> {
         Files.writeString(log, String.join(" ", cmd) + "\n", StandardCharsets.UTF_8);
         double load0 = load();
         long t0 = System.nanoTime();
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        // In the output folder: fastchess writes its config.json (for resuming) where it runs.
+        Process p = new ProcessBuilder(cmd).directory(log.toAbsolutePath().getParent().toFile())
+                .redirectErrorStream(true).start();
         ProcessHandle handle = p.toHandle();
         Thread drain = Thread.ofPlatform().daemon().start(() -> {
             try (InputStream in = p.getInputStream();
