@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 /** {@code kibitz bench}: benchmarks against other programs; each kind is a subcommand ({@code bench perft}). */
 @Command(name = "bench", resourceBundle = "org.kibitz.cli.bench", subcommands = {BenchPerftCommand.class, BenchProtocolCommand.class,
         BenchEngineCommand.class, BenchStoreCommand.class, BenchEvaluateCommand.class, BenchListCommand.class,
-        BenchCalibrateCommand.class, BenchRulingCommand.class, BenchTreeCommand.class})
+        BenchCalibrateCommand.class, BenchRulingCommand.class, BenchTreeCommand.class, BenchMatchCommand.class})
 final class BenchCommand implements Callable<Integer> {
 
     @Spec

@@ -1,6 +1,7 @@
 package org.kibitz.core.match;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -99,6 +100,14 @@ public final class GameRunner {
     }
 
 
+    /**
+     * How much longer than an engine's time and margin we wait for its answer to reach the game
+     * thread before ruling it lost on time: an answer the reader stamped in time but our threads
+     * handed over late (a busy machine) is judged by the stamps, as fastchess waits 100 ms past the
+     * margin before it rules.
+     */
+    static final Duration HAND_OVER_GRACE = Duration.ofMillis(100);
+
     private final Settings settings;
 
     public GameRunner(Settings settings) {
@@ -159,40 +168,44 @@ public final class GameRunner {
 
             Position at = p;
             AtomicReference<EngineEvent.AnalysisUpdate> last = new AtomicReference<>();
-            // The clock runs from the last line sent before the answer (go, or xboard's move): not from
-            // the position and ping before it, which are the GUI's time, as cutechess counts.
-            long asked = System.nanoTime();
-            java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong(asked);
+            // When the last line went to the engine (its go) and when its last line came (its best
+            // move), as the session's writer and reader stamped them: the engine's time is between
+            // the two, not the position and ping before it nor our threads' hand-overs around them.
+            AtomicReference<Instant> sent = new AtomicReference<>();
+            AtomicReference<Instant> heard = new AtomicReference<>();
             EngineListener listener = e -> {
-                if (e instanceof EngineEvent.EngineLine l && l.direction() == EngineEvent.Direction.TO_ENGINE) {
-                    sent.set(System.nanoTime());
-                } else if (e instanceof EngineEvent.AnalysisUpdate u && u.position().equals(at)) {
+                if (e instanceof EngineEvent.AnalysisUpdate u && u.position().equals(at)) {
                     if (u.multipv() <= 1 && u.score().isPresent()) {
                         last.set(u);
                     }
                     observer.thinking(side, u);
+                } else if (e instanceof EngineEvent.EngineLine l) {
+                    if (l.direction() == EngineEvent.Direction.TO_ENGINE) {
+                        sent.set(l.time());
+                    } else if (l.direction() == EngineEvent.Direction.FROM_ENGINE) {
+                        heard.set(l.time());
+                    }
                 }
             };
             mover.session().addListener(listener);
             observer.asked(side, p);
+            long t0 = System.nanoTime();
             EngineEvent.BestMove best;
             try {
                 CompletableFuture<EngineEvent.BestMove> f = mover.session().search(start, moves, limits);
-                long allowed = tc.allowed(left[i], settings.stallTimeout()).toNanos();
+                Duration allowed = tc.allowed(left[i], settings.stallTimeout());
+                if (tc.clocked() || tc.moveTime().isPresent()) {
+                    // An answer read in time may reach this thread late; it is judged by its stamps below.
+                    allowed = allowed.plus(HAND_OVER_GRACE);
+                }
                 best = null;
-                while (best == null) {
-                    long remaining = sent.get() + allowed - System.nanoTime();
-                    if (remaining <= 0) {
-                        break;
-                    }
-                    try {
-                        best = f.get(remaining, TimeUnit.NANOSECONDS);
-                    } catch (TimeoutException e) {
-                        // Look again: the go may have been sent after the wait began.
-                    }
+                try {
+                    best = f.get(allowed.toNanos(), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException e) {
+                    // judged below
                 }
                 if (best == null) {
-                    Duration took = Duration.ofNanos(System.nanoTime() - sent.get());
+                    Duration took = Duration.ofNanos(System.nanoTime() - t0);
                     stopQuietly(mover.session());
                     if (tc.clocked() || tc.moveTime().isPresent()) {
                         Duration overrun = took.minus(tc.clocked() ? left[i] : tc.moveTime().get());
@@ -217,7 +230,7 @@ public final class GameRunner {
             } finally {
                 mover.session().removeListener(listener);
             }
-            Duration took = Duration.ofNanos(System.nanoTime() - sent.get());
+            Duration took = engineTime(Duration.ofNanos(System.nanoTime() - t0), sent.get(), heard.get());
             if (tc.clocked()) {
                 left[i] = left[i].minus(took);
                 if (left[i].isNegative() && left[i].negated().compareTo(tc.margin()) > 0) {
@@ -245,6 +258,12 @@ public final class GameRunner {
             made[i]++;
             Optional<Duration> clock = Optional.empty();
             if (tc.clocked()) {
+                if (left[i].isNegative()) {
+                    // Over its time but within the margin: forgiven, the clock stops at zero (as
+                    // fastchess keeps it). Carried over, such overruns added up move after move until
+                    // a short move lost on time.
+                    left[i] = Duration.ZERO;
+                }
                 left[i] = left[i].plus(tc.increment());
                 if (tc.movesPerPeriod() > 0 && made[i] % tc.movesPerPeriod() == 0) {
                     left[i] = left[i].plus(tc.period());
@@ -318,6 +337,21 @@ public final class GameRunner {
                             GameResult result, End end, Optional<Ruling> ruling, Text reason) {
         return new PlayedGame(settings.game().id(), white.name(), black.name(), start, book, played, result, end, ruling,
                 reason);
+    }
+
+    /**
+     * The engine's time for a move: from the moment its last command (the {@code go}) was written to
+     * the moment its answer was read, as the session stamped those lines; what our own threads added
+     * around them (the position set up before, the hand-over of the answer to this thread after, each
+     * a wait for a CPU on a busy machine) is ours. Without both stamps in order (a session that does
+     * not post its lines), the time this thread waited.
+     */
+    static Duration engineTime(Duration waited, Instant sent, Instant heard) {
+        if (sent == null || heard == null || heard.isBefore(sent)) {
+            return waited;
+        }
+        Duration between = Duration.between(sent, heard);
+        return between.compareTo(waited) < 0 ? between : waited;
     }
 
     private static void stopQuietly(EngineSession s) {

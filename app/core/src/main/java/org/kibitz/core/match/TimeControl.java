@@ -15,7 +15,8 @@ import org.kibitz.api.engine.SearchLimits;
  * 40 moves in 60 seconds, 0.6 s added per move; {@code tc=10+0.1} sudden death; {@code tc=inf}), a
  * fixed time per move ({@code st=1}), a node or depth limit, or several together (the first reached
  * ends the search). The clock is Kibitz's: kept from {@code go} to {@code bestmove}; an engine over
- * its time by more than {@code margin} loses on time.
+ * its time by more than {@code margin} in a move loses on time; an overrun within the margin is
+ * forgiven (the clock stops at zero, as fastchess keeps it), not carried to the next move.
  *
  * @param movesPerPeriod moves per period of a repeating control, 0 for sudden death
  * @param base           time of a period, empty when there is no clock
@@ -28,7 +29,11 @@ import org.kibitz.api.engine.SearchLimits;
 public record TimeControl(int movesPerPeriod, Optional<Duration> base, Duration increment, Optional<Duration> moveTime,
                           OptionalLong nodes, OptionalInt depth, Duration margin) {
 
-    /** Margin when none is given: enough for process scheduling on a busy machine, as fastchess's default. */
+    /**
+     * Margin when none is given: enough for process scheduling on a busy machine. (fastchess's own
+     * default {@code timemargin} is 0; its fixed 100 ms is only how much longer it waits for an engine
+     * that does not answer before ruling the loss; {@code bench match} gives both runners the same margin.)
+     */
     public static final Duration DEFAULT_MARGIN = Duration.ofMillis(100);
 
     public TimeControl {
