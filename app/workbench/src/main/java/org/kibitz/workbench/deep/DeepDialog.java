@@ -54,7 +54,11 @@ public final class DeepDialog extends Dialog<DeepDialog.Request> {
         this.i18n = ui.i18n();
         ui.window().ifPresent(w -> initOwner(w.stage()));
         setTitle(i18n.get("deep.dialog.title"));
-        setHeaderText(i18n.get(resumeOnly ? "deep.dialog.headerResume" : canResume ? "deep.dialog.headerKept" : "deep.dialog.header"));
+        Label header = new Label(i18n.get(resumeOnly ? "deep.dialog.headerResume" : canResume ? "deep.dialog.headerKept" : "deep.dialog.header"));
+        header.setWrapText(true);
+        header.setMaxWidth(520);
+        header.setPadding(new Insets(10));
+        getDialogPane().setHeader(header);
         getDialogPane().setId("deep-dialog");
         setResizable(true);
         DeepUi.Setup last = ui.lastSetup().orElseGet(

@@ -169,7 +169,6 @@ public final class DeepUi {
     private Position boardRoot;
     /** The board's node the analysis started at, while it is the document's. */
     private GameNode anchor;
-    private final Set<List<Move>> known = new HashSet<>();
 
     /**
      * @param dir            the folder of the state files (the data folder's {@code deep/})
@@ -185,7 +184,6 @@ public final class DeepUi {
         this.confirmDiscard = Objects.requireNonNull(confirmDiscard, "confirmDiscard");
         this.store = Objects.requireNonNull(store, "store");
         this.dir = Objects.requireNonNull(dir, "dir");
-        message.set(i18n.get("deep.idle"));
     }
 
     // ------------------------------------------------------------------ what the pane reads (FX thread)
@@ -302,9 +300,6 @@ public final class DeepUi {
         Path file = stateFile(g, root);
         if (resume && !Files.isRegularFile(file)) {
             return CompletableFuture.failedFuture(new IllegalStateException(i18n.get("deep.noState")));
-        }
-        if (g != game || !DeepTree.key(root).equals(boardRoot == null ? "" : DeepTree.key(boardRoot))) {
-            known.clear();
         }
         lastSetup = setup;
         game = g;
@@ -479,7 +474,6 @@ public final class DeepUi {
             int[] budget = {MAX_ROWS};
             grow(t, root.get(), item, List.of(), best, new HashSet<>(), budget, expanded);
         }
-        known.add(List.of());
         return item;
     }
 
@@ -504,9 +498,8 @@ public final class DeepUi {
             item.getChildren().add(ci);
             if (child.isPresent() && !onPath.contains(e.childKey())) {
                 grow(t, child.get(), ci, p, best, onPath, budget, expanded);
-                // Kept as the user left it; new rows on the best line open.
-                ci.setExpanded(known.contains(p) ? expanded.contains(p) : onBest);
-                known.add(row.path());
+                // The best line open, other rows as the user left them.
+                ci.setExpanded(onBest || expanded.contains(p));
             }
         }
         onPath.remove(n.key());
