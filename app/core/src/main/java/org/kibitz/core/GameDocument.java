@@ -322,6 +322,15 @@ public final class GameDocument {
         return start.isPresent();
     }
 
+    /**
+     * Tells listeners that moves were added to the tree directly (a whole subtree grafted at once, as
+     * deep analysis copies its tree into the game): the game is modified.
+     */
+    public void treeEdited() {
+        modified = true;
+        fire(Change.TREE);
+    }
+
     /** Sets the comment after a node's move. */
     public void setComment(GameNode node, String text) {
         node.setComment(text);

@@ -36,6 +36,7 @@ public final class WorkbenchModule extends AbstractModule {
         install(new EvaluateUiModule());
         install(new MatchUiModule());
         install(new TreeUiModule());
+        install(new DeepUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */

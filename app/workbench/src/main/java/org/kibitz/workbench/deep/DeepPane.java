@@ -1,0 +1,193 @@
+package org.kibitz.workbench.deep;
+
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.TreeCell;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.kibitz.api.game.Move;
+import org.kibitz.workbench.I18n;
+
+/**
+ * The Deep analysis pane: the growing tree (each move with its minimaxed value from White's/Red's
+ * view, depth and engine, best first, the best line in bold, moves outside the window greyed), the
+ * progress (positions, searches, root value, elapsed, best line), and the buttons that start, stop
+ * and resume a run and copy the tree into the game. A double click (or Enter) plays a row's line on
+ * the board.
+ */
+public final class DeepPane extends BorderPane {
+
+    private final DeepUi ui;
+    private final I18n i18n;
+    private final TreeView<DeepUi.Row> view = new TreeView<>();
+
+    public DeepPane(DeepUi ui) {
+        this.ui = ui;
+        this.i18n = ui.i18n();
+        setId("deep-pane");
+        getStyleClass().add("deep-pane");
+
+        Button start = button("deep-new", "deep.button.new");
+        start.setOnAction(e -> DeepDialog.ask(ui));
+        Button stop = button("deep-stop", "deep.button.stop");
+        stop.setTooltip(tooltip("deep.button.stop.tip"));
+        stop.setOnAction(e -> ui.stop());
+        Button resume = button("deep-resume", "deep.button.resume");
+        resume.setTooltip(tooltip("deep.button.resume.tip"));
+        resume.setOnAction(e -> DeepDialog.askResume(ui));
+        Button copy = button("deep-copy", "deep.button.copy");
+        copy.setTooltip(tooltip("deep.button.copy.tip"));
+        copy.setOnAction(e -> ui.copyToGame());
+        Button open = button("deep-open", "deep.button.open");
+        open.setOnAction(e -> ui.openAsGame());
+        var state = ui.stateProperty();
+        start.disableProperty().bind(Bindings.createBooleanBinding(ui::busy, state));
+        stop.disableProperty().bind(state.isNotEqualTo(DeepUi.State.RUNNING));
+        resume.disableProperty().bind(Bindings.createBooleanBinding(() -> !ui.resumable(), state));
+        copy.disableProperty().bind(ui.nodesProperty().isEqualTo(0));
+        open.disableProperty().bind(ui.nodesProperty().isEqualTo(0));
+
+        Label progress = new Label();
+        progress.setId("deep-progress");
+        progress.textProperty().bind(Bindings.createStringBinding(
+                () -> i18n.get("deep.progress", ui.nodesProperty().get(), ui.searchedProperty().get(),
+                        ui.rootValueProperty().get(), ui.elapsedProperty().get()),
+                ui.nodesProperty(), ui.searchedProperty(), ui.rootValueProperty(), ui.elapsedProperty(), i18n.localeProperty()));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(6, start, stop, resume, copy, open, gap, progress);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(3, 6, 3, 6));
+
+        Label best = new Label();
+        best.setId("deep-best");
+        best.textProperty().bind(Bindings.createStringBinding(
+                () -> ui.bestLineProperty().get().isEmpty() ? "" : i18n.get("deep.best", ui.bestLineProperty().get()),
+                ui.bestLineProperty(), i18n.localeProperty()));
+        Label message = new Label();
+        message.setId("deep-message");
+        message.textProperty().bind(ui.messageProperty());
+        message.setWrapText(true);
+        VBox top = new VBox(2, bar, best, message);
+        top.setPadding(new Insets(0, 6, 3, 6));
+        setTop(top);
+
+        view.setId("deep-tree");
+        view.setShowRoot(true);
+        view.setCellFactory(v -> new RowCell());
+        view.rootProperty().bind(ui.treeProperty());
+        ui.treeProperty().addListener((o, was, now) -> reselect(was, now));
+        view.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                playSelected();
+            }
+        });
+        view.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                playSelected();
+            }
+        });
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(i18n.text("deep.empty"));
+        placeholder.setWrapText(true);
+        placeholder.setPadding(new Insets(12));
+        BorderPane center = new BorderPane(view);
+        view.visibleProperty().bind(ui.treeProperty().isNotNull());
+        setCenter(new javafx.scene.layout.StackPane(placeholder, center));
+        placeholder.visibleProperty().bind(ui.treeProperty().isNull());
+    }
+
+    /** The tree view (for tests). */
+    public TreeView<DeepUi.Row> view() {
+        return view;
+    }
+
+    private void playSelected() {
+        TreeItem<DeepUi.Row> item = view.getSelectionModel().getSelectedItem();
+        if (item != null && item.getValue() != null) {
+            ui.play(item.getValue().path());
+        }
+    }
+
+    /** Keeps the selected row selected when the tree items are rebuilt. */
+    private void reselect(TreeItem<DeepUi.Row> was, TreeItem<DeepUi.Row> now) {
+        TreeItem<DeepUi.Row> selected = view.getSelectionModel().getSelectedItem();
+        if (selected == null || now == null || selected.getValue() == null) {
+            return;
+        }
+        TreeItem<DeepUi.Row> same = find(now, selected.getValue().path());
+        if (same != null) {
+            view.getSelectionModel().select(same);
+        }
+    }
+
+    private static TreeItem<DeepUi.Row> find(TreeItem<DeepUi.Row> item, List<Move> path) {
+        TreeItem<DeepUi.Row> at = item;
+        for (int i = 0; i < path.size(); i++) {
+            TreeItem<DeepUi.Row> next = null;
+            for (TreeItem<DeepUi.Row> c : at.getChildren()) {
+                List<Move> p = c.getValue().path();
+                if (p.get(i).equals(path.get(i))) {
+                    next = c;
+                    break;
+                }
+            }
+            if (next == null) {
+                return null;
+            }
+            at = next;
+        }
+        return at;
+    }
+
+    private final class RowCell extends TreeCell<DeepUi.Row> {
+        @Override
+        protected void updateItem(DeepUi.Row row, boolean empty) {
+            super.updateItem(row, empty);
+            getStyleClass().removeAll("deep-best", "deep-outside");
+            if (empty || row == null) {
+                setText(null);
+                setStyle("");
+                return;
+            }
+            StringBuilder b = new StringBuilder(row.move()).append("   ").append(row.value());
+            if (row.depth() > 0) {
+                b.append("   d").append(row.depth());
+            }
+            if (!row.engine().isEmpty()) {
+                b.append("   ").append(row.engine());
+            }
+            if (!row.analysed() && !row.path().isEmpty()) {
+                b.append("   ").append(i18n.get(row.inWindow() ? "deep.row.open" : "deep.row.outside"));
+            }
+            setText(b.toString());
+            // The best line in bold, moves outside the window greyed.
+            setStyle(row.best() ? "-fx-font-weight: bold;" : row.inWindow() ? "" : "-fx-opacity: 0.6;");
+        }
+    }
+
+    private Button button(String id, String key) {
+        Button b = new Button();
+        b.setId(id);
+        b.textProperty().bind(i18n.text(key));
+        return b;
+    }
+
+    private Tooltip tooltip(String key) {
+        Tooltip t = new Tooltip();
+        t.textProperty().bind(i18n.text(key));
+        return t;
+    }
+}
