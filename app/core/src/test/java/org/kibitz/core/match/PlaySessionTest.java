@@ -61,6 +61,8 @@ class PlaySessionTest {
     /** An in-process engine: plays a chosen move after "thinking" a given time on the test's clock, with a score. */
     private final class Fake implements EngineSession {
         volatile Duration thinks = Duration.ofSeconds(5);
+        /** Real time before the answer (0: at once), for games that must not run ahead of the test. */
+        volatile long answerAfterMillis;
         volatile Score score = Score.centipawns(35);
         volatile String mode = "normal"; // normal, silent, dead, illegal
         volatile List<Move> searchMoves = List.of();
@@ -133,7 +135,13 @@ class PlaySessionTest {
                         OptionalInt.empty(), OptionalLong.empty(), Optional.empty(), OptionalInt.empty(), List.of(m)));
             }
             now.addAndGet(thinks.toNanos());
-            f.complete(new EngineEvent.BestMove(Optional.of(m), Optional.empty(), false, false));
+            EngineEvent.BestMove best = new EngineEvent.BestMove(Optional.of(m), Optional.empty(), false, false);
+            if (answerAfterMillis > 0) {
+                CompletableFuture.delayedExecutor(answerAfterMillis, java.util.concurrent.TimeUnit.MILLISECONDS)
+                        .execute(() -> f.complete(best));
+            } else {
+                f.complete(best);
+            }
             return f;
         }
 
@@ -368,12 +376,17 @@ class PlaySessionTest {
     void twoEnginesPlayEachOtherUntilStopped() throws Exception {
         Fake a = new Fake();
         Fake b = new Fake();
+        // Slow enough that the stop comes long before these first-legal-move players could repeat a
+        // position three times (8 plies at the least): a fast game may end by the rules first.
         a.thinks = Duration.ofMillis(1);
         b.thinks = Duration.ofMillis(1);
+        a.answerAfterMillis = 40;
+        b.answerAfterMillis = 40;
         session = new PlaySession(new PlaySession.Settings(CHESS, "", TimeControl.nodes(100), Duration.ofSeconds(30)),
                 CHESS.startPosition(), new PlaySession.Engine("A", a), new PlaySession.Engine("B", b), new Recorder(), now::get);
         session.start();
-        waitFor(() -> session.moves().size() >= 6 || session.over());
+        waitFor(() -> session.moves().size() >= 2 || session.over());
+        assertFalse(session.over(), "two engines play on until stopped");
         assertEquals(0, session.takeback(), "no takeback without a person");
         session.stop();
         assertEquals(PlayedGame.End.STOPPED, session.result().orElseThrow().end());
