@@ -151,10 +151,12 @@ class MatchPaneTest {
         // the board followed while it was played.
         java.util.concurrent.atomic.AtomicInteger boardPlies = new java.util.concurrent.atomic.AtomicInteger(-1);
         java.util.concurrent.atomic.AtomicInteger watched = new java.util.concurrent.atomic.AtomicInteger(-1);
+        java.util.concurrent.atomic.AtomicInteger boardEvals = new java.util.concurrent.atomic.AtomicInteger(-1);
         runFx(() -> ui.finished().addListener((javafx.collections.ListChangeListener<MatchUi.FinishedRow>) c -> {
             if (watched.get() < 0 && !ui.finished().isEmpty()) {
                 watched.set(ui.watchedGame());
                 boardPlies.set(w.document.tree().mainline().size() - 1);
+                boardEvals.set((int) w.document.tree().mainline().stream().filter(n -> n.evalForWhite().isPresent()).count());
                 ((Button) w.window.stage().getScene().lookup("#match-pause")).fire();
             }
         }));
@@ -167,6 +169,7 @@ class MatchPaneTest {
         waitUntil(() -> ui.state() == MatchUi.State.PAUSED);
         assertEquals(1, watched.get(), "the board followed the first game");
         assertTrue(boardPlies.get() > 0, "the first game's moves were on the board: " + boardPlies.get());
+        assertTrue(boardEvals.get() > 0, "with the engines' scores, for the curve: " + boardEvals.get());
         int played = paused.results().size();
         assertTrue(played >= 1 && played < 6, "paused mid-match: " + played + " games");
         assertEquals(played, (int) onFx(() -> ui.finished().size()), "the list shows the games the journal keeps");

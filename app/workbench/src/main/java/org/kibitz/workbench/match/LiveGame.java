@@ -1,5 +1,7 @@
 package org.kibitz.workbench.match;
 
+import org.kibitz.api.analysis.Score;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,8 @@ final class LiveGame {
     record Snapshot(int number, String white, String black, Position start, List<Move> moves, Position position,
                     Optional<Position> beforeLast, Optional<Move> lastMove, Duration whiteLeft, Duration blackLeft,
                     Optional<Side> thinking, long askedAtNanos, boolean clocked,
-                    Optional<EngineEvent.AnalysisUpdate> whiteLine, Optional<EngineEvent.AnalysisUpdate> blackLine) {
+                    Optional<EngineEvent.AnalysisUpdate> whiteLine, Optional<EngineEvent.AnalysisUpdate> blackLine,
+                    List<Optional<Score>> evals) {
     }
 
     private final int number;
@@ -29,6 +32,8 @@ final class LiveGame {
     private final Position start;
     private final boolean clocked;
     private final List<Move> moves = new ArrayList<>();
+    /** Per move of {@link #moves}: what the mover's engine said of it, from White's/Red's view (none for book moves). */
+    private final List<Optional<Score>> evals = new ArrayList<>();
     private Position position;
     private Position beforeLast;
     private Move lastMove;
@@ -51,6 +56,7 @@ final class LiveGame {
             lastMove = m;
             p = p.play(m);
             moves.add(m);
+            evals.add(Optional.empty());
         }
         this.position = p;
     }
@@ -74,11 +80,13 @@ final class LiveGame {
         lines[side.ordinal()] = update;
     }
 
-    synchronized void moved(Position before, Move move, Position after, Duration whiteClock, Duration blackClock) {
+    synchronized void moved(Position before, Move move, Optional<Score> moverScore, Position after, Duration whiteClock,
+                            Duration blackClock) {
         beforeLast = before;
         lastMove = move;
         position = after;
         moves.add(move);
+        evals.add(moverScore.map(sc -> sc.forWhite(before.sideToMove())));
         whiteLeft = whiteClock;
         blackLeft = blackClock;
         thinking = null;
@@ -87,6 +95,6 @@ final class LiveGame {
     synchronized Snapshot snapshot() {
         return new Snapshot(number, white, black, start, List.copyOf(moves), position, Optional.ofNullable(beforeLast),
                 Optional.ofNullable(lastMove), whiteLeft, blackLeft, Optional.ofNullable(thinking), askedAt, clocked,
-                Optional.ofNullable(lines[0]), Optional.ofNullable(lines[1]));
+                Optional.ofNullable(lines[0]), Optional.ofNullable(lines[1]), List.copyOf(evals));
     }
 }

@@ -637,7 +637,7 @@ public final class MatchUi {
             @Override
             public void moved(org.kibitz.api.game.Position before, org.kibitz.core.match.PlayedGame.Played move,
                               org.kibitz.api.game.Position after, Duration whiteLeft, Duration blackLeft) {
-                g.moved(before, move.move(), after, whiteLeft, blackLeft);
+                g.moved(before, move.move(), move.score(), after, whiteLeft, blackLeft);
             }
 
             @Override
@@ -887,8 +887,18 @@ public final class MatchUi {
         }
         if (g.moves().size() > have.size()) {
             document.goTo(watchTree.mainlineEnd());
-            for (Move m : g.moves().subList(have.size(), g.moves().size())) {
-                document.play(m);
+            boolean evaluated = false;
+            for (int i = have.size(); i < g.moves().size(); i++) {
+                GameNode n = document.play(g.moves().get(i));
+                // The engines' own scores on the moves: the curve follows the watched game.
+                Optional<Score> e = i < g.evals().size() ? g.evals().get(i) : Optional.empty();
+                if (e.isPresent()) {
+                    n.setEvalForWhite(e.get());
+                    evaluated = true;
+                }
+            }
+            if (evaluated) {
+                document.treeAnnotated();
             }
         }
     }
