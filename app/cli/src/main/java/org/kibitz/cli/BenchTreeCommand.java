@@ -1,16 +1,20 @@
 package org.kibitz.cli;
 
 import jakarta.inject.Inject;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.kibitz.api.format.FormatPlugin;
@@ -64,6 +68,23 @@ final class BenchTreeCommand implements Callable<Integer> {
     @Option(names = "--pgn-extract", paramLabel = "PROGRAM", descriptionKey = "tree.pgnExtract")
     Path pgnExtract;
 
+    @Option(names = "--copies", paramLabel = "distinct|identical", defaultValue = "distinct", descriptionKey = "tree.copies")
+    String copies;
+
+    @Option(names = "--scale", paramLabel = "N", defaultValue = "10", descriptionKey = "tree.scale")
+    int scale;
+
+    @Option(names = "--scid", paramLabel = "PROGRAM", descriptionKey = "tree.scid")
+    Path scidProgram;
+
+    @Option(names = "--no-scid", descriptionKey = "tree.noScid")
+    boolean noScid;
+
+    @Option(names = "--scid-queries", paramLabel = "N", defaultValue = "50", descriptionKey = "tree.scidQueries")
+    int scidQueries;
+
+    private Optional<ScidPeer> scid = Optional.empty();
+
     @Inject
     BenchTreeCommand(Games games, Formats formats) {
         this.games = games;
@@ -72,18 +93,34 @@ final class BenchTreeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (runs < 1 || queries < 1 || chessRepeat < 1 || xiangqiRepeat < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--runs, --queries and repeats must be 1 or more");
+        if (runs < 1 || queries < 1 || chessRepeat < 1 || xiangqiRepeat < 1 || scale < 0 || scidQueries < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--runs, --queries, --scid-queries and repeats must be 1 or more, --scale 0 or more");
+        }
+        if (!copies.equals("distinct") && !copies.equals("identical")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--copies is distinct or identical, not " + copies);
         }
         PrintWriter out = spec.commandLine().getOut();
-        Optional<Path> extract = pgnExtract != null ? Optional.of(pgnExtract) : findPgnExtract();
+        Optional<Path> extract = pgnExtract != null ? Optional.of(pgnExtract) : onPath("pgn-extract");
         if (extract.isEmpty()) {
             out.println("pgn-extract: not found (looked on PATH, /usr/bin, /usr/games); imports are timed alone");
         }
+        if (!noScid) {
+            StringBuilder why = new StringBuilder();
+            scid = ScidPeer.find(scidProgram, why);
+            if (scid.isEmpty()) {
+                out.println("scid: " + why + "; chess imports are not compared with Scid");
+            }
+        }
         out.println("cores " + Runtime.getRuntime().availableProcessors() + ", max heap "
-                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");
+                + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB, copies " + copies
+                + (copies.equals("distinct") ? " (each copy's Round tags changed, so no game is a duplicate)"
+                : " (the same games again: the duplicate check's path)"));
         bench(out, chess, chessRepeat, "chess", extract);
         bench(out, xiangqi, xiangqiRepeat, "xiangqi", extract);
+        if (scale > 1) {
+            scaled(out, chess, chessRepeat * scale, "chess");
+        }
         out.flush();
         return 0;
     }
@@ -94,7 +131,9 @@ final class BenchTreeCommand implements Callable<Integer> {
         }
         Path dir = Files.createTempDirectory("kibitz-bench-tree");
         try {
-            Path input = repeat == 1 ? source : repeated(source, repeat, dir);
+            Path input = repeat == 1 ? source : repeated(source, repeat, dir, copies.equals("distinct"));
+            Optional<ScidPeer> peer = game.equals("chess") ? scid : Optional.empty();
+            double[] scidMs = new double[runs];
             double[] ours = new double[runs];
             double[] theirs = new double[runs];
             TreeImporter.Summary summary = null;
@@ -114,8 +153,10 @@ final class BenchTreeCommand implements Callable<Integer> {
                 }
                 ours[r] = ourMs;
                 theirs[r] = theirMs;
-                out.println(String.format(Locale.ROOT, "%s round %d: import %.0f ms (%.0f games/s), pgn-extract %.0f ms, ratio %.2f",
-                        game, r + 1, ourMs, summary.read() / (ourMs / 1000), theirMs, ourMs / theirMs));
+                scidMs[r] = peer.isPresent() ? peer.get().run(input, dir, Map.of(), 1).importMs() : Double.NaN;
+                out.println(String.format(Locale.ROOT, "%s round %d: import %.0f ms (%.0f games/s), pgn-extract %.0f ms, ratio %.2f%s",
+                        game, r + 1, ourMs, summary.read() / (ourMs / 1000), theirMs, ourMs / theirMs,
+                        peer.isPresent() ? String.format(Locale.ROOT, "; scid import %.0f ms, ratio %.2f", scidMs[r], ourMs / scidMs[r]) : ""));
                 out.flush();
             }
             double best = Arrays.stream(ours).min().orElseThrow();
@@ -125,6 +166,12 @@ final class BenchTreeCommand implements Callable<Integer> {
                             + " pgn-extract best %.0f ms; ratio %.2f (goal <= 2)",
                     game, input.getFileName(), Files.size(input), summary.read(), summary.games(), summary.duplicates(),
                     summary.broken(), summary.plies(), best, summary.read() / (best / 1000), bestTheirs, best / bestTheirs));
+            if (peer.isPresent()) {
+                double bestScid = Arrays.stream(scidMs).min().orElseThrow();
+                out.println(String.format(Locale.ROOT,
+                        "%s import against scid (a new Scid database of the same file, timed inside tkscid): best %.0f ms = %.0f games/s;"
+                                + " ours/scid %.2f (goal < 1)", game, bestScid, summary.read() / (bestScid / 1000), best / bestScid));
+            }
             out.println(String.format(Locale.ROOT, "%s size: database %,d bytes, file %,d bytes (%.2fx), one copy %,d bytes (%.2fx)",
                     game, dbBytes, Files.size(input), (double) dbBytes / Files.size(input), Files.size(source),
                     (double) dbBytes / Files.size(source)));
@@ -155,12 +202,17 @@ final class BenchTreeCommand implements Callable<Integer> {
         }
     }
 
+    /** The position {@code ply} plies into the first game that long: its key, FEN and the SAN moves to it. */
+    private record Deep(long hash, String fen, List<String> san) {
+    }
+
     /** Query latency on a fresh connection: the start position and the position 20 plies into the first game. */
-    private void latency(PrintWriter out, Path db, Path input, String game) throws IOException {
-        long start = games.byId(game).orElseThrow().startPosition().hash();
-        long deep = deepPosition(input, game, 20);
+    private Deep latency(PrintWriter out, Path db, Path input, String game) throws IOException {
+        var plugin = games.byId(game).orElseThrow();
+        long start = plugin.startPosition().hash();
+        Deep deep = deepPosition(input, game, 20);
         try (OpeningTree tree = OpeningTree.open(db)) {
-            for (long[] target : new long[][]{{start, 0}, {deep, 20}}) {
+            for (long[] target : new long[][]{{start, 0}, {deep.hash(), 20}}) {
                 long h = target[0];
                 int moves = tree.moves(h).size();
                 for (int i = 0; i < Math.min(2000, queries); i++) {
@@ -176,34 +228,111 @@ final class BenchTreeCommand implements Callable<Integer> {
                 out.println(String.format(Locale.ROOT,
                         "%s query %s (%d moves): p50 %.3f ms, p99 %.3f ms, max %.3f ms over %d queries (goal p99 < 5 ms)",
                         game, target[1] == 0 ? "start position" : "ply " + target[1] + " of game 1", moves,
-                        ns[queries / 2] / 1e6, ns[(int) Math.min(queries - 1, Math.ceil(queries * 0.99) - 1)] / 1e6,
-                        ns[queries - 1] / 1e6, queries));
+                        ns[queries / 2] / 1e6, ns[percentile99(queries)] / 1e6, ns[queries - 1] / 1e6, queries));
             }
+        }
+        out.flush();
+        return deep;
+    }
+
+    private static int percentile99(int n) {
+        return (int) Math.min(n - 1, Math.ceil(n * 0.99) - 1);
+    }
+
+    /**
+     * The 10x file: one import of {@code copies} distinct copies (no rounds: minutes, not seconds), its
+     * size, query latency, and the same file in Scid: its import and its tree of the same positions.
+     */
+    private void scaled(PrintWriter out, Path source, int copies, String game) throws Exception {
+        Path dir = Files.createTempDirectory("kibitz-bench-tree-scale");
+        try {
+            Path input = repeated(source, copies, dir, true);
+            Path db = dir.resolve("tree-scale.sqlite");
+            long t0 = System.nanoTime();
+            TreeImporter.Summary summary = importOnce(input, db, game);
+            double ourMs = (System.nanoTime() - t0) / 1e6;
+            out.println(String.format(Locale.ROOT,
+                    "%s at scale: %s (%,d bytes, %,d games: %,d added; %,d plies): import %.1f s = %.0f games/s;"
+                            + " database %,d bytes (%.2fx the file)",
+                    game, input.getFileName(), Files.size(input), summary.read(), summary.games(), summary.plies(), ourMs / 1000,
+                    summary.read() / (ourMs / 1000), Files.size(db), (double) Files.size(db) / Files.size(input)));
+            out.flush();
+            Deep deep = latency(out, db, input, game);
+            if (scid.isPresent()) {
+                Map<String, List<String>> lines = new LinkedHashMap<>();
+                lines.put("start", List.of());
+                lines.put("ply20", deep.san());
+                ScidPeer.Result r = scid.get().run(input, dir, lines, scidQueries);
+                out.println(String.format(Locale.ROOT, "%s at scale, scid: import %.1f s (%,d games), ours/scid %.2f",
+                        game, r.importMs() / 1000, r.games(), ourMs / r.importMs()));
+                for (var e : lines.entrySet()) {
+                    double[] ms = r.queries().get(e.getKey());
+                    String fen = r.fens().getOrDefault(e.getKey(), "");
+                    boolean same = e.getKey().equals("start") || samePlacement(fen, deep.fen());
+                    out.println(String.format(Locale.ROOT,
+                            "%s at scale, scid tree of the %s: p50 %.3f ms, p99 %.3f ms, max %.3f ms over %d trees%s",
+                            game, e.getKey().equals("start") ? "start position" : "position 20 plies into game 1",
+                            ms[ms.length / 2], ms[percentile99(ms.length)], ms[ms.length - 1], ms.length,
+                            same ? "" : " (Scid's position differs from ours: " + fen + ")"));
+                }
+            }
+        } finally {
+            try (var s = Files.list(dir)) {
+                for (Path p : s.toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+            Files.deleteIfExists(dir);
         }
         out.flush();
     }
 
-    private long deepPosition(Path input, String game, int ply) throws IOException {
+    /** Whether two FENs have the same piece placement and side to move. */
+    private static boolean samePlacement(String a, String b) {
+        String[] x = a.split(" ");
+        String[] y = b.split(" ");
+        return x.length > 1 && y.length > 1 && x[0].equals(y[0]) && x[1].equals(y[1]);
+    }
+
+    private Deep deepPosition(Path input, String game, int ply) throws IOException {
         FormatPlugin format = formats.forFile(input).orElseThrow();
+        var plugin = games.byId(game).orElseThrow();
+        var notation = plugin.notation("san").orElse(plugin.coordinateNotation());
         try (InputStream in = Files.newInputStream(input);
              GameReader reader = format.reader(in, new ReadContext(input.toString(), games, Optional.of(game), Optional.empty()))) {
             for (ReadResult r; (r = reader.next()) != null; ) {
                 if (r.clean() && r.game().isPresent() && r.game().get().mainline().size() > ply) {
+                    List<String> san = new ArrayList<>();
+                    GameNode before = r.game().get().root();
+                    for (GameNode n : r.game().get().mainline().subList(0, ply)) {
+                        san.add(notation.format(before.position(), n.move().orElseThrow()));
+                        before = n;
+                    }
                     GameNode n = r.game().get().mainline().get(ply - 1);
-                    return n.position().hash();
+                    return new Deep(n.position().hash(), n.position().fen(), san);
                 }
             }
         }
         throw new IOException("no game of " + ply + " plies in " + input);
     }
 
-    private static Path repeated(Path file, int repeat, Path dir) throws IOException {
+    /**
+     * The file {@code repeat} times over. Distinct copies change every Round tag of copy k (k > 0) to
+     * {@code "k:<round>"}: Round is part of a game's identity, so the copies are new games with the
+     * same moves (the tree's shape stays the file's, its counts grow {@code repeat} times).
+     */
+    static Path repeated(Path file, int repeat, Path dir, boolean distinct) throws IOException {
         String name = file.getFileName().toString();
         Path temp = dir.resolve("x" + repeat + "-" + name);
-        try (OutputStream o = Files.newOutputStream(temp)) {
+        byte[] bytes = Files.readAllBytes(file);
+        // ISO-8859-1 maps bytes to chars one to one: any encoding comes back unchanged.
+        String text = distinct ? new String(bytes, StandardCharsets.ISO_8859_1) : null;
+        try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 20)) {
             for (int i = 0; i < repeat; i++) {
-                try (InputStream in = Files.newInputStream(file)) {
-                    in.transferTo(o);
+                if (i == 0 || !distinct) {
+                    o.write(bytes);
+                } else {
+                    o.write(text.replace("[Round \"", "[Round \"" + i + ":").getBytes(StandardCharsets.ISO_8859_1));
                 }
                 o.write('\n');
             }
@@ -220,16 +349,19 @@ final class BenchTreeCommand implements Callable<Integer> {
         return (System.nanoTime() - t0) / 1e6;
     }
 
-    private static Optional<Path> findPgnExtract() {
+    /** A program on the PATH, in /usr/bin or in /usr/games (where Debian puts pgn-extract and tkscid). */
+    static Optional<Path> onPath(String program) {
         List<Path> places = new ArrayList<>();
         String path = System.getenv("PATH");
         if (path != null) {
             for (String d : path.split(java.io.File.pathSeparator)) {
-                places.add(Path.of(d, "pgn-extract"));
+                if (!d.isEmpty()) {
+                    places.add(Path.of(d, program));
+                }
             }
         }
-        places.add(Path.of("/usr/bin/pgn-extract"));
-        places.add(Path.of("/usr/games/pgn-extract"));
+        places.add(Path.of("/usr/bin", program));
+        places.add(Path.of("/usr/games", program));
         return places.stream().filter(Files::isExecutable).findFirst();
     }
 }
