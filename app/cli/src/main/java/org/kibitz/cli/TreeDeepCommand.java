@@ -122,6 +122,9 @@ final class TreeDeepCommand implements Callable<Integer> {
     @Option(names = "--no-store", descriptionKey = "deep.noStore")
     boolean noStore;
 
+    @Option(names = "--rechecks", paramLabel = "N", defaultValue = "1", descriptionKey = "deep.rechecks")
+    int rechecks;
+
     @Inject
     TreeDeepCommand(Games games, EngineRegistry registry, Formats formats, Provider<AnalysisStore> store) {
         this.games = games;
@@ -140,6 +143,9 @@ final class TreeDeepCommand implements Callable<Integer> {
         if (multipv < 1 || window < 0 || maxPlies < 1) {
             throw usage("deep.bad", multipv, window, maxPlies);
         }
+        if (rechecks < 0) {
+            throw usage("deep.badRechecks", rechecks);
+        }
         if (resume && state == null) {
             throw usage("deep.resumeNoState");
         }
@@ -157,7 +163,8 @@ final class TreeDeepCommand implements Callable<Integer> {
                 : budgetSeconds == null ? OptionalLong.of(DEFAULT_BUDGET_NODES) : OptionalLong.empty();
         Optional<Duration> time = budgetSeconds == null ? Optional.empty() : Optional.of(Duration.ofSeconds(positive(budgetSeconds)));
         List<EngineRef> refs = engineRefs(err);
-        DeepSettings settings = new DeepSettings(g, start, moves, refs, limits, multipv, window, maxPlies, time, budget);
+        DeepSettings settings = new DeepSettings(g, start, moves, refs, limits, multipv, window, maxPlies, time, budget,
+                rechecks);
         int rankBase = g.coordinateRankBase();
         Side rootSide = settings.root().sideToMove();
         try (SessionPool pool = SessionPool.of(registry, games, 1, refs.size())) {
@@ -169,8 +176,13 @@ final class TreeDeepCommand implements Callable<Integer> {
             AnalysisStore kept = noStore ? null : store.get();
             DeepAnalysis.Result r = analysis.run(pool, Optional.ofNullable(kept), p -> {
                 synchronized (err) {
-                    err.println(TEXT.text("deep.progress", p.nodes(), DeepExport.coordinates(p.node().path(), rankBase),
-                            value(p.rootValue(), rootSide), DeepExport.coordinates(p.bestLine(), rankBase)));
+                    if (p.recheck()) {
+                        err.println(TEXT.text("deep.recheck", DeepExport.coordinates(p.node().path(), rankBase),
+                                p.node().depth(), value(p.rootValue(), rootSide), DeepExport.coordinates(p.bestLine(), rankBase)));
+                    } else {
+                        err.println(TEXT.text("deep.progress", p.nodes(), DeepExport.coordinates(p.node().path(), rankBase),
+                                value(p.rootValue(), rootSide), DeepExport.coordinates(p.bestLine(), rankBase)));
+                    }
                     err.flush();
                 }
             });

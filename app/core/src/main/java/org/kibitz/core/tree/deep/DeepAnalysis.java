@@ -45,10 +45,12 @@ public final class DeepAnalysis {
      * @param rootValue the root's value, from its side to move's view
      * @param bestLine  the best line from the root
      * @param rechecked the nodes whose values moved by more than the window, so that other moves of
-     *                  their parents may come into the window
+     *                  their parents may come into the window; each is searched again, deeper, up to
+     *                  {@link DeepSettings#rechecks()} times
+     * @param recheck   whether the node just analysed was a re-check (a deeper search of a node held)
      */
     public record Progress(int nodes, int searched, DeepNode node, OptionalInt rootValue, List<Move> bestLine,
-                           List<String> rechecked) {
+                           List<String> rechecked, boolean recheck) {
     }
 
     /** Why a run stopped. */
@@ -71,6 +73,8 @@ public final class DeepAnalysis {
     private final Object lock = new Object();
     private final Set<String> busy = new HashSet<>();
     private final Set<String> failed = new HashSet<>();
+    /** Nodes to search again, deeper, because their values moved: taken before new nodes. */
+    private final java.util.LinkedHashSet<String> toRecheck = new java.util.LinkedHashSet<>();
     private final List<String> failures = new ArrayList<>();
     private int searched;
     private Stop stop;
@@ -100,7 +104,7 @@ public final class DeepAnalysis {
         }
         DeepJournal.Loaded loaded = DeepJournal.resume(state.get(), header, settings.root(), rankBase);
         for (DeepNode n : loaded.nodes()) {
-            tree.add(n);
+            tree.addOrReplace(n); // a node twice in the file: searched again, the later search counts
         }
         return new DeepAnalysis(settings, tree, Optional.of(loaded.journal()), loaded.nodes().size());
     }
@@ -178,7 +182,8 @@ public final class DeepAnalysis {
 
     private void work(EngineRef ref, SessionPool pool, Optional<AnalysisStore> store, Listener listener, Instant deadline)
             throws InterruptedException, IOException {
-        EngineFingerprint[] fp = new EngineFingerprint[1];
+        EngineFingerprint[] fp = new EngineFingerprint[2]; // the first searches', the re-checks'
+        boolean[] wasRecheck = new boolean[1];
         while (true) {
             Candidate c;
             synchronized (lock) {
@@ -190,7 +195,8 @@ public final class DeepAnalysis {
                         throw new InterruptedException();
                     }
                     if (settings.budgetSearches().isPresent()
-                            && tree.size() + busy.size() >= settings.budgetSearches().getAsLong()) {
+                            && tree.size() + busy.stream().filter(k -> !tree.contains(k)).count()
+                            >= settings.budgetSearches().getAsLong()) {
                         stop = Stop.SEARCH_BUDGET;
                         lock.notifyAll();
                         return;
@@ -199,6 +205,11 @@ public final class DeepAnalysis {
                         stop = Stop.TIME_BUDGET;
                         lock.notifyAll();
                         return;
+                    }
+                    Optional<Candidate> recheck = nextRecheck();
+                    if (recheck.isPresent()) {
+                        c = recheck.get();
+                        break;
                     }
                     Set<String> skip = new HashSet<>(busy);
                     skip.addAll(failed);
@@ -221,20 +232,23 @@ public final class DeepAnalysis {
             try {
                 List<Move> history = new ArrayList<>(settings.moves());
                 history.addAll(c.path());
+                int level = tree.contains(c.key()) ? tree.rechecks(c.key()) + 1 : 0;
                 AnalysisRun.Result r = pool.withSession(ref, settings.game().id(), session -> {
-                    if (fp[0] == null) {
-                        fp[0] = EngineFingerprint.of(session.info(), ref.entry().options(), settings.nodeLimits());
+                    if (fp[level > 0 ? 1 : 0] == null) {
+                        fp[level > 0 ? 1 : 0] = EngineFingerprint.of(session.info(), ref.entry().options(),
+                                settings.nodeLimits(level));
                     }
-                    return AnalysisRun.run(session, settings.start(), history, c.position(), settings.nodeLimits(),
-                            settings.patience());
+                    return AnalysisRun.run(session, settings.start(), history, c.position(), settings.nodeLimits(level),
+                            settings.patience(level));
                 });
                 node = node(ref, c, r);
                 if (node.lines().isEmpty()) {
                     failure = "the engine gave no scored line";
                     node = null;
                 } else if (store.isPresent()) {
-                    keep(store.get(), ref, fp[0], r);
+                    keep(store.get(), ref, fp[level > 0 ? 1 : 0], r);
                 }
+                wasRecheck[0] = level > 0;
             } catch (EngineException e) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new InterruptedException();
@@ -252,14 +266,39 @@ public final class DeepAnalysis {
                     if (journal.isPresent()) {
                         journal.get().add(node);
                     }
-                    List<String> moved = tree.add(node);
+                    List<String> moved = tree.addOrReplace(node);
                     searched++;
-                    listener.analysed(new Progress(tree.size(), searched, node, tree.rootValue(), tree.bestLine(), moved));
+                    for (String k : moved) {
+                        if (tree.rechecks(k) < settings.rechecks()) {
+                            toRecheck.add(k);
+                        }
+                    }
+                    listener.analysed(new Progress(tree.size(), searched, tree.node(node.key()).orElse(node), tree.rootValue(),
+                            tree.bestLine(), moved, wasRecheck[0]));
                 } finally {
                     lock.notifyAll();
                 }
             }
         }
+    }
+
+    /**
+     * A node to search again, deeper, because its value moved by more than the window: the oldest such
+     * node no worker holds and not yet re-checked as often as the settings allow. Called under the lock.
+     */
+    private Optional<Candidate> nextRecheck() {
+        for (var it = toRecheck.iterator(); it.hasNext(); ) {
+            String k = it.next();
+            if (busy.contains(k)) {
+                continue;
+            }
+            it.remove();
+            Optional<DeepNode> n = tree.node(k);
+            if (n.isPresent() && tree.rechecks(k) < settings.rechecks()) {
+                return Optional.of(new Candidate(k, n.get().path(), n.get().position(), 0));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The node a search found: its scored lines with a legal first move, one per move, best first. */

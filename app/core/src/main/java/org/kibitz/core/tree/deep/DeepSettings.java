@@ -25,10 +25,20 @@ import org.kibitz.core.engines.EngineRef;
  * @param maxPlies       the longest line from the root, in plies
  * @param budgetTime     how long this run may start searches for, if limited
  * @param budgetSearches how many nodes the analysis may hold in all (those resumed count), if limited
+ * @param rechecks       how many times a node whose value moved by more than the window is searched
+ *                       again, each time twice as long (nodes, move time) or two plies deeper; 0 never
  */
 public record DeepSettings(GamePlugin game, Position start, List<Move> moves, List<EngineRef> engines,
                            SearchLimits limits, int multiPv, int window, int maxPlies,
-                           Optional<Duration> budgetTime, OptionalLong budgetSearches) {
+                           Optional<Duration> budgetTime, OptionalLong budgetSearches, int rechecks) {
+
+    /** One re-check a node. */
+    public static final int DEFAULT_RECHECKS = 1;
+
+    public DeepSettings(GamePlugin game, Position start, List<Move> moves, List<EngineRef> engines, SearchLimits limits,
+                        int multiPv, int window, int maxPlies, Optional<Duration> budgetTime, OptionalLong budgetSearches) {
+        this(game, start, moves, engines, limits, multiPv, window, maxPlies, budgetTime, budgetSearches, DEFAULT_RECHECKS);
+    }
 
     public DeepSettings {
         Objects.requireNonNull(game, "game");
@@ -41,8 +51,9 @@ public record DeepSettings(GamePlugin game, Position start, List<Move> moves, Li
         if (engines.isEmpty()) {
             throw new IllegalArgumentException("no engine");
         }
-        if (multiPv < 1 || window < 0 || maxPlies < 1) {
-            throw new IllegalArgumentException("multipv " + multiPv + ", window " + window + ", max plies " + maxPlies);
+        if (multiPv < 1 || window < 0 || maxPlies < 1 || rechecks < 0) {
+            throw new IllegalArgumentException("multipv " + multiPv + ", window " + window + ", max plies " + maxPlies
+                    + ", rechecks " + rechecks);
         }
         if (limits.untilStopped()) {
             throw new IllegalArgumentException("a node's search needs a limit: nodes, depth or move time");
@@ -63,8 +74,30 @@ public record DeepSettings(GamePlugin game, Position start, List<Move> moves, Li
         return limits.withMultiPv(multiPv);
     }
 
+    /**
+     * The search of a node's {@code level}-th re-check (0 is the first search): twice the nodes and
+     * the move time, two plies more depth, per level.
+     */
+    public SearchLimits nodeLimits(int level) {
+        SearchLimits l = nodeLimits();
+        if (level == 0) {
+            return l;
+        }
+        long factor = 1L << Math.min(level, 20);
+        return new SearchLimits(
+                l.depth().isPresent() ? java.util.OptionalInt.of(l.depth().getAsInt() + 2 * level) : l.depth(),
+                l.nodes().isPresent() ? OptionalLong.of(l.nodes().getAsLong() * factor) : l.nodes(),
+                l.moveTime().map(t -> t.multipliedBy(factor)), l.clock(), l.mate(), l.infinite(), l.ponder(),
+                l.multiPv(), l.searchMoves());
+    }
+
     /** How long a node's search may run before it is stopped. */
     public Duration patience() {
         return AnalysisRun.patience(limits);
+    }
+
+    /** How long the search of a re-check of {@code level} may run before it is stopped. */
+    public Duration patience(int level) {
+        return AnalysisRun.patience(nodeLimits(level));
     }
 }

@@ -47,6 +47,8 @@ public final class DeepTree {
     private final int window;
     private final int maxPlies;
     private final Map<String, DeepNode> nodes = new LinkedHashMap<>();
+    /** How many times each node was searched again after its first search. */
+    private final Map<String, Integer> rechecks = new HashMap<>();
     private Map<String, Integer> values = Map.of();
 
     /**
@@ -122,6 +124,31 @@ public final class DeepTree {
             throw new IllegalStateException("analysed twice: " + node.key());
         }
         nodes.put(node.key(), node);
+        return minimaxAgain();
+    }
+
+    /**
+     * A node searched again (a re-check): its lines become the new search's, it keeps the path it was
+     * first reached by, and the tree is minimaxed again. A node not in the tree is added.
+     *
+     * @return the keys of the nodes whose values moved by more than the window
+     */
+    public synchronized List<String> addOrReplace(DeepNode node) {
+        DeepNode old = nodes.get(node.key());
+        if (old == null) {
+            return add(node);
+        }
+        nodes.put(node.key(), new DeepNode(old.key(), old.path(), old.position(), node.engine(), node.depth(), node.lines()));
+        rechecks.merge(node.key(), 1, Integer::sum);
+        return minimaxAgain();
+    }
+
+    /** How many times a node was searched again after its first search. */
+    public synchronized int rechecks(String key) {
+        return rechecks.getOrDefault(key, 0);
+    }
+
+    private List<String> minimaxAgain() {
         Map<String, Integer> before = values;
         values = minimax();
         List<String> moved = new ArrayList<>();

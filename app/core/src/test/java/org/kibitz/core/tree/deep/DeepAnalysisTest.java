@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.ServiceLoader;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kibitz.api.engine.SearchLimits;
@@ -55,11 +56,20 @@ class DeepAnalysisTest {
                 1, engines);
     }
 
+    /** Stockfish at 3000 nodes a position, MultiPV 3, window 30, no re-checks (so the counts are exact). */
     private static DeepSettings chess(long budget) {
+        return chess(budget, 30, 0);
+    }
+
+    private static DeepSettings chess(long budget, int window, int rechecks) {
+        return chess(SearchLimits.nodes(3000), budget, window, rechecks);
+    }
+
+    private static DeepSettings chess(SearchLimits limits, long budget, int window, int rechecks) {
         EngineRef sf = EngineRef.commandLine(List.of(RealEngines.require("stockfish")));
         GamePlugin g = TestGames.CHESS;
-        return new DeepSettings(g, g.startPosition(), List.of(), List.of(sf), SearchLimits.nodes(3000), 3, 30, 6,
-                Optional.of(Duration.ofSeconds(60)), OptionalLong.of(budget));
+        return new DeepSettings(g, g.startPosition(), List.of(), List.of(sf), limits, 3, window, 6,
+                Optional.of(Duration.ofSeconds(60)), OptionalLong.of(budget), rechecks);
     }
 
     private static DeepAnalysis.Result run(DeepAnalysis a) throws Exception {
@@ -169,6 +179,47 @@ class DeepAnalysisTest {
         List<String> lines = Files.readAllLines(state);
         assertEquals(1 + 2 * n, lines.size(), "a header and a line per node, the partial line gone");
         assertMinimax(second.tree());
+    }
+
+    @Test
+    void aNodeWhoseValueTheTreeMovesIsSearchedAgainDeeperOnce() throws Exception {
+        Path state = dir.resolve("recheck.jsonl");
+        int n = 8;
+        // Searches two plies deep: what the tree finds below a node differs from the node's own search.
+        DeepSettings settings = chess(SearchLimits.depth(2), n, 10, 1);
+        DeepAnalysis a = DeepAnalysis.open(settings, Optional.of(state), false);
+        List<DeepAnalysis.Progress> seen = new ArrayList<>();
+        DeepAnalysis.Result r;
+        try (SessionPool pool = pool(1)) {
+            r = a.run(pool, Optional.empty(), seen::add);
+        }
+        assertEquals(n, r.nodes());
+        List<DeepAnalysis.Progress> rechecks = seen.stream().filter(DeepAnalysis.Progress::recheck).toList();
+        assertFalse(rechecks.isEmpty(), "no node was re-checked");
+        assertEquals(n + rechecks.size(), r.searched(), "every search is a new node or a re-check");
+        Set<String> rechecked = new HashSet<>();
+        for (DeepAnalysis.Progress p : rechecks) {
+            assertTrue(rechecked.add(p.node().key()), "re-checked twice: " + p.node().key());
+            assertEquals(1, a.tree().rechecks(p.node().key()));
+        }
+        // Each re-check asked for a value that moved, and was searched two plies deeper: the journal
+        // holds the node twice, and the tree the second search's lines.
+        List<String> lines = Files.readAllLines(state);
+        assertEquals(1 + n + rechecks.size(), lines.size());
+        for (DeepAnalysis.Progress p : rechecks) {
+            assertTrue(seen.stream().filter(q -> !q.recheck() || q != p).anyMatch(q -> q.rechecked().contains(p.node().key())));
+            DeepNode now = a.tree().node(p.node().key()).orElseThrow();
+            assertEquals(p.node().lines(), now.lines());
+            assertTrue(now.depth() >= 4, "searched at depth 4: " + now.depth());
+        }
+        assertMinimax(a.tree());
+
+        // Resumed, the later search of a node counts: the same values everywhere.
+        DeepAnalysis again = DeepAnalysis.open(settings, Optional.of(state), true);
+        for (DeepNode node : a.tree().nodes()) {
+            assertEquals(a.tree().value(node.key()), again.tree().value(node.key()), node.key());
+            assertEquals(a.tree().rechecks(node.key()), again.tree().rechecks(node.key()), node.key());
+        }
     }
 
     @Test
