@@ -143,13 +143,23 @@ class TreePaneTest {
         List<OpeningTree.TreeGame> reached = onFx(() -> List.copyOf(ui.games()));
         assertEquals(Math.min(TreeUi.GAMES_SHOWN, e4.games()), reached.size());
 
-        // A filter narrows the list; the counts stay.
-        runFx(() -> ui.filterProperty().set(new OpeningTree.GameFilter("Capablanca", OpeningTree.PlayerSide.BLACK, 0, 0, "")));
+        // A filter narrows the list and the counts: the rows are the filtered counts of the database.
+        OpeningTree.GameFilter capablancaBlack = new OpeningTree.GameFilter("Capablanca", OpeningTree.PlayerSide.BLACK, 0, 0, "");
+        runFx(() -> ui.filterProperty().set(capablancaBlack));
         waitUntil(() -> onFx(() -> ui.games().size() < reached.size()));
         assertTrue(onFx(() -> ui.games().stream().allMatch(g -> g.black().contains("Capablanca"))));
-        assertEquals(replyRows, onFx(() -> List.copyOf(ui.rows())), "the counts are not filtered");
+        List<TreeMove> filtered;
+        try (OpeningTree t = OpeningTree.open(db)) {
+            filtered = t.moves(afterE4, capablancaBlack);
+        }
+        long filteredGames = filtered.stream().mapToLong(TreeMove::games).sum();
+        assertTrue(filteredGames > 0 && filteredGames < replies.stream().mapToLong(TreeMove::games).sum());
+        waitUntil(() -> onFx(() -> ui.rows().stream().mapToLong(TreeUi.Row::games).sum()) == filteredGames);
+        assertEquals(filtered.size(), onFx(() -> ui.rows().size()));
+        assertEquals(filtered.get(0).blackWins(), onFx(() -> ui.rows().get(0).wins()), "Black's wins in the filtered games");
         runFx(() -> ui.filterProperty().set(OpeningTree.GameFilter.NONE));
         waitUntil(() -> onFx(() -> ui.games().size() == reached.size()));
+        assertEquals(replyRows, onFx(() -> List.copyOf(ui.rows())), "no filter: the stored counts again");
 
         // Double-click opens a game from its file; the board then shows that game (with 1.e4).
         OpeningTree.TreeGame pick = reached.get(3);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.kibitz.api.game.Position;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -66,6 +67,7 @@ public final class OpeningTree implements AutoCloseable {
     final Connection db;
     private PreparedStatement readMoves;
     private PreparedStatement readRefs;
+    private PreparedStatement readChildRefs;
 
     private OpeningTree(Path file, Connection db) {
         this.file = file;
@@ -228,6 +230,28 @@ public final class OpeningTree implements AutoCloseable {
                 WHERE r.position_hash = ?""");
         List<Object> args = new ArrayList<>();
         args.add(positionHash);
+        where(filter, sql, args);
+        sql.append(" ORDER BY g.year DESC, g.id DESC LIMIT ?");
+        args.add(limit);
+        try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
+            for (int i = 0; i < args.size(); i++) {
+                ps.setObject(i + 1, args.get(i));
+            }
+            List<TreeGame> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new TreeGame(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
+                            rs.getString(6), rs.getInt(7), rs.getString(8)));
+                }
+            }
+            return out;
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** The filter's conditions on {@code g} (the games table), appended to a WHERE clause. */
+    private static void where(GameFilter filter, StringBuilder sql, List<Object> args) {
         if (!filter.player().isEmpty()) {
             String like = "%" + escapeLike(filter.player()) + "%";
             switch (filter.side()) {
@@ -252,19 +276,88 @@ public final class OpeningTree implements AutoCloseable {
             sql.append(" AND g.event LIKE ? ESCAPE '\\'");
             args.add("%" + escapeLike(filter.event()) + "%");
         }
-        sql.append(" ORDER BY g.year DESC, g.id DESC LIMIT ?");
-        args.add(limit);
-        try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
-            for (int i = 0; i < args.size(); i++) {
-                ps.setObject(i + 1, args.get(i));
-            }
-            List<TreeGame> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TreeGame(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
-                            rs.getString(6), rs.getInt(7), rs.getString(8)));
+    }
+
+    /**
+     * The moves played from {@code position} in the games that pass {@code filter}, counted from the
+     * games themselves: the games that reached the position and pass the filter (from {@code refs}),
+     * and for each move stored there, those of them that also reached the position after it. The
+     * stored counts are over all games; this is what ChessBase and Scid show with a filter on, at the
+     * cost of reading the references of the position and of each position after it (a game that
+     * reaches both by transposition, not by the move, would be counted for it: rare, and said here).
+     * Without a filter it is {@link #moves(long)}.
+     */
+    public List<TreeMove> moves(Position position, GameFilter filter) throws IOException {
+        long hash = position.hash();
+        if (filter == null || filter.isEmpty()) {
+            return moves(hash);
+        }
+        StringBuilder sql = new StringBuilder("""
+                SELECT g.id, g.result, g.year, g.white_elo, g.black_elo
+                FROM refs r JOIN games g ON g.id = r.game_id WHERE r.position_hash = ?""");
+        List<Object> args = new ArrayList<>();
+        args.add(hash);
+        where(filter, sql, args);
+        sql.append(" ORDER BY g.id");
+        boolean whiteMoves = position.sideToMove() == org.kibitz.api.game.Side.WHITE;
+        try {
+            java.util.HashMap<Long, int[]> passed = new java.util.HashMap<>();
+            try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
+                for (int i = 0; i < args.size(); i++) {
+                    ps.setObject(i + 1, args.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        String result = rs.getString(2);
+                        int column = "1-0".equals(result) ? 0 : "1/2-1/2".equals(result) ? 1 : "0-1".equals(result) ? 2 : -1;
+                        passed.put(rs.getLong(1), new int[]{column, rs.getInt(3), whiteMoves ? rs.getInt(4) : rs.getInt(5)});
+                    }
                 }
             }
+            List<TreeMove> out = new ArrayList<>();
+            if (passed.isEmpty()) {
+                return out;
+            }
+            if (readChildRefs == null) {
+                readChildRefs = db.prepareStatement("SELECT game_id FROM refs WHERE position_hash = ?");
+            }
+            for (TreeMove stored : moves(hash)) {
+                if (!position.isLegal(stored.move())) {
+                    continue;
+                }
+                readChildRefs.setLong(1, position.play(stored.move()).hash());
+                long games = 0;
+                long[] wdl = new long[3];
+                long ratingSum = 0;
+                long ratingCount = 0;
+                int first = 0;
+                int last = 0;
+                try (ResultSet rs = readChildRefs.executeQuery()) {
+                    while (rs.next()) {
+                        int[] g = passed.get(rs.getLong(1));
+                        if (g == null) {
+                            continue;
+                        }
+                        games++;
+                        if (g[0] >= 0) {
+                            wdl[g[0]]++;
+                        }
+                        if (g[2] > 0) {
+                            ratingSum += g[2];
+                            ratingCount++;
+                        }
+                        if (g[1] > 0) {
+                            first = first == 0 ? g[1] : Math.min(first, g[1]);
+                            last = Math.max(last, g[1]);
+                        }
+                    }
+                }
+                if (games > 0) {
+                    out.add(new TreeMove(stored.move(), games, wdl[0], wdl[1], wdl[2], ratingSum, ratingCount, first, last));
+                }
+            }
+            out.sort((a, b) -> a.games() != b.games() ? Long.compare(b.games(), a.games())
+                    : Integer.compare(TreeMove.pack(a.move()), TreeMove.pack(b.move())));
             return out;
         } catch (SQLException e) {
             throw new IOException(e.getMessage(), e);
@@ -324,6 +417,9 @@ public final class OpeningTree implements AutoCloseable {
             }
             if (readRefs != null) {
                 readRefs.close();
+            }
+            if (readChildRefs != null) {
+                readChildRefs.close();
             }
             if (!db.getAutoCommit()) {
                 db.rollback();

@@ -500,6 +500,9 @@ public final class TreeImporter {
                 before = n.position();
                 ply++;
             }
+            // The position the counted moves end in is reached too: the games list shows the games
+            // that ended there, and filtered counts find the games that played the last move.
+            addRef(before.hash(), id);
         }
 
         void addRef(long positionHash, long gameId) {

@@ -45,6 +45,11 @@ class TreeImportTest {
     }
 
     private static Expected expected(List<Path> files, GamePlugin rules, int maxPly) throws IOException {
+        return expected(files, rules, maxPly, g -> true);
+    }
+
+    private static Expected expected(List<Path> files, GamePlugin rules, int maxPly,
+                                     java.util.function.Predicate<GameTree> passes) throws IOException {
         Map<Long, Map<Move, long[]>> counts = new HashMap<>();
         Set<String> identities = new HashSet<>();
         int games = 0;
@@ -70,7 +75,7 @@ class TreeImportTest {
                         id.append('|').append(g.tags().get(tag).orElse("").strip());
                     }
                     line.forEach(m -> id.append(' ').append(m.coordinates(0)).append(m.promotion()));
-                    if (!identities.add(id.toString())) {
+                    if (!identities.add(id.toString()) || !passes.test(g)) {
                         continue;
                     }
                     games++;
@@ -179,6 +184,65 @@ class TreeImportTest {
             assertEquals(all.stream().filter(g -> g.event() != null && g.event().toLowerCase().contains(event.toLowerCase())).count(),
                     ofEvent.size());
             assertEquals(List.of(), tree.games(start, 10, new OpeningTree.GameFilter("100%_nobody", OpeningTree.PlayerSide.ANY, 0, 0, "")));
+        }
+    }
+
+    @Test
+    void filteredCountsEqualAReplayOfTheGamesThatPassTheFilter() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        var filters = List.of(
+                new OpeningTree.GameFilter("capablanca", OpeningTree.PlayerSide.WHITE, 0, 0, ""),
+                new OpeningTree.GameFilter("", OpeningTree.PlayerSide.ANY, 1920, 1925, ""),
+                new OpeningTree.GameFilter("Capablanca", OpeningTree.PlayerSide.BLACK, 1900, 1930, ""));
+        List<java.util.function.Predicate<GameTree>> predicates = List.of(
+                g -> g.tags().get("White").orElse("").toLowerCase().contains("capablanca"),
+                g -> TreeImporter.year(g.tags().get("Date").orElse(null)) >= 1920
+                        && TreeImporter.year(g.tags().get("Date").orElse(null)) <= 1925,
+                g -> g.tags().get("Black").orElse("").toLowerCase().contains("capablanca")
+                        && TreeImporter.year(g.tags().get("Date").orElse(null)) >= 1900
+                        && TreeImporter.year(g.tags().get("Date").orElse(null)) <= 1930);
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("capa.sqlite"))) {
+            importer().run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+            });
+            for (int f = 0; f < filters.size(); f++) {
+                Expected e = expected(List.of(pgn), TestGames.CHESS, 0, predicates.get(f));
+                assertTrue(e.games() > 10 && e.games() < tree.gameCount(), "a filter that narrows: " + e.games());
+                // The start, and every position the filtered games reach: their moves and results, counted
+                // from the references, equal the replay of just those games.
+                Position start = TestGames.CHESS.startPosition();
+                Map<Long, Position> positions = new HashMap<>();
+                collect(start, tree, filters.get(f), positions, 0);
+                assertTrue(positions.size() > 100, "positions walked: " + positions.size());
+                for (Position p : positions.values()) {
+                    Map<Move, long[]> want = e.counts().getOrDefault(p.hash(), Map.of());
+                    List<TreeMove> got = tree.moves(p, filters.get(f));
+                    assertEquals(want.size(), got.size(), "moves of " + p.fen() + " under " + filters.get(f));
+                    for (TreeMove t : got) {
+                        long[] c = want.get(t.move());
+                        assertTrue(c != null, "unexpected move " + t.move());
+                        assertEquals(c[0], t.games(), "games of " + t.move() + " in " + p.fen());
+                        assertEquals(c[1], t.whiteWins());
+                        assertEquals(c[2], t.draws());
+                        assertEquals(c[3], t.blackWins());
+                    }
+                }
+                long fromStart = tree.moves(start, filters.get(f)).stream().mapToLong(TreeMove::games).sum();
+                assertEquals(e.games(), fromStart, "every game that passes leaves the start position");
+            }
+            // No filter: the stored counts.
+            Position start = TestGames.CHESS.startPosition();
+            assertEquals(tree.moves(start.hash()), tree.moves(start, OpeningTree.GameFilter.NONE));
+        }
+    }
+
+    /** The positions the filtered tree reaches from {@code p}, walked through its moves (the first 12 plies). */
+    private static void collect(Position p, OpeningTree tree, OpeningTree.GameFilter filter, Map<Long, Position> out, int ply)
+            throws IOException {
+        if (ply > 12 || out.putIfAbsent(p.hash(), p) != null) {
+            return;
+        }
+        for (TreeMove m : tree.moves(p, filter)) {
+            collect(p.play(m.move()), tree, filter, out, ply + 1);
         }
     }
 

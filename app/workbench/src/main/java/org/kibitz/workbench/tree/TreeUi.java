@@ -344,7 +344,8 @@ public final class TreeUi {
             List<BookEntry> bookMoves = bookMoves(bookFile, game, position);
             long bookTotal = Book.totalWeight(bookMoves);
             List<TreeMove> moves = new ArrayList<>();
-            for (TreeMove m : tree.moves(position.hash())) {
+            // With a filter on, the counts are those of the games that pass it (read from the games' references).
+            for (TreeMove m : tree.moves(position, f)) {
                 // A 64-bit key could in theory name another position: its moves would not be legal here.
                 if (position.isLegal(m.move())) {
                     moves.add(m);
