@@ -43,6 +43,7 @@ public final class DeepDialog extends Dialog<DeepDialog.Request> {
     private final Spinner<Integer> multiPv = new Spinner<>(1, 20, 3);
     private final Spinner<Integer> window = new Spinner<>(0, 1000, 30, 5);
     private final Spinner<Integer> maxPlies = new Spinner<>(1, 200, 12);
+    private final Spinner<Integer> rechecks = new Spinner<>(0, 5, 1);
     private final TextField budgetSearches = new TextField();
     private final Spinner<Integer> budgetMinutes = new Spinner<>(0, 10_000, 0);
 
@@ -89,13 +90,14 @@ public final class DeepDialog extends Dialog<DeepDialog.Request> {
         nodes.disableProperty().bind(byNodes.selectedProperty().not());
         seconds.disableProperty().bind(bySeconds.selectedProperty().not());
 
-        for (Spinner<Integer> s : List.of(multiPv, window, maxPlies, budgetMinutes)) {
+        for (Spinner<Integer> s : List.of(multiPv, window, maxPlies, rechecks, budgetMinutes)) {
             s.setEditable(true);
             s.setPrefWidth(100);
         }
         multiPv.getValueFactory().setValue(last.multiPv());
         window.getValueFactory().setValue(last.window());
         maxPlies.getValueFactory().setValue(last.maxPlies());
+        rechecks.getValueFactory().setValue(last.rechecks());
         budgetSearches.setId("deep-budget-searches");
         budgetSearches.setPrefColumnCount(8);
         budgetSearches.setText(Long.toString(last.budgetSearches()));
@@ -111,6 +113,7 @@ public final class DeepDialog extends Dialog<DeepDialog.Request> {
         grid.addRow(r++, label("deep.dialog.multipv"), multiPv);
         grid.addRow(r++, label("deep.dialog.window"), window);
         grid.addRow(r++, label("deep.dialog.maxPlies"), maxPlies);
+        grid.addRow(r++, label("deep.dialog.rechecks"), rechecks);
         grid.addRow(r++, label("deep.dialog.budgetSearches"), budgetSearches);
         grid.addRow(r++, label("deep.dialog.budgetMinutes"), budgetMinutes);
         Label note = new Label(i18n.get("deep.dialog.note"));
@@ -156,7 +159,7 @@ public final class DeepDialog extends Dialog<DeepDialog.Request> {
             double s = byNodes.isSelected() ? 0 : Math.max(0.01, Double.parseDouble(seconds.getText().strip()));
             long budget = Math.max(0, Long.parseLong(budgetSearches.getText().strip().isEmpty() ? "0" : budgetSearches.getText().strip()));
             return new DeepUi.Setup(ids, n, s, multiPv.getValue(), window.getValue(), maxPlies.getValue(), budget,
-                    budgetMinutes.getValue());
+                    budgetMinutes.getValue(), rechecks.getValue());
         } catch (NumberFormatException e) {
             return null;
         }

@@ -103,11 +103,18 @@ public final class DeepUi {
      * @param seconds        seconds per position's search when {@code nodes} is 0
      * @param budgetSearches the positions the tree may hold in all, 0 for no limit
      * @param budgetMinutes  how long this run may start searches, 0 for no limit
+     * @param rechecks       how many times a position whose value moved is searched again, deeper
      */
     public record Setup(List<String> engines, long nodes, double seconds, int multiPv, int window, int maxPlies,
-                        long budgetSearches, int budgetMinutes) {
+                        long budgetSearches, int budgetMinutes, int rechecks) {
         public Setup {
             engines = List.copyOf(engines);
+        }
+
+        public Setup(List<String> engines, long nodes, double seconds, int multiPv, int window, int maxPlies,
+                     long budgetSearches, int budgetMinutes) {
+            this(engines, nodes, seconds, multiPv, window, maxPlies, budgetSearches, budgetMinutes,
+                    DeepSettings.DEFAULT_RECHECKS);
         }
 
         public static Setup defaults(String engine) {
@@ -398,7 +405,8 @@ public final class DeepUi {
         Optional<Duration> time = s.budgetMinutes() > 0 ? Optional.of(Duration.ofMinutes(s.budgetMinutes())) : Optional.empty();
         OptionalLong budget = s.budgetSearches() > 0 ? OptionalLong.of(s.budgetSearches())
                 : time.isEmpty() ? OptionalLong.of(DEFAULT_BUDGET) : OptionalLong.empty();
-        return new DeepSettings(g, start(g, root), List.of(), refs, limits, s.multiPv(), s.window(), s.maxPlies(), time, budget);
+        return new DeepSettings(g, start(g, root), List.of(), refs, limits, s.multiPv(), s.window(), s.maxPlies(), time, budget,
+                s.rechecks());
     }
 
     /**
