@@ -116,7 +116,7 @@ public final class MainWindow {
         }
 
         BorderPane top = new BorderPane();
-        top.setStyle(UiFont.rootStyle());
+        UiFont.followWindows();
         top.setTop(buildMenuBar());
         top.setCenter(notifications);
         top.setBottom(statusBar);
