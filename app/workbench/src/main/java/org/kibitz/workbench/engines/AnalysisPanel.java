@@ -74,6 +74,8 @@ final class AnalysisPanel extends BorderPane {
     private Object shownCursor;
     private long shownStored = -1;
     private boolean showingStored;
+    /** Whether the slot's lines and figures are for the board's position. */
+    private boolean shownHere;
     private static final javafx.css.PseudoClass STORED = javafx.css.PseudoClass.getPseudoClass("stored");
     private AnalysisText.Unit shownUnit;
     private String shownNotation;
@@ -328,7 +330,11 @@ final class AnalysisPanel extends BorderPane {
         shownLocale = ui.i18n().locale();
         // What was found here before (this run or an earlier one) while the engine has nothing as deep.
         List<AnalysisUpdate> stored = ui.storedLines(slotId, s);
-        List<AnalysisUpdate> lines = stored.isEmpty() ? s.lines() : stored;
+        // A stopped engine keeps its last lines, and a running one has them until its next search
+        // starts: they are shown only while they are for the board's position, never another
+        // position's or the other game's.
+        shownHere = s.request().map(r -> r.position().equals(ui.document().position())).orElse(false);
+        List<AnalysisUpdate> lines = !stored.isEmpty() ? stored : shownHere ? s.lines() : List.of();
         showingStored = !stored.isEmpty();
         refreshControls(s);
         pseudoClassStateChanged(STORED, showingStored);
@@ -377,7 +383,7 @@ final class AnalysisPanel extends BorderPane {
                 }
             }
             title.setText(engineName.isEmpty() ? "" : engineName + state);
-            figures.setText(figures(s));
+            figures.setText(shownHere ? figures(s) : "");
             // What the engine says for people (info string) is kept at hand, not in the way.
             String said = s.message().orElse("");
             if (!said.equals(shownMessage)) {
