@@ -190,6 +190,22 @@ class ShownBelongsToTheBoardTest {
     }
 
     @Test
+    void savingAsXqfSaysInTheStatusBarWhichTagsItCannotHold() throws Exception {
+        w = WorkbenchFixture.open(home);
+        Path pgn;
+        try (var files = java.nio.file.Files.list(shared("xiangqi/pgn"))) {
+            pgn = files.filter(f -> f.getFileName().toString().startsWith("ccgc-01.")).findFirst().orElseThrow();
+        }
+        assertTrue(openFile(pgn));
+        org.controlsfx.control.StatusBar status = w.robot.lookup("#status-bar").queryAs(org.controlsfx.control.StatusBar.class);
+        assertTrue(onFx(() -> w.files.saveTo(home.resolve("game.XQF"))));
+        String said = onFx(status::getText);
+        assertTrue(said.startsWith("Saved game.XQF. XQF has no place for these tags") && said.endsWith("Round, ECCO, Opening, Variation"), said);
+        assertTrue(onFx(() -> w.files.saveTo(home.resolve("game.pgn"))));
+        assertEquals("Saved game.pgn", onFx(status::getText), "PGN keeps every tag");
+    }
+
+    @Test
     void theSaveAndOpenFiltersMatchUpperCaseExtensions() throws Exception {
         w = WorkbenchFixture.open(home);
         GameFiles files = w.injector.getInstance(GameFiles.class);

@@ -502,6 +502,8 @@ public final class FileActions implements MenuContributor {
      */
     public boolean saveTo(Path path, FormatPlugin format) {
         Path file = path.toAbsolutePath().normalize();
+        // Asked before the write: the tags the format has no room for are told with the saving.
+        List<String> notKept = format.tagsNotKept(document.tree());
         try {
             MainWindow w = window();
             boolean engineLines = w != null && w.settings() != null && w.settings().saveEngineLines();
@@ -515,7 +517,9 @@ public final class FileActions implements MenuContributor {
         document.markSaved(GameOrigin.single(file, format.id()));
         list.openGameProperty().set(0);
         updateRecent(r -> RecentFiles.add(r, file));
-        status(i18n.get("file.saved", file.getFileName().toString()));
+        status(notKept.isEmpty() ? i18n.get("file.saved", file.getFileName().toString())
+                : i18n.get("file.savedNotKept", file.getFileName().toString(), format.id().toUpperCase(Locale.ROOT),
+                        String.join(", ", notKept)));
         return true;
     }
 
