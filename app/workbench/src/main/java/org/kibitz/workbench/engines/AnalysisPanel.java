@@ -118,6 +118,17 @@ final class AnalysisPanel extends BorderPane {
         });
         Label pvLabel = new Label();
         pvLabel.textProperty().bind(ui.i18n().text("lines.multipv"));
+        // Side by side, the bar is short of room: the chooser gives way (its engine's full name is
+        // in the title below and in its tooltip), never the label ("Li…") or the buttons.
+        pvLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        pvLabel.setId("multipv-label-" + slotId);
+        startStop.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        multiPv.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        engines.setMinWidth(90);
+        Tooltip engineTip = new Tooltip();
+        engineTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> engines.getValue() == null ? "" : engines.getValue().name(), engines.valueProperty()));
+        engines.setTooltip(engineTip);
         tooltip(multiPv, "lines.multipv.tip");
         options.setId("engine-options-" + slotId);
         options.setGraphic(Icons.of("mdi2c-cog-outline"));
@@ -144,6 +155,9 @@ final class AnalysisPanel extends BorderPane {
 
         title.setId("analysis-title-" + slotId);
         title.getStyleClass().add("analysis-title");
+        // A long engine name with its state wraps rather than being cut.
+        title.setWrapText(true);
+        title.maxWidthProperty().bind(widthProperty().subtract(20));
         figures.setId("analysis-figures-" + slotId);
         figures.getStyleClass().add("analysis-figures");
         // Wraps the figures under the name when the panel is narrow (two engines side by side).
@@ -237,17 +251,17 @@ final class AnalysisPanel extends BorderPane {
             c.getStyleClass().add("figure-column");
         }
         table.getColumns().setAll(List.of(rank, score, whiteColumn, depth, wdl, nodes, nps, time, pv));
-        // Side by side, a panel is narrow: the per-line figures the header shows too make way for
-        // the moves (the table's menu brings them back).
+        // Side by side, a panel is narrow: the per-line figures the header shows too (nodes, speed,
+        // time, and depth when very narrow) make way for the moves, and WDL when the engine gives
+        // none. Both scores stay: the side to move's, as engines give it, and White's/Red's, which
+        // reads the same whoever is to move. The table's menu brings any column back.
         List<TableColumn<LineRow, String>> secondary = List.of(nodes, nps, time);
+        this.wdlColumn = wdl;
+        this.depthColumn = depth;
+        this.secondaryColumns = secondary;
         table.widthProperty().addListener((o, a, b) -> {
-            int before = widthClass(a.doubleValue());
-            int now = widthClass(b.doubleValue());
-            if (a.doubleValue() == 0 || before != now) {
-                secondary.forEach(c -> c.setVisible(now == 0));
-                // The White/Red score stays: it reads the same whoever is to move.
-                score.setVisible(now == 0);
-                wdl.setVisible(now < 2);
+            if (a.doubleValue() == 0 || widthClass(a.doubleValue()) != widthClass(b.doubleValue())) {
+                showColumns();
             }
         });
         table.setRowFactory(t -> {
@@ -259,6 +273,20 @@ final class AnalysisPanel extends BorderPane {
             });
             return row;
         });
+    }
+
+    private TableColumn<LineRow, String> wdlColumn;
+    private TableColumn<LineRow, String> depthColumn;
+    private List<TableColumn<LineRow, String>> secondaryColumns = List.of();
+    /** Whether a line shown has WDL figures; null before the first lines. */
+    private Boolean shownWdl;
+
+    /** Which columns the panel's width and the lines leave room for; run when either class changes. */
+    private void showColumns() {
+        int now = widthClass(table.getWidth());
+        secondaryColumns.forEach(c -> c.setVisible(now == 0));
+        depthColumn.setVisible(now < 2);
+        wdlColumn.setVisible(now == 0 || now == 1 && !Boolean.FALSE.equals(shownWdl));
     }
 
     /** 0 wide, 1 narrow, 2 very narrow. */
@@ -338,6 +366,13 @@ final class AnalysisPanel extends BorderPane {
         showingStored = !stored.isEmpty();
         refreshControls(s);
         pseudoClassStateChanged(STORED, showingStored);
+        if (!lines.isEmpty()) {
+            boolean wdl = lines.stream().anyMatch(u -> u.wdl().isPresent());
+            if (!Boolean.valueOf(wdl).equals(shownWdl)) {
+                shownWdl = wdl;
+                showColumns();
+            }
+        }
         while (rows.size() > lines.size()) {
             rows.remove(rows.size() - 1);
         }
