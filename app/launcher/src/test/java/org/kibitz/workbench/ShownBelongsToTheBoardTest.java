@@ -13,10 +13,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
 import javafx.stage.FileChooser;
 import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +40,8 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * What the window shows belongs to what is on the board: engine lines, their figures and the curve
  * of the game before go when another game or file opens (of either game), a file's problems go
- * with it; and the game list of a file says how many games its filter shows of all.
+ * with it; the game list of a file says how many games its filter shows of all; two engines side
+ * by side keep their words whole and both scores.
  */
 class ShownBelongsToTheBoardTest {
 
@@ -58,10 +62,6 @@ class ShownBelongsToTheBoardTest {
             ui.close();
         }
         FxToolkit.cleanupStages();
-    }
-
-    private static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared"), "data", relative);
     }
 
     private boolean openFile(Path p) {
@@ -96,7 +96,7 @@ class ShownBelongsToTheBoardTest {
         CurvePane curve = onFx(() -> (CurvePane) w.robot.lookup("#curve-pane").query());
 
         // A xiangqi game analysed, then stopped: its lines stay while it is on the board.
-        assertTrue(openFile(shared("xiangqi/xqf/cchess-test2.xqf")));
+        assertTrue(openFile(GameFilesUiTest.shared("xiangqi/xqf/cchess-test2.xqf")));
         w.robot.clickOn("#analysis-toggle-1");
         waitUntil(() -> !lines().getItems().isEmpty() && ui.service().slot("1").state().stats().depth().orElse(0) >= 6
                 && curve.points().stream().anyMatch(p -> p.value().isPresent()));
@@ -106,7 +106,7 @@ class ShownBelongsToTheBoardTest {
         assertFalse(figures().isEmpty());
 
         // Another xiangqi file: nothing of the first game's position, in the lines, figures or curve.
-        assertTrue(openFile(shared("xiangqi/xqf/eleeye-SAMPLE.XQF")));
+        assertTrue(openFile(GameFilesUiTest.shared("xiangqi/xqf/eleeye-SAMPLE.XQF")));
         waitUntil(() -> lines().getItems().isEmpty());
         assertEquals("", figures(), "the figures of the search of the other game");
         waitUntil(() -> curve.points().size() > 1);
@@ -124,7 +124,7 @@ class ShownBelongsToTheBoardTest {
         // Analysed again, then back to a xiangqi file: the chess lines go as well.
         w.robot.clickOn("#analysis-toggle-1");
         waitUntil(() -> !lines().getItems().isEmpty() && state().request().map(r -> r.gameId().equals("chess")).orElse(false));
-        assertTrue(openFile(shared("xiangqi/xqf/cchess-test2.xqf")));
+        assertTrue(openFile(GameFilesUiTest.shared("xiangqi/xqf/cchess-test2.xqf")));
         waitUntil(() -> state().request().map(r -> r.gameId().equals("xiangqi")).orElse(false) && !lines().getItems().isEmpty());
         assertTrue(onFx(() -> lines().getItems().stream().allMatch(r -> String.valueOf(
                 lines().getColumns().get(8).getCellData(r)).matches("1\\. .*[进退平].*"))), "xiangqi lines only");
@@ -142,7 +142,7 @@ class ShownBelongsToTheBoardTest {
         runFx(() -> w.window.notify("not about a file"));
         assertEquals(List.of("not about a file"), onFx(w.window::pendingNotifications));
 
-        assertTrue(openFile(shared("chess/pgn/WorldChamp1886.pgn")));
+        assertTrue(openFile(GameFilesUiTest.shared("chess/pgn/WorldChamp1886.pgn")));
         // The truncated file's message slides away; the one about nothing in particular comes next.
         waitUntil(() -> note.isShowing() && note.getText().equals("not about a file"));
         assertEquals(List.of(), onFx(w.window::pendingNotifications));
@@ -151,7 +151,7 @@ class ShownBelongsToTheBoardTest {
     @Test
     void theGameListSaysHowManyItsFilterShowsOfAllAndSortsByEveryColumn() throws Exception {
         w = WorkbenchFixture.open(home);
-        assertTrue(openFile(shared("chess/pgn/Capablanca.pgn")));
+        assertTrue(openFile(GameFilesUiTest.shared("chess/pgn/Capablanca.pgn")));
         @SuppressWarnings("unchecked")
         TableView<GameFiles.Entry> table = w.robot.lookup("#game-list").queryAs(TableView.class);
         Label title = w.robot.lookup("#game-list-title").queryAs(Label.class);
@@ -193,7 +193,7 @@ class ShownBelongsToTheBoardTest {
     void savingAsXqfSaysInTheStatusBarWhichTagsItCannotHold() throws Exception {
         w = WorkbenchFixture.open(home);
         Path pgn;
-        try (var files = java.nio.file.Files.list(shared("xiangqi/pgn"))) {
+        try (var files = java.nio.file.Files.list(GameFilesUiTest.shared("xiangqi/pgn"))) {
             pgn = files.filter(f -> f.getFileName().toString().startsWith("ccgc-01.")).findFirst().orElseThrow();
         }
         assertTrue(openFile(pgn));
@@ -219,5 +219,35 @@ class ShownBelongsToTheBoardTest {
             }
         }
         assertEquals(List.of("*.pgn", "*.PGN"), FileActions.patterns(List.of("PGN")));
+    }
+
+    /** What a label shows on screen: its text as drawn, "Li…" when it was cut. */
+    private static String shown(Labeled l) {
+        return l.getChildrenUnmodifiable().stream().filter(n -> n instanceof Text).map(n -> ((Text) n).getText())
+                .findFirst().orElse("");
+    }
+
+    @Test
+    void twoPanelsSideBySideKeepTheirWordsAndBothScores() throws Exception {
+        w = WorkbenchFixture.openWithEngines(home);
+        ui = w.injector.getInstance(EnginesUi.class);
+        w.robot.clickOn("#panel-add-1");
+        waitUntil(() -> ui.panelIds().size() == 2);
+        runFx(() -> ui.start("1"));
+        waitUntil(() -> ui.panelIds().size() == 2 && ui.service().slots().stream().allMatch(s -> !s.state().lines().isEmpty()));
+        runFx(ui::toggleAll);
+        waitUntil(() -> !ui.service().anyRunning());
+        for (String panel : List.of("1", "2")) {
+            double width = onFx(() -> w.robot.lookup("#analysis-panel-" + panel).queryAs(Node.class).getLayoutBounds().getWidth());
+            assertTrue(width < 600, "two panels share the pane: " + width);
+            Labeled lines = onFx(() -> w.robot.lookup("#multipv-label-" + panel).queryAs(Labeled.class));
+            assertEquals("Lines", onFx(() -> shown(lines)), "the label is not cut");
+            Labeled title = onFx(() -> w.robot.lookup("#analysis-title-" + panel).queryAs(Labeled.class));
+            assertEquals(onFx(title::getText), onFx(() -> shown(title)).replace("\n", " ").strip(), "the engine's name is not cut");
+            @SuppressWarnings("unchecked")
+            TableView<Object> table = onFx(() -> (TableView<Object>) w.robot.lookup("#analysis-lines-" + panel).query());
+            List<String> visible = onFx(() -> table.getVisibleLeafColumns().stream().map(TableColumn::getText).toList());
+            assertTrue(visible.containsAll(List.of("Eval", "Red", "Line")), "both scores and the moves: " + visible);
+        }
     }
 }
