@@ -116,7 +116,7 @@ public final class MainWindow {
         }
 
         BorderPane top = new BorderPane();
-        top.setStyle(UiFont.rootStyle());
+        UiFont.followWindows();
         top.setTop(buildMenuBar());
         top.setCenter(notifications);
         top.setBottom(statusBar);
@@ -178,27 +178,66 @@ public final class MainWindow {
 
     /** Shows a message across the top of the docking area until the user closes it. */
     public void notify(String message) {
+        notify(message, null);
+    }
+
+    /**
+     * Shows a message about something that may stop being shown (a file's problems): {@link
+     * #withdraw} takes it away, on screen or waiting, once that is gone from the window.
+     *
+     * @param about what the message is about, compared with {@code equals}; null for a message only the user closes
+     */
+    public void notify(String message, Object about) {
         if (notificationShown) {
             // One is on screen: this one waits its turn instead of replacing it unread.
-            if (!message.equals(notifications.getText()) && !pendingNotifications.contains(message)) {
+            if (!message.equals(notifications.getText()) && pendingNotifications.stream().noneMatch(n -> n.text().equals(message))) {
                 if (pendingNotifications.size() == MAX_PENDING_NOTIFICATIONS) {
                     pendingNotifications.removeFirst();
                 }
-                pendingNotifications.addLast(message);
+                pendingNotifications.addLast(new Note(message, about));
                 showNextAction();
             }
             return;
         }
-        showNotification(message);
+        showNotification(new Note(message, about));
+    }
+
+    /** Takes away the messages about {@code about}: what is shown belongs to what is in the window. */
+    public void withdraw(Object about) {
+        if (about != null) {
+            withdrawIf(about::equals);
+        }
+    }
+
+    /** Takes away the messages whose subject passes {@code gone} (messages about nothing stay). */
+    public void withdrawIf(java.util.function.Predicate<Object> gone) {
+        pendingNotifications.removeIf(n -> n.about() != null && gone.test(n.about()));
+        if (notificationShown && shownAbout != null && gone.test(shownAbout)) {
+            // Hidden, the next waiting message (about something else) comes as after a close.
+            shownAbout = null;
+            notifications.hide();
+        } else {
+            showNextAction();
+        }
+    }
+
+    /** The message on screen, empty when none is (or it is sliding away). */
+    public Optional<String> shownNotification() {
+        return notificationShown && notifications.isShowing() ? Optional.of(notifications.getText()) : Optional.empty();
     }
 
     /** The messages waiting behind the one on screen, oldest first. */
     public List<String> pendingNotifications() {
-        return List.copyOf(pendingNotifications);
+        return pendingNotifications.stream().map(Note::text).toList();
+    }
+
+    /** A message of the notification bar, and what it is about (null: nothing that goes away). */
+    private record Note(String text, Object about) {
     }
 
     private static final int MAX_PENDING_NOTIFICATIONS = 20;
-    private final java.util.ArrayDeque<String> pendingNotifications = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<Note> pendingNotifications = new java.util.ArrayDeque<>();
+    private Object shownAbout;
     /**
      * From show() until the pane's onHidden, after it has slid away. Not {@code isShowing()}: that
      * turns false as soon as hide() starts, and a message shown during the slide-out would then be
@@ -206,8 +245,9 @@ public final class MainWindow {
      */
     private boolean notificationShown;
 
-    private void showNotification(String message) {
-        notifications.setText(message);
+    private void showNotification(Note note) {
+        notifications.setText(note.text());
+        shownAbout = note.about();
         notificationShown = true;
         showNextAction();
         notifications.show();
@@ -225,7 +265,8 @@ public final class MainWindow {
     /** The user closed a notification (or pressed Next): the next waiting one comes. */
     private void notificationHidden() {
         notificationShown = false;
-        String next = pendingNotifications.pollFirst();
+        shownAbout = null;
+        Note next = pendingNotifications.pollFirst();
         if (next != null) {
             showNotification(next);
         } else {

@@ -74,6 +74,8 @@ final class AnalysisPanel extends BorderPane {
     private Object shownCursor;
     private long shownStored = -1;
     private boolean showingStored;
+    /** Whether the slot's lines and figures are for the board's position. */
+    private boolean shownHere;
     private static final javafx.css.PseudoClass STORED = javafx.css.PseudoClass.getPseudoClass("stored");
     private AnalysisText.Unit shownUnit;
     private String shownNotation;
@@ -116,6 +118,17 @@ final class AnalysisPanel extends BorderPane {
         });
         Label pvLabel = new Label();
         pvLabel.textProperty().bind(ui.i18n().text("lines.multipv"));
+        // Side by side, the bar is short of room: the chooser gives way (its engine's full name is
+        // in the title below and in its tooltip), never the label ("Li…") or the buttons.
+        pvLabel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        pvLabel.setId("multipv-label-" + slotId);
+        startStop.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        multiPv.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        engines.setMinWidth(90);
+        Tooltip engineTip = new Tooltip();
+        engineTip.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> engines.getValue() == null ? "" : engines.getValue().name(), engines.valueProperty()));
+        engines.setTooltip(engineTip);
         tooltip(multiPv, "lines.multipv.tip");
         options.setId("engine-options-" + slotId);
         options.setGraphic(Icons.of("mdi2c-cog-outline"));
@@ -142,6 +155,9 @@ final class AnalysisPanel extends BorderPane {
 
         title.setId("analysis-title-" + slotId);
         title.getStyleClass().add("analysis-title");
+        // A long engine name with its state wraps rather than being cut.
+        title.setWrapText(true);
+        title.maxWidthProperty().bind(widthProperty().subtract(20));
         figures.setId("analysis-figures-" + slotId);
         figures.getStyleClass().add("analysis-figures");
         // Wraps the figures under the name when the panel is narrow (two engines side by side).
@@ -235,17 +251,17 @@ final class AnalysisPanel extends BorderPane {
             c.getStyleClass().add("figure-column");
         }
         table.getColumns().setAll(List.of(rank, score, whiteColumn, depth, wdl, nodes, nps, time, pv));
-        // Side by side, a panel is narrow: the per-line figures the header shows too make way for
-        // the moves (the table's menu brings them back).
+        // Side by side, a panel is narrow: the per-line figures the header shows too (nodes, speed,
+        // time, and depth when very narrow) make way for the moves, and WDL when the engine gives
+        // none. Both scores stay: the side to move's, as engines give it, and White's/Red's, which
+        // reads the same whoever is to move. The table's menu brings any column back.
         List<TableColumn<LineRow, String>> secondary = List.of(nodes, nps, time);
+        this.wdlColumn = wdl;
+        this.depthColumn = depth;
+        this.secondaryColumns = secondary;
         table.widthProperty().addListener((o, a, b) -> {
-            int before = widthClass(a.doubleValue());
-            int now = widthClass(b.doubleValue());
-            if (a.doubleValue() == 0 || before != now) {
-                secondary.forEach(c -> c.setVisible(now == 0));
-                // The White/Red score stays: it reads the same whoever is to move.
-                score.setVisible(now == 0);
-                wdl.setVisible(now < 2);
+            if (a.doubleValue() == 0 || widthClass(a.doubleValue()) != widthClass(b.doubleValue())) {
+                showColumns();
             }
         });
         table.setRowFactory(t -> {
@@ -257,6 +273,20 @@ final class AnalysisPanel extends BorderPane {
             });
             return row;
         });
+    }
+
+    private TableColumn<LineRow, String> wdlColumn;
+    private TableColumn<LineRow, String> depthColumn;
+    private List<TableColumn<LineRow, String>> secondaryColumns = List.of();
+    /** Whether a line shown has WDL figures; null before the first lines. */
+    private Boolean shownWdl;
+
+    /** Which columns the panel's width and the lines leave room for; run when either class changes. */
+    private void showColumns() {
+        int now = widthClass(table.getWidth());
+        secondaryColumns.forEach(c -> c.setVisible(now == 0));
+        depthColumn.setVisible(now < 2);
+        wdlColumn.setVisible(now == 0 || now == 1 && !Boolean.FALSE.equals(shownWdl));
     }
 
     /** 0 wide, 1 narrow, 2 very narrow. */
@@ -328,10 +358,21 @@ final class AnalysisPanel extends BorderPane {
         shownLocale = ui.i18n().locale();
         // What was found here before (this run or an earlier one) while the engine has nothing as deep.
         List<AnalysisUpdate> stored = ui.storedLines(slotId, s);
-        List<AnalysisUpdate> lines = stored.isEmpty() ? s.lines() : stored;
+        // A stopped engine keeps its last lines, and a running one has them until its next search
+        // starts: they are shown only while they are for the board's position, never another
+        // position's or the other game's.
+        shownHere = s.request().map(r -> r.position().equals(ui.document().position())).orElse(false);
+        List<AnalysisUpdate> lines = !stored.isEmpty() ? stored : shownHere ? s.lines() : List.of();
         showingStored = !stored.isEmpty();
         refreshControls(s);
         pseudoClassStateChanged(STORED, showingStored);
+        if (!lines.isEmpty()) {
+            boolean wdl = lines.stream().anyMatch(u -> u.wdl().isPresent());
+            if (!Boolean.valueOf(wdl).equals(shownWdl)) {
+                shownWdl = wdl;
+                showColumns();
+            }
+        }
         while (rows.size() > lines.size()) {
             rows.remove(rows.size() - 1);
         }
@@ -377,7 +418,7 @@ final class AnalysisPanel extends BorderPane {
                 }
             }
             title.setText(engineName.isEmpty() ? "" : engineName + state);
-            figures.setText(figures(s));
+            figures.setText(shownHere ? figures(s) : "");
             // What the engine says for people (info string) is kept at hand, not in the way.
             String said = s.message().orElse("");
             if (!said.equals(shownMessage)) {

@@ -54,6 +54,13 @@ public final class FileActions implements MenuContributor {
     /** Problems listed in the notification before "and n more". */
     static final int PROBLEMS_SHOWN = 8;
 
+    /**
+     * What a problem message is about: a file's listing (game 0) or one game of it. It is taken away
+     * once neither is on the board any more.
+     */
+    private record ProblemsOf(Path file, int game) {
+    }
+
     private final GameDocument document;
     private final GameFiles files;
     private final GameList list;
@@ -178,6 +185,7 @@ public final class FileActions implements MenuContributor {
             return;
         }
         document.newGame(game, game.startPosition());
+        withdrawProblems(null, 0);
         list.openGameProperty().set(0);
         status(i18n.get("file.newGame", FenDialog.gameName(i18n, game)));
     }
@@ -187,6 +195,7 @@ public final class FileActions implements MenuContributor {
         d.showAndWait().ifPresent(setup -> {
             if (confirmDiscard()) {
                 document.newGame(setup.game(), setup.position());
+                withdrawProblems(null, 0);
                 list.openGameProperty().set(0);
                 status(i18n.get("file.newFromFen", FenDialog.gameName(i18n, setup.game())));
             }
@@ -198,21 +207,29 @@ public final class FileActions implements MenuContributor {
     private void chooseAndOpen() {
         FileChooser chooser = new FileChooser();
         chooser.setTitle(i18n.get("file.open.title"));
-        List<String> patterns = files.readableExtensions().stream()
-                .flatMap(x -> java.util.stream.Stream.of("*." + x, "*." + x.toUpperCase(Locale.ROOT))).toList();
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(i18n.get("file.filter.games"), patterns));
-        for (FormatPlugin f : files.formats().all()) {
-            if (f.canRead()) {
-                chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(f.id().toUpperCase(Locale.ROOT),
-                        f.extensions().stream().flatMap(x -> java.util.stream.Stream.of("*." + x, "*." + x.toUpperCase(Locale.ROOT))).toList()));
-            }
-        }
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(i18n.get("file.filter.games"),
+                patterns(files.readableExtensions())));
+        chooser.getExtensionFilters().addAll(filters(files.formats().all().stream().filter(FormatPlugin::canRead).toList()));
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(i18n.get("file.filter.all"), "*"));
         initialDirectory().ifPresent(chooser::setInitialDirectory);
         File f = chooser.showOpenDialog(window().stage());
         if (f != null) {
             open(f.toPath());
         }
+    }
+
+    /** One filter per format, named by it, matching its extensions in either case. */
+    public static List<FileChooser.ExtensionFilter> filters(List<FormatPlugin> formats) {
+        return formats.stream().map(f -> new FileChooser.ExtensionFilter(f.id().toUpperCase(Locale.ROOT), patterns(f.extensions()))).toList();
+    }
+
+    /**
+     * The glob patterns of these extensions in lower and upper case: GTK's file chooser matches a
+     * filter's patterns case-sensitively, so "*.pgn" alone hides GAMES.PGN (old DOS files are named so).
+     */
+    public static List<String> patterns(java.util.Collection<String> extensions) {
+        return extensions.stream().flatMap(x -> java.util.stream.Stream.of("*." + x.toLowerCase(Locale.ROOT), "*." + x.toUpperCase(Locale.ROOT)))
+                .distinct().toList();
     }
 
     private Optional<File> initialDirectory() {
@@ -277,7 +294,7 @@ public final class FileActions implements MenuContributor {
         }
         long unreadable = opened.entries().stream().filter(e -> !e.readable()).count();
         if (!problems.isEmpty() || first.isEmpty()) {
-            window().notify(problemsText(opened, problems, first.isPresent()));
+            window().notify(problemsText(opened, problems, first.isPresent()), new ProblemsOf(opened.file(), 0));
         }
         status(first.isEmpty() ? i18n.get("file.noGames", name)
                 : i18n.get("file.opened", name, opened.entries().size(), problems.size(), unreadable));
@@ -380,7 +397,7 @@ public final class FileActions implements MenuContributor {
             try {
                 if (failure == null && read.game().isEmpty()) {
                     // Listed from its header, but nothing of it reads: say why, with its place.
-                    window().notify(problemsText(f, read.entry().problems(), false));
+                    window().notify(problemsText(f, read.entry().problems(), false), new ProblemsOf(f.file(), entry.gameNumber()));
                     status(i18n.get("file.noGames", name));
                     done.complete(false);
                     return;
@@ -399,7 +416,7 @@ public final class FileActions implements MenuContributor {
                 status(i18n.get("file.gameOpened", entry.gameNumber(), f.entries().size(), name));
                 // The listing saw only the header: the moves' problems are told now, with their places.
                 if (!read.entry().problems().isEmpty()) {
-                    window().notify(problemsText(f, read.entry().problems(), true));
+                    window().notify(problemsText(f, read.entry().problems(), true), new ProblemsOf(f.file(), entry.gameNumber()));
                 }
                 done.complete(true);
             } catch (RuntimeException e) {
@@ -412,7 +429,18 @@ public final class FileActions implements MenuContributor {
     private void load(GameFiles.OpenedFile f, GameFiles.Entry e, GameTree tree) {
         GamePlugin game = files.gameOf(tree).orElseThrow(() -> new IllegalStateException("no rules for " + tree.gameId()));
         document.open(game, tree, Optional.of(f.origin(e)));
+        withdrawProblems(f.file(), e.gameNumber());
         list.openGameProperty().set(e.gameNumber());
+    }
+
+    /**
+     * Takes away the problem messages of files and games no longer on the board: what is shown
+     * belongs to what is on the board. The open file's own listing problems stay while one of its
+     * games is open.
+     */
+    private void withdrawProblems(Path file, int game) {
+        window().withdrawIf(about -> about instanceof ProblemsOf p
+                && !(p.file().equals(file) && (p.game() == 0 || p.game() == game)));
     }
 
     // ---- save ----
@@ -439,10 +467,7 @@ public final class FileActions implements MenuContributor {
         List<FormatPlugin> formats = files.writableFormats(document.game().id());
         FileChooser chooser = new FileChooser();
         chooser.setTitle(i18n.get("file.saveAs.title"));
-        for (FormatPlugin f : formats) {
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(f.id().toUpperCase(Locale.ROOT),
-                    f.extensions().stream().map(x -> "*." + x).toList()));
-        }
+        chooser.getExtensionFilters().addAll(filters(formats));
         initialDirectory().ifPresent(chooser::setInitialDirectory);
         chooser.setInitialFileName(suggestedName(formats));
         File f = chooser.showSaveDialog(window().stage());
@@ -477,6 +502,8 @@ public final class FileActions implements MenuContributor {
      */
     public boolean saveTo(Path path, FormatPlugin format) {
         Path file = path.toAbsolutePath().normalize();
+        // Asked before the write: the tags the format has no room for are told with the saving.
+        List<String> notKept = format.tagsNotKept(document.tree());
         try {
             MainWindow w = window();
             boolean engineLines = w != null && w.settings() != null && w.settings().saveEngineLines();
@@ -490,7 +517,9 @@ public final class FileActions implements MenuContributor {
         document.markSaved(GameOrigin.single(file, format.id()));
         list.openGameProperty().set(0);
         updateRecent(r -> RecentFiles.add(r, file));
-        status(i18n.get("file.saved", file.getFileName().toString()));
+        status(notKept.isEmpty() ? i18n.get("file.saved", file.getFileName().toString())
+                : i18n.get("file.savedNotKept", file.getFileName().toString(), format.id().toUpperCase(Locale.ROOT),
+                        String.join(", ", notKept)));
         return true;
     }
 

@@ -25,18 +25,23 @@ import org.kibitz.workbench.I18n;
 import org.kibitz.core.GameFiles;
 
 /**
- * The games of the open file, to pick one from: number, players, result, event, date and length,
- * a mark on games that had problems (the problems in its tooltip), and a filter over every tag.
- * Double-click or Enter opens a game.
+ * The games of the open file, to pick one from: number, players, result, date, event, ECO/ECCO and
+ * length, each column sortable, a mark on games that had problems (the problems in its tooltip),
+ * and a filter over every tag, the title counting the games it shows of all. Double-click or
+ * Enter opens a game.
  */
 public final class GameListPane extends BorderPane {
+
+    /** One line of text and a little air. */
+    private static final double ROW_HEIGHT = 22;
 
     private final GameList model;
     private final I18n i18n;
     private final Consumer<GameFiles.Entry> open;
     private final ObservableList<GameFiles.Entry> entries = FXCollections.observableArrayList();
     private final FilteredList<GameFiles.Entry> filtered = new FilteredList<>(entries);
-    private final TableView<GameFiles.Entry> table = new TableView<>(filtered);
+    private final javafx.collections.transformation.SortedList<GameFiles.Entry> sorted = new javafx.collections.transformation.SortedList<>(filtered);
+    private final TableView<GameFiles.Entry> table = new TableView<>(sorted);
     private final TextField filter = new TextField();
     private final Label title = new Label();
 
@@ -47,14 +52,40 @@ public final class GameListPane extends BorderPane {
         setId("game-list-pane");
         table.setId("game-list");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // Rows one line high, as a list of hundreds of games wants: a short pane still shows a dozen.
+        table.setFixedCellSize(ROW_HEIGHT);
+        TableColumn<GameFiles.Entry, Integer> number = new TableColumn<>();
+        number.textProperty().bind(i18n.text("games.number"));
+        number.setId("games-col-number");
+        number.setPrefWidth(60);
+        number.setCellValueFactory(cd -> new javafx.beans.property.ReadOnlyObjectWrapper<>(cd.getValue().gameNumber()));
+        number.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Integer n, boolean empty) {
+                super.updateItem(n, empty);
+                GameFiles.Entry e = empty || getIndex() < 0 || getIndex() >= getTableView().getItems().size() ? null
+                        : getTableView().getItems().get(getIndex());
+                setText(e == null ? null : e.gameNumber() + (e.problems().isEmpty() ? "" : e.hasErrors() ? " ⚠" : " ·"));
+            }
+        });
+        TableColumn<GameFiles.Entry, Integer> plies = new TableColumn<>();
+        plies.textProperty().bind(i18n.text("games.plies"));
+        plies.setId("games-col-plies");
+        plies.setPrefWidth(60);
+        plies.setCellValueFactory(cd -> new javafx.beans.property.ReadOnlyObjectWrapper<>(
+                cd.getValue().readable() && cd.getValue().plies() >= 0 ? cd.getValue().plies() : null));
         table.getColumns().addAll(List.of(
-                column("games.number", 50, e -> e.gameNumber() + (e.problems().isEmpty() ? "" : e.hasErrors() ? " ⚠" : " ·")),
+                number,
                 column("games.white", 150, GameFiles.Entry::white),
                 column("games.black", 150, GameFiles.Entry::black),
                 column("games.result", 70, e -> e.tag("Result")),
-                column("games.event", 180, e -> e.tag("Event")),
                 column("games.date", 90, e -> e.tag("Date")),
-                column("games.plies", 60, e -> e.readable() && e.plies() >= 0 ? Integer.toString(e.plies()) : "–")));
+                column("games.event", 200, e -> e.tag("Event")),
+                column("games.opening", 70, GameListPane::openingCode)));
+        table.getColumns().add(plies);
+        // Sorting by a column sorts a view of the filtered games; the file's order comes back with
+        // the third click on a header.
+        sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setRowFactory(t -> new EntryRow());
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.getSelectionModel().getSelectedItems().addListener(
@@ -72,7 +103,10 @@ public final class GameListPane extends BorderPane {
 
         filter.setId("game-list-filter");
         filter.promptTextProperty().bind(i18n.text("games.filter"));
-        filter.textProperty().addListener((o, a, text) -> filtered.setPredicate(e -> e.matches(text)));
+        filter.textProperty().addListener((o, a, text) -> {
+            filtered.setPredicate(text.isBlank() ? null : e -> e.matches(text));
+            showTitle();
+        });
         HBox.setHgrow(filter, Priority.ALWAYS);
         title.setId("game-list-title");
         title.getStyleClass().add("game-list-title");
@@ -127,9 +161,18 @@ public final class GameListPane extends BorderPane {
         }
     }
 
+    /** The file and its count of games; "12 of 597" while a filter hides some. */
     private void showTitle() {
-        title.setText(model.file().map(f -> i18n.get("games.title", f.file().getFileName().toString(), f.entries().size()))
+        title.setText(model.file().map(f -> filtered.size() == entries.size()
+                        ? i18n.get("games.title", f.file().getFileName().toString(), entries.size())
+                        : i18n.get("games.titleFiltered", f.file().getFileName().toString(), filtered.size(), entries.size()))
                 .orElse(""));
+    }
+
+    /** Chess files carry the opening's ECO code, xiangqi files its ECCO code. */
+    static String openingCode(GameFiles.Entry e) {
+        String eco = e.tag("ECO");
+        return eco.isEmpty() ? e.tag("ECCO") : eco;
     }
 
     private void openSelected() {

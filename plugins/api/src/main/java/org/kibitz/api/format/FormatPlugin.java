@@ -60,6 +60,15 @@ public interface FormatPlugin extends Plugin {
         throw new IOException(id() + " cannot start reading at game " + start.gameNumber());
     }
 
+    /**
+     * The tags of {@code game} (with a value) that a file of this format written from it would not
+     * give back: tags it has no field for, and values cut to fit their field. In the game's tag
+     * order; empty when every tag is kept (PGN keeps them all).
+     */
+    default List<String> tagsNotKept(org.kibitz.api.tree.GameTree game) {
+        return List.of();
+    }
+
     /** Opens a writer over {@code out}; closing the writer flushes and closes the stream. */
     GameWriter writer(OutputStream out, WriteContext context) throws IOException;
 }

@@ -53,6 +53,11 @@ public final class XqfFormat implements FormatPlugin {
     }
 
     @Override
+    public List<String> tagsNotKept(org.kibitz.api.tree.GameTree game) {
+        return XqfWriter.tagsNotKept(game);
+    }
+
+    @Override
     public GameWriter writer(OutputStream out, WriteContext context) {
         return new XqfWriter(out, context);
     }

@@ -78,20 +78,74 @@ final class XqfWriter implements GameWriter {
         };
         boolean standard = game.startPosition().fen().startsWith("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR ");
         h[0x40] = (byte) (standard ? 0 : 2);
-        Tags tags = game.tags();
-        String event = tags.getOrDefault("Event", "");
-        pascal(h, 0x50, 64, tags.getOrDefault("Title", event));
-        pascal(h, 0xD0, 64, event);
-        pascal(h, 0x110, 16, tags.getOrDefault("Date", ""));
-        pascal(h, 0x120, 16, tags.getOrDefault("Site", ""));
-        pascal(h, 0x130, 16, tags.get("Red").orElse(tags.getOrDefault("White", "")));
-        pascal(h, 0x140, 16, tags.getOrDefault("Black", ""));
-        pascal(h, 0x150, 64, tags.getOrDefault("TimeControl", ""));
-        pascal(h, 0x190, 16, tags.getOrDefault("RedTime", ""));
-        pascal(h, 0x1A0, 16, tags.getOrDefault("BlackTime", ""));
-        pascal(h, 0x1D0, 16, tags.getOrDefault("Annotator", ""));
-        pascal(h, 0x1E0, 16, tags.getOrDefault("Author", ""));
+        for (Field f : FIELDS) {
+            pascal(h, f.at(), f.size(), f.value(game.tags()));
+        }
         return h;
+    }
+
+    /**
+     * A text field of the header: where, how many bytes (the length byte included), and the tags
+     * it is filled from, the first with a value winning.
+     */
+    private record Field(int at, int size, List<String> tags) {
+        String value(Tags t) {
+            return tags.stream().map(n -> t.getOrDefault(n, "")).filter(v -> !v.isEmpty()).findFirst().orElse("");
+        }
+    }
+
+    /** The header's text fields (XQStudio's layout; the reader names them back the same way). */
+    private static final List<Field> FIELDS = List.of(
+            new Field(0x50, 64, List.of("Title", "Event")),
+            new Field(0xD0, 64, List.of("Event")),
+            new Field(0x110, 16, List.of("Date")),
+            new Field(0x120, 16, List.of("Site")),
+            new Field(0x130, 16, List.of("Red", "White")),
+            new Field(0x140, 16, List.of("Black")),
+            new Field(0x150, 64, List.of("TimeControl")),
+            new Field(0x190, 16, List.of("RedTime")),
+            new Field(0x1A0, 16, List.of("BlackTime")),
+            new Field(0x1D0, 16, List.of("Annotator")),
+            new Field(0x1E0, 16, List.of("Author")));
+
+    /**
+     * Tags the file holds otherwise: the game (XQF is xiangqi), the result (a code), the start
+     * position (the piece squares), and how the PGN wrote its moves.
+     */
+    private static final java.util.Set<String> HELD_OTHERWISE = java.util.Set.of("Game", "Variant", "Result", "FEN", "SetUp",
+            "Format", "PlyCount");
+
+    /** See {@link org.kibitz.api.format.FormatPlugin#tagsNotKept}: tags with no field, and values longer than theirs. */
+    static List<String> tagsNotKept(GameTree game) {
+        Tags tags = game.tags();
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> t : tags.asMap().entrySet()) {
+            String name = t.getKey();
+            if (t.getValue().isBlank() || HELD_OTHERWISE.contains(name)) {
+                continue;
+            }
+            List<Field> fields = FIELDS.stream().filter(f -> f.tags().contains(name)).toList();
+            // A tag is kept when a field it fills (it wins there) has room for all of it.
+            boolean kept = fields.stream().anyMatch(f -> f.value(tags).equals(t.getValue())
+                    && encodedLength(t.getValue()) <= f.size() - 1);
+            if (!kept) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    private static int encodedLength(String value) {
+        try {
+            return encoder().encode(CharBuffer.wrap(value)).remaining();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return Integer.MAX_VALUE;
+        }
+    }
+
+    private static CharsetEncoder encoder() {
+        return EncodingDetector.GB18030.newEncoder()
+                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
     }
 
     /** The 32 slot squares (x*10+y, 0xFF for a piece not on the board) of a position. */
@@ -187,8 +241,7 @@ final class XqfWriter implements GameWriter {
         if (value.isEmpty()) {
             return;
         }
-        CharsetEncoder enc = EncodingDetector.GB18030.newEncoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+        CharsetEncoder enc = encoder();
         ByteBuffer dst = ByteBuffer.wrap(h, at + 1, size - 1);
         enc.encode(CharBuffer.wrap(value), dst, true);
         h[at] = (byte) (dst.position() - at - 1);

@@ -43,6 +43,43 @@ class XqfWriterTest {
         assertEquals(Fixtures.dump(original), Fixtures.dump(fromPgn));
     }
 
+    /**
+     * A real GBK PGN of the computer championship through XQF and back to PGN: every tag XQF has a
+     * field for comes back as it was, and the ones it has none for (Round, ECCO, Opening,
+     * Variation, the teams) are the ones the format says it does not keep.
+     */
+    @Test
+    void pgnToXqfToPgnKeepsTheTagsXqfHasFieldsForAndNamesTheOthers() throws IOException {
+        java.nio.file.Path file;
+        try (var files = java.nio.file.Files.list(TestFiles.shared("xiangqi/pgn"))) {
+            file = files.filter(f -> f.getFileName().toString().startsWith("ccgc-01.")).findFirst().orElseThrow();
+        }
+        GameTree original = Fixtures.readClean("pgn", java.nio.file.Files.readAllBytes(file), file.getFileName().toString());
+        original.tags().put("RedTeam", "台湾");
+        original.tags().put("BlackTeam", "北京");
+        original.tags().put("Annotator", "某人");
+        GameTree viaXqf = Fixtures.readClean("xqf", Fixtures.write("xqf", List.of(original), Optional.empty()), "c.xqf");
+        GameTree back = Fixtures.readClean("pgn", Fixtures.write("pgn", List.of(viaXqf), Optional.empty()), "c.pgn");
+        for (String tag : List.of("Event", "Site", "Date", "Red", "Black", "Result", "Annotator")) {
+            assertEquals(original.tags().get(tag), back.tags().get(tag), tag);
+        }
+        assertEquals(Fixtures.mainline(original, "iccs"), Fixtures.mainline(back, "iccs"));
+        assertEquals(java.util.Set.of("Round", "RedTeam", "BlackTeam", "ECCO", "Opening", "Variation"),
+                java.util.Set.copyOf(Fixtures.format("xqf").tagsNotKept(original)));
+        for (String lost : Fixtures.format("xqf").tagsNotKept(original)) {
+            assertEquals(Optional.empty(), back.tags().get(lost), lost + " is named as not kept, and is not");
+        }
+        assertEquals(List.of(), Fixtures.format("pgn").tagsNotKept(original), "PGN keeps every tag");
+    }
+
+    @Test
+    void aValueLongerThanItsFieldIsNamedAsNotKept() {
+        GameTree g = new GameTree(Fixtures.GAMES.byId("xiangqi").orElseThrow().startPosition());
+        g.tags().put("Red", "许银川");
+        g.tags().put("Black", "中国象棋协会第一届全国象棋大师");
+        assertEquals(List.of("Black"), Fixtures.format("xqf").tagsNotKept(g), "16 bytes hold 7 Chinese characters");
+    }
+
     @Test
     void aChessGameIsRefused() throws IOException {
         GameTree chess = new GameTree(Fixtures.GAMES.byId("chess").orElseThrow().startPosition());

@@ -1,0 +1,253 @@
+package org.kibitz.workbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.kibitz.workbench.WorkbenchFixture.onFx;
+import static org.kibitz.workbench.WorkbenchFixture.runFx;
+import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
+import javafx.stage.FileChooser;
+import org.controlsfx.control.NotificationPane;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.analysis.AnalysisState;
+import org.kibitz.core.engines.EngineEntry;
+import org.kibitz.testing.RealEngines;
+import org.kibitz.workbench.engines.CurvePane;
+import org.kibitz.workbench.engines.EnginesUi;
+import org.kibitz.workbench.files.FileActions;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * What the window shows belongs to what is on the board: engine lines, their figures and the curve
+ * of the game before go when another game or file opens (of either game), a file's problems go
+ * with it; the game list of a file says how many games its filter shows of all; two engines side
+ * by side keep their words whole and both scores.
+ */
+class ShownBelongsToTheBoardTest {
+
+    @TempDir
+    Path home;
+
+    private WorkbenchFixture w;
+    private EnginesUi ui;
+
+    @BeforeAll
+    static void startFx() throws TimeoutException {
+        FxToolkit.registerPrimaryStage();
+    }
+
+    @AfterEach
+    void close() throws TimeoutException {
+        if (ui != null) {
+            ui.close();
+        }
+        FxToolkit.cleanupStages();
+    }
+
+    private boolean openFile(Path p) {
+        try {
+            return onFx(() -> w.files.open(p)).get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private TableView<Object> lines() {
+        return onFx(() -> (TableView<Object>) w.robot.lookup("#analysis-lines-1").query());
+    }
+
+    private String figures() {
+        return onFx(() -> ((Label) w.robot.lookup("#analysis-figures-1").query()).getText());
+    }
+
+    private AnalysisState state() {
+        return onFx(() -> ui.service().slot("1").state());
+    }
+
+    @Test
+    void theLinesFiguresAndCurveOfAnotherGameAreNotShown() throws Exception {
+        EngineEntry fairy = new EngineEntry("fairy-stockfish", "fairy-stockfish", List.of(RealEngines.require("fairy-stockfish")),
+                Optional.empty(), Optional.of("uci"), java.util.Set.of("chess", "xiangqi"), Optional.empty(), Optional.empty(),
+                EngineEntry.Conventions.DETECT, java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        w = WorkbenchFixture.openWithEngines(home, fairy);
+        ui = w.injector.getInstance(EnginesUi.class);
+        runFx(() -> w.window.docking().open(EnginesUi.CURVE_PANE));
+        CurvePane curve = onFx(() -> (CurvePane) w.robot.lookup("#curve-pane").query());
+
+        // A xiangqi game analysed, then stopped: its lines stay while it is on the board.
+        assertTrue(openFile(GameFilesUiTest.shared("xiangqi/xqf/cchess-test2.xqf")));
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> !lines().getItems().isEmpty() && ui.service().slot("1").state().stats().depth().orElse(0) >= 6
+                && curve.points().stream().anyMatch(p -> p.value().isPresent()));
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().status() == AnalysisState.Status.STOPPED);
+        assertFalse(onFx(() -> lines().getItems().isEmpty()), "a stopped engine's lines stay at their position");
+        assertFalse(figures().isEmpty());
+
+        // Another xiangqi file: nothing of the first game's position, in the lines, figures or curve.
+        assertTrue(openFile(GameFilesUiTest.shared("xiangqi/xqf/eleeye-SAMPLE.XQF")));
+        waitUntil(() -> lines().getItems().isEmpty());
+        assertEquals("", figures(), "the figures of the search of the other game");
+        waitUntil(() -> curve.points().size() > 1);
+        assertTrue(onFx(() -> curve.points().stream().noneMatch(p -> p.value().isPresent())), "the curve has no value of the other game");
+        assertEquals(AnalysisState.Status.STOPPED, state().status(), "the engine was not started by opening a file");
+
+        // And a chess game: the xiangqi lines do not come back.
+        GamePlugin chess = w.game("chess");
+        runFx(() -> w.document.newGame(chess, chess.startPosition()));
+        WaitForAsyncUtils.waitForFxEvents();
+        Thread.sleep(200);
+        assertTrue(onFx(() -> lines().getItems().isEmpty()), "no xiangqi line over a chess board");
+        assertEquals("", figures());
+
+        // Analysed again, then back to a xiangqi file: the chess lines go as well.
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> !lines().getItems().isEmpty() && state().request().map(r -> r.gameId().equals("chess")).orElse(false));
+        assertTrue(openFile(GameFilesUiTest.shared("xiangqi/xqf/cchess-test2.xqf")));
+        waitUntil(() -> state().request().map(r -> r.gameId().equals("xiangqi")).orElse(false) && !lines().getItems().isEmpty());
+        assertTrue(onFx(() -> lines().getItems().stream().allMatch(r -> String.valueOf(
+                lines().getColumns().get(8).getCellData(r)).matches("1\\. .*[进退平].*"))), "xiangqi lines only");
+        runFx(ui::toggleAll);
+        waitUntil(() -> !ui.service().anyRunning());
+    }
+
+    @Test
+    void aFilesProblemsGoWhenAnotherFileOpens() throws Exception {
+        w = WorkbenchFixture.open(home);
+        NotificationPane note = w.robot.lookup("#notifications").queryAs(NotificationPane.class);
+        assertTrue(openFile(GameFilesUiTest.resource("truncated.xqf")));
+        waitUntil(note::isShowing);
+        assertTrue(onFx(note::getText).contains("truncated.xqf:game 1:offset 5525:"));
+        runFx(() -> w.window.notify("not about a file"));
+        assertEquals(List.of("not about a file"), onFx(w.window::pendingNotifications));
+
+        assertTrue(openFile(GameFilesUiTest.shared("chess/pgn/WorldChamp1886.pgn")));
+        // The truncated file's message slides away; the one about nothing in particular comes next.
+        waitUntil(() -> note.isShowing() && note.getText().equals("not about a file"));
+        assertEquals(List.of(), onFx(w.window::pendingNotifications));
+    }
+
+    @Test
+    void theGameListSaysHowManyItsFilterShowsOfAllAndSortsByEveryColumn() throws Exception {
+        w = WorkbenchFixture.open(home);
+        assertTrue(openFile(GameFilesUiTest.shared("chess/pgn/Capablanca.pgn")));
+        @SuppressWarnings("unchecked")
+        TableView<GameFiles.Entry> table = w.robot.lookup("#game-list").queryAs(TableView.class);
+        Label title = w.robot.lookup("#game-list-title").queryAs(Label.class);
+        assertEquals(597, onFx(() -> table.getItems().size()));
+        assertEquals("Capablanca.pgn: 597 games", onFx(title::getText));
+
+        runFx(() -> ((TextField) w.robot.lookup("#game-list-filter").query()).setText("Lasker"));
+        int shown = onFx(() -> table.getItems().size());
+        assertTrue(shown > 0 && shown < 597, shown + " games");
+        assertEquals("Capablanca.pgn: " + shown + " of 597 games", onFx(title::getText));
+
+        List<String> headers = onFx(() -> table.getColumns().stream().map(TableColumn::getText).toList());
+        assertEquals(List.of("#", "White / Red", "Black", "Result", "Date", "Event", "ECO", "Plies"), headers);
+        assertTrue(onFx(() -> table.getColumns().stream().allMatch(TableColumn::isSortable)));
+
+        // By plies, longest first: a number sort, not a text sort ("9" after "10").
+        runFx(() -> {
+            TableColumn<GameFiles.Entry, ?> plies = table.getColumns().get(7);
+            plies.setSortType(TableColumn.SortType.DESCENDING);
+            table.getSortOrder().setAll(List.of(plies));
+        });
+        List<Integer> plies = onFx(() -> table.getItems().stream().map(GameFiles.Entry::plies).toList());
+        List<Integer> sorted = new ArrayList<>(plies);
+        sorted.sort(java.util.Comparator.reverseOrder());
+        assertEquals(sorted, plies);
+        assertEquals(shown, plies.size(), "sorting keeps the filter");
+        // By ECO code.
+        runFx(() -> table.getSortOrder().setAll(List.of(table.getColumns().get(6))));
+        List<String> eco = onFx(() -> table.getItems().stream().map(e -> e.tag("ECO")).toList());
+        assertEquals(eco.stream().sorted().toList(), eco);
+        assertFalse(eco.stream().allMatch(String::isEmpty), "the file's ECO codes are shown");
+
+        runFx(() -> ((TextField) w.robot.lookup("#game-list-filter").query()).clear());
+        assertEquals("Capablanca.pgn: 597 games", onFx(title::getText));
+        assertEquals(597, onFx(() -> table.getItems().size()));
+    }
+
+    @Test
+    void savingAsXqfSaysInTheStatusBarWhichTagsItCannotHold() throws Exception {
+        w = WorkbenchFixture.open(home);
+        Path pgn;
+        try (var files = java.nio.file.Files.list(GameFilesUiTest.shared("xiangqi/pgn"))) {
+            pgn = files.filter(f -> f.getFileName().toString().startsWith("ccgc-01.")).findFirst().orElseThrow();
+        }
+        assertTrue(openFile(pgn));
+        org.controlsfx.control.StatusBar status = w.robot.lookup("#status-bar").queryAs(org.controlsfx.control.StatusBar.class);
+        assertTrue(onFx(() -> w.files.saveTo(home.resolve("game.XQF"))));
+        String said = onFx(status::getText);
+        assertTrue(said.startsWith("Saved game.XQF. XQF has no place for these tags") && said.endsWith("Round, ECCO, Opening, Variation"), said);
+        assertTrue(onFx(() -> w.files.saveTo(home.resolve("game.pgn"))));
+        assertEquals("Saved game.pgn", onFx(status::getText), "PGN keeps every tag");
+    }
+
+    @Test
+    void theSaveAndOpenFiltersMatchUpperCaseExtensions() throws Exception {
+        w = WorkbenchFixture.open(home);
+        GameFiles files = w.injector.getInstance(GameFiles.class);
+        List<FileChooser.ExtensionFilter> save = FileActions.filters(files.writableFormats("xiangqi"));
+        List<String> patterns = save.stream().flatMap(f -> f.getExtensions().stream()).toList();
+        assertTrue(patterns.containsAll(List.of("*.pgn", "*.PGN", "*.xqf", "*.XQF")), patterns.toString());
+        for (FileChooser.ExtensionFilter f : save) {
+            for (String p : f.getExtensions()) {
+                assertTrue(f.getExtensions().contains(p.toUpperCase(java.util.Locale.ROOT))
+                        && f.getExtensions().contains(p.toLowerCase(java.util.Locale.ROOT)), f.getDescription() + ": " + p);
+            }
+        }
+        assertEquals(List.of("*.pgn", "*.PGN"), FileActions.patterns(List.of("PGN")));
+    }
+
+    /** What a label shows on screen: its text as drawn, "Li…" when it was cut. */
+    private static String shown(Labeled l) {
+        return l.getChildrenUnmodifiable().stream().filter(n -> n instanceof Text).map(n -> ((Text) n).getText())
+                .findFirst().orElse("");
+    }
+
+    @Test
+    void twoPanelsSideBySideKeepTheirWordsAndBothScores() throws Exception {
+        w = WorkbenchFixture.openWithEngines(home);
+        ui = w.injector.getInstance(EnginesUi.class);
+        w.robot.clickOn("#panel-add-1");
+        waitUntil(() -> ui.panelIds().size() == 2);
+        runFx(() -> ui.start("1"));
+        waitUntil(() -> ui.panelIds().size() == 2 && ui.service().slots().stream().allMatch(s -> !s.state().lines().isEmpty()));
+        runFx(ui::toggleAll);
+        waitUntil(() -> !ui.service().anyRunning());
+        for (String panel : List.of("1", "2")) {
+            double width = onFx(() -> w.robot.lookup("#analysis-panel-" + panel).queryAs(Node.class).getLayoutBounds().getWidth());
+            assertTrue(width < 600, "two panels share the pane: " + width);
+            Labeled lines = onFx(() -> w.robot.lookup("#multipv-label-" + panel).queryAs(Labeled.class));
+            assertEquals("Lines", onFx(() -> shown(lines)), "the label is not cut");
+            Labeled title = onFx(() -> w.robot.lookup("#analysis-title-" + panel).queryAs(Labeled.class));
+            assertEquals(onFx(title::getText), onFx(() -> shown(title)).replace("\n", " ").strip(), "the engine's name is not cut");
+            @SuppressWarnings("unchecked")
+            TableView<Object> table = onFx(() -> (TableView<Object>) w.robot.lookup("#analysis-lines-" + panel).query());
+            List<String> visible = onFx(() -> table.getVisibleLeafColumns().stream().map(TableColumn::getText).toList());
+            assertTrue(visible.containsAll(List.of("Eval", "Red", "Line")), "both scores and the moves: " + visible);
+        }
+    }
+}
