@@ -41,6 +41,7 @@ public final class BoardPane extends BorderPane {
     private final BoardView board = new BoardView();
     private final Label state = new Label();
     private final RuleSetChoice rules;
+    private final BoardLook look;
     private final ComboBox<String> ruleBox = new ComboBox<>();
     private final Tooltip stateTip = new Tooltip();
     private GamePlugin shownGame;
@@ -51,7 +52,13 @@ public final class BoardPane extends BorderPane {
 
     public BoardPane(GameDocument document, BoardController controller, I18n i18n, Consumer<String> status,
                      RuleSetChoice rules) {
+        this(document, controller, i18n, status, rules, new BoardLook(() -> null));
+    }
+
+    public BoardPane(GameDocument document, BoardController controller, I18n i18n, Consumer<String> status,
+                     RuleSetChoice rules, BoardLook look) {
         this.rules = rules;
+        this.look = look;
         this.document = document;
         this.controller = controller;
         this.i18n = i18n;
@@ -78,6 +85,7 @@ public final class BoardPane extends BorderPane {
             showState();
         });
         rules.revisionProperty().addListener((o, a, b) -> showState());
+        look.revisionProperty().addListener((o, a, b) -> showLook());
         board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
         document.addListener((d, change) -> {
             if (change != GameDocument.Change.FILE && change != GameDocument.Change.ANALYSIS) {
@@ -172,12 +180,18 @@ public final class BoardPane extends BorderPane {
     private void show() {
         if (shownGame != document.game()) {
             shownGame = document.game();
+            showLook();
             board.setGame(shownGame);
             showRuleSets();
         }
         GameNode at = document.cursor();
         board.setPosition(at.position(), at.move(), controller.arrowsFor(at.position()));
         showState();
+    }
+
+    private void showLook() {
+        GamePlugin g = shownGame != null ? shownGame : document.game();
+        board.setLook(look.pieceSet(g), look.theme(g));
     }
 
     private void showArrows() {

@@ -47,6 +47,8 @@ public final class BoardView extends Region {
     private final Canvas canvas = new Canvas();
     private GamePlugin game;
     private BoardPainter painter;
+    private String pieceSet = "";
+    private String theme = "";
     private BoardLayout layout;
     private Position position;
     private Move lastMove;
@@ -91,7 +93,7 @@ public final class BoardView extends Region {
     /** Shows a board of {@code game}, empty until a position is set. */
     public void setGame(GamePlugin game) {
         this.game = Objects.requireNonNull(game, "game");
-        this.painter = BoardPainter.forGame(game);
+        this.painter = BoardPainter.forGame(game, pieceSet, theme);
         this.layout = null;
         this.position = null;
         this.lastMove = null;
@@ -101,6 +103,32 @@ public final class BoardView extends Region {
 
     public GamePlugin game() {
         return game;
+    }
+
+    /** Draws the board with {@code pieceSet} and {@code theme} (ids of {@link BoardLook}'s; unknown ones, the defaults). */
+    public void setLook(String pieceSet, String theme) {
+        this.pieceSet = Objects.requireNonNull(pieceSet, "pieceSet");
+        this.theme = Objects.requireNonNull(theme, "theme");
+        if (game != null) {
+            painter = BoardPainter.forGame(game, pieceSet, theme);
+            redrawBackground();
+            redraw();
+        }
+    }
+
+    /** The piece set the board draws with now. */
+    public String pieceSet() {
+        return pieceSet;
+    }
+
+    /** The colour theme the board draws with now. */
+    public String theme() {
+        return theme;
+    }
+
+    /** The painter drawing now (tests check its kind and look). */
+    BoardPainter painter() {
+        return painter;
     }
 
     /** Shows {@code p}, with {@code last} marked as the move that led to it. */
