@@ -37,6 +37,11 @@ public final class BoardLookMenu implements MenuContributor {
         // The choices belong to the game on the board, which changes: filled each time the menu opens.
         board.setOnShowing(e -> fill(pieces, theme));
         fill(pieces, theme);
+        document.addListener((d, change) -> {
+            if (document.game() != filledFor) {
+                fill(pieces, theme);
+            }
+        });
         menus.view().getItems().add(board);
     }
 
@@ -47,8 +52,11 @@ public final class BoardLookMenu implements MenuContributor {
         return m;
     }
 
+    private GamePlugin filledFor;
+
     private void fill(Menu pieces, Menu theme) {
         GamePlugin game = document.game();
+        filledFor = game;
         fill(pieces, "pieces", BoardLook.pieceSets(game), look.pieceSet(game), look::setPieceSet);
         fill(theme, "theme", BoardLook.themes(game), look.theme(game), look::setTheme);
     }

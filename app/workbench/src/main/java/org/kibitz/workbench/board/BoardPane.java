@@ -73,7 +73,7 @@ public final class BoardPane extends BorderPane {
         board.setId("board");
         Tooltip.install(board.evalBar(), evalTip);
         StackPane holder = new StackPane(board);
-        holder.setPadding(new Insets(6));
+        holder.setPadding(new Insets(4));
         holder.getStyleClass().add("board-holder");
         setCenter(holder);
         setBottom(toolbar());

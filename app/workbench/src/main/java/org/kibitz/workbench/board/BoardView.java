@@ -516,9 +516,11 @@ public final class BoardView extends Region {
     /** Where the badges were drawn last, in the board's canvas coordinates (tests check they never overlap). */
     private List<Rectangle2D> badgeBounds = List.of();
 
-    /** The badges' bounds as last drawn, in the board's own coordinates, in arrow order. */
+    /** The badges' bounds as last drawn, in this view's coordinates, in arrow order. */
     public List<Rectangle2D> badgeBounds() {
-        return badgeBounds;
+        double dx = canvas.getLayoutX();
+        double dy = canvas.getLayoutY();
+        return badgeBounds.stream().map(r -> new Rectangle2D(r.getMinX() + dx, r.getMinY() + dy, r.getWidth(), r.getHeight())).toList();
     }
 
     /** The badges' text size: a fifth of a square, never below a readable 11 px nor above 20 px. */
