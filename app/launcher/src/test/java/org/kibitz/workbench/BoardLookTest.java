@@ -145,7 +145,7 @@ class BoardLookTest {
             double cell = onFx(() -> w.board().cellSize());
             assertEquals(3, badges.size());
             for (int i = 0; i < badges.size(); i++) {
-                assertTrue(badges.get(i).getHeight() >= 15, "text of 11 px or more: " + badges.get(i));
+                assertTrue(badges.get(i).getHeight() >= 16, "text of 12 px or more: " + badges.get(i));
                 for (int j = i + 1; j < badges.size(); j++) {
                     assertFalse(badges.get(i).intersects(badges.get(j)), "cell " + cell + ": " + badges.get(i) + " and " + badges.get(j));
                 }

@@ -502,15 +502,30 @@ public final class BoardView extends Region {
         g.fillPolygon(new double[] {to.getX(), bx - uy * headHalf, bx + uy * headHalf},
                 new double[] {to.getY(), by + ux * headHalf, by - ux * headHalf}, 3);
         if (!a.label().isEmpty()) {
-            // The badge goes where the head begins: on the path, clear of both pieces' centres.
+            // The badge goes beside the shaft where the head begins: the arrow stays visible, both
+            // pieces' centres clear; an arrow in a lane left of its path puts it on the left.
             Color c0 = a.color();
-            return new Badge(a.label(), Color.color(c0.getRed() * 0.62, c0.getGreen() * 0.62, c0.getBlue() * 0.62), bx, by);
+            double side = lane < 0 ? -1 : 1;
+            return new Badge(a.label(), Color.color(c0.getRed() * 0.62, c0.getGreen() * 0.62, c0.getBlue() * 0.62), bx, by,
+                    -uy * side, ux * side, w / 2);
         }
         return null;
     }
 
-    /** A score badge wanted at ({@code x}, {@code y}), drawn after every arrow so no arrow covers one. */
-    private record Badge(String label, Color color, double x, double y) {
+    /**
+     * A score badge wanted beside an arrow's shaft at ({@code x}, {@code y}), on the side the unit
+     * vector ({@code nx}, {@code ny}) points to, clear of a shaft {@code shaftHalf} wide either side of
+     * its line; drawn after every arrow so that no arrow covers one.
+     */
+    private record Badge(String label, Color color, double x, double y, double nx, double ny, double shaftHalf) {
+
+        /** Where the badge of {@code w} x {@code h} is wanted: its nearest edge just clear of the shaft. */
+        Rectangle2D wanted(double w, double h) {
+            double d = Math.abs(nx) * w / 2 + Math.abs(ny) * h / 2 + shaftHalf + 1;
+            double cx = x + nx * d;
+            double cy = y + ny * d;
+            return new Rectangle2D(cx - w / 2, cy - h / 2, w, h);
+        }
     }
 
     /** Where the badges were drawn last, in the board's canvas coordinates (tests check they never overlap). */
@@ -523,9 +538,9 @@ public final class BoardView extends Region {
         return badgeBounds.stream().map(r -> new Rectangle2D(r.getMinX() + dx, r.getMinY() + dy, r.getWidth(), r.getHeight())).toList();
     }
 
-    /** The badges' text size: a fifth of a square, never below a readable 11 px nor above 20 px. */
+    /** The badges' text size: a quarter of a square, never below a readable 12 px nor above 20 px. */
     static double badgeFontSize(double cell) {
-        return Math.max(11, Math.min(20, 0.22 * cell));
+        return Math.max(12, Math.min(20, 0.25 * cell));
     }
 
     private void drawBadges(GraphicsContext g, BoardLayout l, List<Badge> badges) {
@@ -542,7 +557,7 @@ public final class BoardView extends Region {
             measure.setText(b.label());
             double w = Math.ceil(measure.getLayoutBounds().getWidth() + 0.7 * size);
             double h = Math.ceil(1.4 * size);
-            wanted.add(new Rectangle2D(b.x() - w / 2, b.y() - h / 2, w, h));
+            wanted.add(b.wanted(w, h));
         }
         List<Rectangle2D> placed = placeBadges(wanted, l.width, l.height, Math.max(2, 0.1 * size));
         g.setFont(font);

@@ -95,7 +95,8 @@ final class EvalBar extends Canvas {
         g.strokeRect(0.5, 0.5, w - 1, h - 1);
         if (!label.isEmpty()) {
             boolean atBottom = whiteAhead != flipped;
-            double size = Math.max(9, Math.min(0.42 * w, 0.9 * w / Math.max(2.6, 0.6 * label.length())));
+            // As large as the bar's width lets the label be: "0.3" and "12.1" both fit.
+            double size = Math.max(9, Math.min(0.46 * w, w / (0.62 * Math.max(3, label.length()))));
             g.setFont(Fonts.font(Fonts.SANS, FontWeight.BOLD, size));
             g.setTextAlign(TextAlignment.CENTER);
             g.setTextBaseline(VPos.CENTER);

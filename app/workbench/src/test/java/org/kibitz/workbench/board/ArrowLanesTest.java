@@ -64,8 +64,8 @@ class ArrowLanesTest {
 
     @Test
     void badgeTextGrowsWithTheBoardWithinReadableBounds() {
-        assertEquals(11, BoardView.badgeFontSize(30));
-        assertEquals(0.22 * 70, BoardView.badgeFontSize(70), 1e-9);
+        assertEquals(12, BoardView.badgeFontSize(30));
+        assertEquals(0.25 * 70, BoardView.badgeFontSize(70), 1e-9);
         assertEquals(20, BoardView.badgeFontSize(140));
     }
 }
