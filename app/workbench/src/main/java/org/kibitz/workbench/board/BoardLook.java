@@ -1,12 +1,8 @@
 package org.kibitz.workbench.board;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import org.kibitz.api.game.BoardGeometry;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.core.Settings;
@@ -20,13 +16,10 @@ import org.kibitz.workbench.MainWindow;
  */
 public final class BoardLook {
 
-    private final Supplier<MainWindow> window;
-    private final Map<String, String> chosen = new HashMap<>();
-    private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
-    private boolean loaded;
+    private final SettingsChoices chosen;
 
     public BoardLook(Supplier<MainWindow> window) {
-        this.window = Objects.requireNonNull(window, "window");
+        this.chosen = new SettingsChoices(window, Settings::boardLook);
     }
 
     /** The piece sets a game's board offers, the default first. */
@@ -63,11 +56,10 @@ public final class BoardLook {
 
     /** Increases on every change; boards draw themselves again on it. */
     public ReadOnlyIntegerProperty revisionProperty() {
-        return revision.getReadOnlyProperty();
+        return chosen.revisionProperty();
     }
 
     private String choice(GamePlugin game, String aspect, List<String> offered) {
-        load();
         String id = chosen.get(game.id() + "." + aspect);
         return id != null && offered.contains(id) ? id : offered.get(0);
     }
@@ -77,23 +69,6 @@ public final class BoardLook {
             return;
         }
         String key = game.id() + "." + aspect;
-        chosen.put(key, id);
-        MainWindow w = window.get();
-        if (w != null && w.settings() != null) {
-            w.updateSettings(s -> s.withBoardLook(key, id));
-        }
-        revision.set(revision.get() + 1);
-    }
-
-    private void load() {
-        if (loaded) {
-            return;
-        }
-        MainWindow w = window.get();
-        Settings s = w == null ? null : w.settings();
-        if (s != null) {
-            chosen.putAll(s.boardLook());
-            loaded = true;
-        }
+        chosen.put(key, id, s -> s.withBoardLook(key, id));
     }
 }

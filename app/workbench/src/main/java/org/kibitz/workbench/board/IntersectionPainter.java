@@ -278,8 +278,14 @@ final class IntersectionPainter implements BoardPainter {
         g.setStroke(Color.web("#6e4520"));
         g.setLineWidth(Math.max(1, 0.045 * c * scale));
         g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
+        ringAndCharacter(g, c, scale, ink, 1, label, cx, cy, r);
+    }
+
+    /** The inner ring and the character, in {@code ink}; the ring {@code ringAlpha} opaque. */
+    private static void ringAndCharacter(GraphicsContext g, double c, double scale, Color ink, double ringAlpha, String label,
+                                         double cx, double cy, double r) {
         double ring = 0.8 * r;
-        g.setStroke(ink);
+        g.setStroke(ink.deriveColor(0, 1, 1, ringAlpha));
         g.setLineWidth(Math.max(1, 0.028 * c * scale));
         g.strokeOval(cx - ring, cy - ring, 2 * ring, 2 * ring);
         g.setFill(ink);
@@ -297,16 +303,7 @@ final class IntersectionPainter implements BoardPainter {
         g.setStroke(ink.deriveColor(0, 1, 0.45, 1));
         g.setLineWidth(Math.max(1, 0.04 * c * scale));
         g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
-        Color ivory = Color.web("#fbf3e0");
-        double ring = 0.8 * r;
-        g.setStroke(ivory.deriveColor(0, 1, 1, 0.8));
-        g.setLineWidth(Math.max(1, 0.025 * c * scale));
-        g.strokeOval(cx - ring, cy - ring, 2 * ring, 2 * ring);
-        g.setFill(ivory);
-        g.setFont(Fonts.font(Fonts.CJK_SERIF, FontWeight.BOLD, 0.6 * c * scale));
-        g.setTextAlign(TextAlignment.CENTER);
-        g.setTextBaseline(VPos.CENTER);
-        g.fillText(label, cx, cy + 0.01 * c * scale);
+        ringAndCharacter(g, c, scale, Color.web("#fbf3e0"), 0.8, label, cx, cy, r);
     }
 
     @Override
