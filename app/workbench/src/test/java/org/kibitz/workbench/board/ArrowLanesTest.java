@@ -49,7 +49,7 @@ class ArrowLanesTest {
         // Two engines on e2e4 want their badges at nearly the same place: "-0.31" and "-0.38" must not run together.
         List<javafx.geometry.Rectangle2D> wanted = List.of(new javafx.geometry.Rectangle2D(200, 300, 50, 20),
                 new javafx.geometry.Rectangle2D(205, 302, 50, 20), new javafx.geometry.Rectangle2D(500, 2, 40, 20));
-        List<javafx.geometry.Rectangle2D> placed = BoardView.placeBadges(wanted, 520, 520, 3);
+        List<javafx.geometry.Rectangle2D> placed = BoardView.placeBadges(wanted, 520, 520, 3, List.of());
         assertEquals(wanted.get(0), placed.get(0), "the first badge stays where it is wanted");
         for (int i = 0; i < placed.size(); i++) {
             javafx.geometry.Rectangle2D a = placed.get(i);
@@ -67,5 +67,15 @@ class ArrowLanesTest {
         assertEquals(12, BoardView.badgeFontSize(30));
         assertEquals(0.25 * 70, BoardView.badgeFontSize(70), 1e-9);
         assertEquals(20, BoardView.badgeFontSize(140));
+    }
+
+    @Test
+    void aBadgeMovesOffAPiecesCentreWhenAFreePlaceIsNear() {
+        javafx.geometry.Rectangle2D onPiece = new javafx.geometry.Rectangle2D(200, 300, 50, 20);
+        javafx.geometry.Point2D centre = new javafx.geometry.Point2D(220, 310);
+        List<javafx.geometry.Rectangle2D> placed = BoardView.placeBadges(List.of(onPiece), 520, 520, 3, List.of(centre));
+        assertTrue(!placed.get(0).contains(centre), "moved off the centre: " + placed.get(0));
+        assertEquals(23, Math.abs(placed.get(0).getMinY() - 300), 1e-9, "by one step");
+        assertEquals(onPiece, BoardView.placeBadges(List.of(onPiece), 520, 520, 3, List.of()).get(0), "no piece: where wanted");
     }
 }
