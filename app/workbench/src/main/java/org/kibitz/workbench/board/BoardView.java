@@ -559,8 +559,11 @@ public final class BoardView extends Region {
             double h = Math.ceil(1.4 * size);
             wanted.add(b.wanted(w, h));
         }
-        List<Point2D> centres = position.pieces().keySet().stream().map(l::center).toList();
-        List<Rectangle2D> placed = placeBadges(wanted, l.width, l.height, Math.max(2, 0.1 * size), centres);
+        // The middle of each piece, where its shape is read; its edges may take a badge.
+        double half = 0.26 * l.cell;
+        List<Rectangle2D> pieces = position.pieces().keySet().stream().map(l::center)
+                .map(c -> new Rectangle2D(c.getX() - half, c.getY() - half, 2 * half, 2 * half)).toList();
+        List<Rectangle2D> placed = placeBadges(wanted, l.width, l.height, Math.max(2, 0.1 * size), pieces);
         g.setFont(font);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
@@ -581,23 +584,24 @@ public final class BoardView extends Region {
     /**
      * Places badges where they are wanted, in order, moving each one that would touch one placed
      * before it (with {@code gap} between) up or down by its height until it touches none, and
-     * keeping every badge inside the board ({@code width} x {@code height}). A place that leaves
-     * every point of {@code clear} (the pieces' centres) uncovered is taken before one that does not.
+     * keeping every badge inside the board ({@code width} x {@code height}). A place that overlaps
+     * none of {@code clear} (the middles of the pieces) is taken before one that does.
      */
-    static List<Rectangle2D> placeBadges(List<Rectangle2D> wanted, double width, double height, double gap, List<Point2D> clear) {
+    static List<Rectangle2D> placeBadges(List<Rectangle2D> wanted, double width, double height, double gap,
+                                         List<Rectangle2D> clear) {
         List<Rectangle2D> placed = new ArrayList<>();
         for (Rectangle2D w : wanted) {
             Rectangle2D chosen = null;
             double step = w.getHeight() + gap;
             int tries = 2 * (wanted.size() + 1);
             // Tries 0, +1, -1, +2, -2, ... steps: the nearest free place to where the badge is wanted;
-            // first among places clear of the pieces' centres, then among any.
+            // first among places clear of the pieces' middles, then among any.
             for (int pass = 0; pass < 2 && chosen == null; pass++) {
                 for (int k = 0; k <= tries && chosen == null; k++) {
                     int n = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
                     Rectangle2D r = inside(new Rectangle2D(w.getMinX(), w.getMinY() + n * step, w.getWidth(), w.getHeight()), width, height);
                     boolean free = placed.stream().noneMatch(p -> touches(p, r, gap));
-                    if (free && (pass == 1 || clear.stream().noneMatch(c -> r.contains(c)))) {
+                    if (free && (pass == 1 || clear.stream().noneMatch(r::intersects))) {
                         chosen = r;
                     }
                 }

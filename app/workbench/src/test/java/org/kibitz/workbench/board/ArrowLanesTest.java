@@ -70,12 +70,12 @@ class ArrowLanesTest {
     }
 
     @Test
-    void aBadgeMovesOffAPiecesCentreWhenAFreePlaceIsNear() {
+    void aBadgeMovesOffAPiecesMiddleWhenAFreePlaceIsNear() {
         javafx.geometry.Rectangle2D onPiece = new javafx.geometry.Rectangle2D(200, 300, 50, 20);
-        javafx.geometry.Point2D centre = new javafx.geometry.Point2D(220, 310);
-        List<javafx.geometry.Rectangle2D> placed = BoardView.placeBadges(List.of(onPiece), 520, 520, 3, List.of(centre));
-        assertTrue(!placed.get(0).contains(centre), "moved off the centre: " + placed.get(0));
-        assertEquals(23, Math.abs(placed.get(0).getMinY() - 300), 1e-9, "by one step");
+        javafx.geometry.Rectangle2D middle = new javafx.geometry.Rectangle2D(205, 305, 30, 30);
+        List<javafx.geometry.Rectangle2D> placed = BoardView.placeBadges(List.of(onPiece), 520, 520, 3, List.of(middle));
+        assertTrue(!placed.get(0).intersects(middle), "moved off the piece: " + placed.get(0));
+        assertEquals(277, placed.get(0).getMinY(), 1e-9, "one step up (one down still covers it)");
         assertEquals(onPiece, BoardView.placeBadges(List.of(onPiece), 520, 520, 3, List.of()).get(0), "no piece: where wanted");
     }
 }
