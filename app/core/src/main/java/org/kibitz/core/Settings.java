@@ -18,10 +18,13 @@ import java.util.Optional;
  * @param comparison      what the last engine comparison was asked with, offered again (absent: the defaults)
  * @param ruleSets        the rule set the board rules by, by game id ({@code xiangqi} → {@code chinese});
  *                        absent: the game's default
+ * @param boardLook       how the board is drawn, by game id and aspect ({@code chess.pieces} → {@code staunton},
+ *                        {@code xiangqi.theme} → {@code paper}); absent: the first set and theme
  */
 public record Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
                        Optional<String> variationLayout, boolean saveEngineLines, Optional<Evaluation> evaluation,
-                       Optional<Comparison> comparison, Map<String, String> ruleSets) {
+                       Optional<Comparison> comparison, Map<String, String> ruleSets,
+                       Map<String, String> boardLook) {
 
     public static final Settings DEFAULT = new Settings(Optional.empty(), List.of(), Map.of(), Optional.empty(), false);
 
@@ -74,6 +77,7 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
     public Settings {
         comparison = comparison == null ? Optional.empty() : comparison;
         ruleSets = ruleSets == null ? Map.of() : Map.copyOf(ruleSets);
+        boardLook = boardLook == null ? Map.of() : Map.copyOf(boardLook);
         language = language == null ? Optional.empty() : language;
         recentFiles = recentFiles == null ? List.of() : List.copyOf(recentFiles);
         notations = notations == null ? Map.of() : Map.copyOf(notations);
@@ -83,7 +87,7 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
 
     public Settings(Optional<String> language, List<String> recentFiles, Map<String, String> notations,
                     Optional<String> variationLayout, boolean saveEngineLines) {
-        this(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.empty(), Optional.empty(), Map.of());
+        this(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.empty(), Optional.empty(), Map.of(), Map.of());
     }
 
     /** Settings as the shell first wrote them (language and recent files). */
@@ -92,40 +96,47 @@ public record Settings(Optional<String> language, List<String> recentFiles, Map<
     }
 
     public Settings withLanguage(Optional<String> tag) {
-        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison, ruleSets);
+        return new Settings(tag, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison, ruleSets, boardLook);
     }
 
     public Settings withRecentFiles(List<String> files) {
-        return new Settings(language, files, notations, variationLayout, saveEngineLines, evaluation, comparison, ruleSets);
+        return new Settings(language, files, notations, variationLayout, saveEngineLines, evaluation, comparison, ruleSets, boardLook);
     }
 
     /** The settings with {@code notationId} chosen for games of {@code gameId}. */
     public Settings withNotation(String gameId, String notationId) {
         Map<String, String> m = new HashMap<>(notations);
         m.put(gameId, notationId);
-        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines, evaluation, comparison, ruleSets);
+        return new Settings(language, recentFiles, m, variationLayout, saveEngineLines, evaluation, comparison, ruleSets, boardLook);
     }
 
     public Settings withVariationLayout(String layout) {
-        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines, evaluation, comparison, ruleSets);
+        return new Settings(language, recentFiles, notations, Optional.of(layout), saveEngineLines, evaluation, comparison, ruleSets, boardLook);
     }
 
     public Settings withSaveEngineLines(boolean save) {
-        return new Settings(language, recentFiles, notations, variationLayout, save, evaluation, comparison, ruleSets);
+        return new Settings(language, recentFiles, notations, variationLayout, save, evaluation, comparison, ruleSets, boardLook);
     }
 
     public Settings withEvaluation(Evaluation e) {
-        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.of(e), comparison, ruleSets);
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, Optional.of(e), comparison, ruleSets, boardLook);
     }
 
     public Settings withComparison(Comparison c) {
-        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, Optional.of(c), ruleSets);
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, Optional.of(c), ruleSets, boardLook);
     }
 
     /** The settings with {@code ruleSet} chosen for games of {@code gameId}. */
     public Settings withRuleSet(String gameId, String ruleSet) {
         Map<String, String> m = new HashMap<>(ruleSets);
         m.put(gameId, ruleSet);
-        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison, m);
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison, m, boardLook);
+    }
+
+    /** The settings with {@code value} chosen for {@code key} of the board's look ({@code chess.theme} → {@code blue}). */
+    public Settings withBoardLook(String key, String value) {
+        Map<String, String> m = new HashMap<>(boardLook);
+        m.put(key, value);
+        return new Settings(language, recentFiles, notations, variationLayout, saveEngineLines, evaluation, comparison, ruleSets, m);
     }
 }

@@ -13,6 +13,8 @@ import org.kibitz.workbench.MenuContributor;
 import org.kibitz.workbench.PaneProvider;
 import org.kibitz.workbench.SimplePaneProvider;
 import org.kibitz.workbench.board.BoardController;
+import org.kibitz.workbench.board.BoardLook;
+import org.kibitz.workbench.board.BoardLookMenu;
 import org.kibitz.workbench.board.BoardPane;
 import org.kibitz.workbench.board.RuleSetChoice;
 import org.kibitz.workbench.files.FileActions;
@@ -68,6 +70,17 @@ public final class GameUiModule extends AbstractModule {
 
     @Provides
     @Singleton
+    BoardLook boardLook(Provider<MainWindow> window) {
+        return new BoardLook(window::get);
+    }
+
+    @ProvidesIntoSet
+    MenuContributor boardLookMenu(GameDocument document, BoardLook look, I18n i18n) {
+        return new BoardLookMenu(document, look, i18n);
+    }
+
+    @Provides
+    @Singleton
     FileActions fileActions(GameDocument document, GameFiles files, GameList list, I18n i18n, Provider<MainWindow> window) {
         return new FileActions(document, files, list, i18n, window::get);
     }
@@ -84,9 +97,9 @@ public final class GameUiModule extends AbstractModule {
 
     @ProvidesIntoSet
     PaneProvider boardPane(GameDocument document, BoardController board, I18n i18n, Provider<MainWindow> window,
-                           RuleSetChoice rules) {
+                           RuleSetChoice rules, BoardLook look) {
         return new SimplePaneProvider(BOARD, "pane.board", DockRegion.CENTER, 0,
-                () -> new BoardPane(document, board, i18n, s -> window.get().setStatus(s), rules));
+                () -> new BoardPane(document, board, i18n, s -> window.get().setStatus(s), rules, look));
     }
 
     @ProvidesIntoSet

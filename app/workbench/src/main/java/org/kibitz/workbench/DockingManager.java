@@ -107,7 +107,8 @@ public final class DockingManager {
                 DockContainerBranch column = bento.dockBuilding().branch();
                 column.setOrientation(Orientation.VERTICAL);
                 column.addContainers(right, rightBottom);
-                setDividers(column, new double[] {0.62});
+                // The curve gets room enough to read (it was a 310 x 230 box at 1600 x 1000).
+                setDividers(column, new double[] {0.55});
                 right = column;
             }
         }
@@ -120,7 +121,8 @@ public final class DockingManager {
                 DockContainerBranch column = bento.dockBuilding().branch();
                 column.setOrientation(Orientation.VERTICAL);
                 column.addContainers(center, bottom);
-                setDividers(column, new double[] {0.68});
+                // The board takes most of the height: a board is as wide as it is high, so height is what it needs.
+                setDividers(column, new double[] {0.74});
                 middle = column;
             }
         }
@@ -135,7 +137,8 @@ public final class DockingManager {
         }
         if (right != null) {
             row.add(right);
-            dividers.add(0.74);
+            // The middle column about as wide as the board in it is high; the right column takes the rest.
+            dividers.add(0.6);
         }
         r.setOrientation(Orientation.HORIZONTAL);
         row.forEach(r::addContainer);

@@ -39,6 +39,23 @@ public final class BoardController {
     private final BooleanProperty flipped = new SimpleBooleanProperty(this, "flipped", false);
     private final ReadOnlyIntegerWrapper arrowsRevision = new ReadOnlyIntegerWrapper(this, "arrowsRevision");
 
+    /**
+     * What the evaluation bar beside the board shows: an engine's score of a position.
+     *
+     * @param position  the position the score is of; the bar shows it only while the board shows that position
+     * @param whiteView the score from White's (Red's) point of view
+     * @param engine    the engine's name, for the bar's tooltip
+     */
+    public record Evaluation(Position position, org.kibitz.api.analysis.Score whiteView, String engine) {
+
+        public Evaluation {
+            Objects.requireNonNull(position, "position");
+            Objects.requireNonNull(whiteView, "whiteView");
+            Objects.requireNonNull(engine, "engine");
+        }
+    }
+
+    private final ObjectProperty<Evaluation> evaluation = new SimpleObjectProperty<>(this, "evaluation");
     private final ObjectProperty<Node> topBar = new SimpleObjectProperty<>(this, "topBar");
     private Predicate<Move> moveHandler;
 
@@ -93,6 +110,21 @@ public final class BoardController {
     /** Increases whenever arrows change; the board redraws on it. */
     public ReadOnlyIntegerProperty arrowsRevisionProperty() {
         return arrowsRevision.getReadOnlyProperty();
+    }
+
+    /** Sets what the evaluation bar shows (the first running engine's score), or null for nothing. */
+    public void setEvaluation(Evaluation e) {
+        evaluation.set(e);
+    }
+
+    /** The evaluation of {@code position}, if the one set is of it (else the bar stays neutral). */
+    public java.util.Optional<Evaluation> evaluationFor(Position position) {
+        return java.util.Optional.ofNullable(evaluation.get()).filter(e -> e.position().equals(position));
+    }
+
+    /** The evaluation set last; the board pane shows it on each change. */
+    public javafx.beans.property.ReadOnlyObjectProperty<Evaluation> evaluationProperty() {
+        return evaluation;
     }
 
     /** Whether the board is seen from Black's side. */

@@ -16,10 +16,18 @@ interface BoardPainter {
     record Decorations(String riverLeft, String riverRight) {
     }
 
-    /** The painter for a game's board style; pieces are drawn from the game's labels. */
+    /** The painter for a game's board style in its default look. */
     static BoardPainter forGame(org.kibitz.api.game.GamePlugin game) {
+        return forGame(game, "", "");
+    }
+
+    /**
+     * The painter for a game's board style with a piece set and a theme of {@link BoardLook}'s (an
+     * unknown id, the style's first); pieces without a drawing are drawn from the game's labels.
+     */
+    static BoardPainter forGame(org.kibitz.api.game.GamePlugin game, String pieceSet, String theme) {
         return game.geometry().style() == BoardGeometry.Style.INTERSECTIONS
-                ? new IntersectionPainter() : new SquarePainter(game::pieceLabel);
+                ? new IntersectionPainter(pieceSet, theme) : new SquarePainter(game::pieceLabel, pieceSet, theme);
     }
 
     /** The board itself: background, grid and marks, coordinates. */

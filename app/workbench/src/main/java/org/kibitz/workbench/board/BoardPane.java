@@ -26,6 +26,10 @@ import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.game.GameKeys;
 import org.kibitz.core.GameDocument;
 import org.kibitz.workbench.Icons;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.core.analysis.EvalBarFill;
+import org.kibitz.core.evaluate.judge.JudgementModel;
+import org.kibitz.core.evaluate.judge.WinModel;
 
 /**
  * The board pane: the document's position on a {@link BoardView}, moves played on it go into the
@@ -41,8 +45,10 @@ public final class BoardPane extends BorderPane {
     private final BoardView board = new BoardView();
     private final Label state = new Label();
     private final RuleSetChoice rules;
+    private final BoardLook look;
     private final ComboBox<String> ruleBox = new ComboBox<>();
     private final Tooltip stateTip = new Tooltip();
+    private final Tooltip evalTip = new Tooltip();
     private GamePlugin shownGame;
 
     public BoardPane(GameDocument document, BoardController controller, I18n i18n, Consumer<String> status) {
@@ -51,7 +57,13 @@ public final class BoardPane extends BorderPane {
 
     public BoardPane(GameDocument document, BoardController controller, I18n i18n, Consumer<String> status,
                      RuleSetChoice rules) {
+        this(document, controller, i18n, status, rules, new BoardLook(() -> null));
+    }
+
+    public BoardPane(GameDocument document, BoardController controller, I18n i18n, Consumer<String> status,
+                     RuleSetChoice rules, BoardLook look) {
         this.rules = rules;
+        this.look = look;
         this.document = document;
         this.controller = controller;
         this.i18n = i18n;
@@ -59,8 +71,9 @@ public final class BoardPane extends BorderPane {
         setId("board-pane");
         getStyleClass().add("board-pane");
         board.setId("board");
+        Tooltip.install(board.evalBar(), evalTip);
         StackPane holder = new StackPane(board);
-        holder.setPadding(new Insets(6));
+        holder.setPadding(new Insets(4));
         holder.getStyleClass().add("board-holder");
         setCenter(holder);
         setBottom(toolbar());
@@ -72,12 +85,14 @@ public final class BoardPane extends BorderPane {
         board.setFlipped(controller.isFlipped());
         controller.flippedProperty().addListener((o, a, b) -> board.setFlipped(b));
         controller.arrowsRevisionProperty().addListener((o, a, b) -> showArrows());
+        controller.evaluationProperty().addListener((o, a, b) -> showEvaluation());
         i18n.localeProperty().addListener((o, a, b) -> {
             board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
             showRuleSets();
             showState();
         });
         rules.revisionProperty().addListener((o, a, b) -> showState());
+        look.revisionProperty().addListener((o, a, b) -> showLook());
         board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
         document.addListener((d, change) -> {
             if (change != GameDocument.Change.FILE && change != GameDocument.Change.ANALYSIS) {
@@ -172,12 +187,34 @@ public final class BoardPane extends BorderPane {
     private void show() {
         if (shownGame != document.game()) {
             shownGame = document.game();
+            showLook();
             board.setGame(shownGame);
             showRuleSets();
         }
         GameNode at = document.cursor();
         board.setPosition(at.position(), at.move(), controller.arrowsFor(at.position()));
+        showEvaluation();
         showState();
+    }
+
+    /** The bar shows the first running engine's score while it is of the position on the board; else it is neutral. */
+    private void showEvaluation() {
+        Optional<BoardController.Evaluation> e = controller.evaluationFor(document.position());
+        if (e.isEmpty()) {
+            board.clearEvaluation();
+            evalTip.textProperty().bind(i18n.text("evalbar.none"));
+            return;
+        }
+        Score w = e.get().whiteView();
+        WinModel model = JudgementModel.forGame(document.game().id()).win();
+        board.setEvaluation(EvalBarFill.whiteShare(w, model), EvalBarFill.label(w), EvalBarFill.whiteAhead(w));
+        evalTip.textProperty().unbind();
+        evalTip.setText(i18n.get("evalbar.tip", e.get().engine(), sideName(org.kibitz.api.game.Side.WHITE)));
+    }
+
+    private void showLook() {
+        GamePlugin g = shownGame != null ? shownGame : document.game();
+        board.setLook(look.pieceSet(g), look.theme(g));
     }
 
     private void showArrows() {

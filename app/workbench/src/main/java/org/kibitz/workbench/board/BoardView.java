@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.geometry.Point2D;
+import javafx.geometry.Rectangle2D;
 import javafx.geometry.VPos;
 import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
@@ -45,8 +46,12 @@ public final class BoardView extends Region {
     private final Canvas background = new Canvas();
     /** Pieces, marks and arrows, drawn again on every change. */
     private final Canvas canvas = new Canvas();
+    /** The evaluation bar left of the board. */
+    private final EvalBar evalBar = new EvalBar();
     private GamePlugin game;
     private BoardPainter painter;
+    private String pieceSet = "";
+    private String theme = "";
     private BoardLayout layout;
     private Position position;
     private Move lastMove;
@@ -79,7 +84,8 @@ public final class BoardView extends Region {
         canvas.setManaged(false);
         background.setManaged(false);
         background.setMouseTransparent(true);
-        getChildren().addAll(background, canvas);
+        evalBar.setManaged(false);
+        getChildren().addAll(background, canvas, evalBar);
         setFocusTraversable(true);
         setMinSize(120, 120);
         canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
@@ -91,7 +97,7 @@ public final class BoardView extends Region {
     /** Shows a board of {@code game}, empty until a position is set. */
     public void setGame(GamePlugin game) {
         this.game = Objects.requireNonNull(game, "game");
-        this.painter = BoardPainter.forGame(game);
+        this.painter = BoardPainter.forGame(game, pieceSet, theme);
         this.layout = null;
         this.position = null;
         this.lastMove = null;
@@ -101,6 +107,32 @@ public final class BoardView extends Region {
 
     public GamePlugin game() {
         return game;
+    }
+
+    /** Draws the board with {@code pieceSet} and {@code theme} (ids of {@link BoardLook}'s; unknown ones, the defaults). */
+    public void setLook(String pieceSet, String theme) {
+        this.pieceSet = Objects.requireNonNull(pieceSet, "pieceSet");
+        this.theme = Objects.requireNonNull(theme, "theme");
+        if (game != null) {
+            painter = BoardPainter.forGame(game, pieceSet, theme);
+            redrawBackground();
+            redraw();
+        }
+    }
+
+    /** The piece set the board draws with now. */
+    public String pieceSet() {
+        return pieceSet;
+    }
+
+    /** The colour theme the board draws with now. */
+    public String theme() {
+        return theme;
+    }
+
+    /** The painter drawing now (tests check its kind and look). */
+    BoardPainter painter() {
+        return painter;
     }
 
     /** Shows {@code p}, with {@code last} marked as the move that led to it. */
@@ -149,6 +181,57 @@ public final class BoardView extends Region {
 
     public List<BoardArrow> arrows() {
         return arrows;
+    }
+
+    /**
+     * Shows an evaluation in the bar beside the board: White's (Red's) share 0..1 and a short label
+     * printed at the end of the side ahead.
+     */
+    public void setEvaluation(double whiteShare, String label, boolean whiteAhead) {
+        evalBar.show(whiteShare, label, whiteAhead);
+    }
+
+    /** Shows the bar neutral: no evaluation known for the position shown. */
+    public void clearEvaluation() {
+        evalBar.clear();
+    }
+
+    /** White's (Red's) share the bar shows, empty while it is neutral. */
+    public java.util.OptionalDouble evaluationShare() {
+        return evalBar.whiteShare();
+    }
+
+    EvalBar evalBar() {
+        return evalBar;
+    }
+
+    /** The bar's label now. */
+    public String evaluationLabel() {
+        return evalBar.label();
+    }
+
+    /** The height of White's (Red's) fill in pixels, as drawn. */
+    public double evaluationFillHeight() {
+        return evalBar.whiteFillHeight();
+    }
+
+    /** The bar's bounds on screen. */
+    public javafx.geometry.Bounds evaluationBarOnScreen() {
+        return evalBar.localToScreen(evalBar.getBoundsInLocal());
+    }
+
+    /** The board's bounds on screen (without the bar). */
+    public javafx.geometry.Bounds boardOnScreen() {
+        return canvas.localToScreen(canvas.getBoundsInLocal());
+    }
+
+    /** Whether the evaluation bar is shown beside the board. */
+    public void setEvaluationBarVisible(boolean visible) {
+        if (evalBar.isVisible() != visible) {
+            evalBar.setVisible(visible);
+            layout = null;
+            requestLayout();
+        }
     }
 
     /** Texts printed in the river, left and right. */
@@ -237,21 +320,39 @@ public final class BoardView extends Region {
         if (w <= 0 || h <= 0) {
             return;
         }
-        BoardLayout fitted = BoardLayout.fit(game.geometry(), flipped, w, h);
+        // The bar's width follows the board's cell; fit once to learn the cell, then with the bar's room.
+        double bar = 0;
+        double gap = 0;
+        if (evalBar.isVisible()) {
+            BoardLayout rough = BoardLayout.fit(game.geometry(), flipped, Math.max(1, w - 30), h);
+            bar = evalBarWidth(rough.cell);
+            gap = Math.max(3, Math.round(0.08 * rough.cell));
+        }
+        BoardLayout fitted = BoardLayout.fit(game.geometry(), flipped, Math.max(1, w - bar - gap), h);
         boolean changed = layout == null || fitted.cell != layout.cell || fitted.flipped != layout.flipped
                 || fitted.geometry != layout.geometry;
         layout = fitted;
-        double x = snapPositionX(snappedLeftInset() + (w - fitted.width) / 2);
+        double x = snapPositionX(snappedLeftInset() + (w - fitted.width + bar + gap) / 2);
         double y = snapPositionY(snappedTopInset() + (h - fitted.height) / 2);
         for (Canvas c : List.of(background, canvas)) {
             c.setWidth(fitted.width);
             c.setHeight(fitted.height);
             c.relocate(x, y);
         }
+        if (evalBar.isVisible()) {
+            evalBar.setFlipped(flipped);
+            evalBar.setSize(bar, fitted.height);
+            evalBar.relocate(x - gap - bar, y);
+        }
         if (changed) {
             redrawBackground();
             redraw();
         }
+    }
+
+    /** The bar is a little under half a cell wide: room for "12.1" in a readable size, narrow beside the board. */
+    static double evalBarWidth(double cell) {
+        return Math.round(Math.max(16, Math.min(34, 0.42 * cell)));
     }
 
     private BoardLayout currentLayout() {
@@ -312,9 +413,14 @@ public final class BoardView extends Region {
             }
         });
         double[] lanes = lanes(arrows);
+        List<Badge> badges = new ArrayList<>();
         for (int i = 0; i < arrows.size(); i++) {
-            drawArrow(g, l, arrows.get(i), lanes[i]);
+            Badge b = drawArrow(g, l, arrows.get(i), lanes[i]);
+            if (b != null) {
+                badges.add(b);
+            }
         }
+        drawBadges(g, l, badges);
         if (dragging && selected != null) {
             position.pieceAt(selected).ifPresent(p -> painter.paintPiece(g, l, p, game.pieceLabel(p), mouseX, mouseY, 1.08));
         }
@@ -357,9 +463,10 @@ public final class BoardView extends Region {
         return lanes;
     }
 
-    private void drawArrow(GraphicsContext g, BoardLayout l, BoardArrow a, double lane) {
+    /** Draws an arrow; returns its badge to draw once every arrow is drawn, or null. */
+    private Badge drawArrow(GraphicsContext g, BoardLayout l, BoardArrow a, double lane) {
         if (a.move().isNull() || !l.geometry.contains(a.move().from()) || !l.geometry.contains(a.move().to())) {
-            return;
+            return null;
         }
         double c = l.cell;
         Point2D from = l.center(a.move().from());
@@ -368,7 +475,7 @@ public final class BoardView extends Region {
         double dy = to.getY() - from.getY();
         double len = Math.hypot(dx, dy);
         if (len < 1) {
-            return;
+            return null;
         }
         if (lane != 0) {
             // Shift the whole arrow sideways (perpendicular to its path) into its lane.
@@ -395,18 +502,129 @@ public final class BoardView extends Region {
         g.fillPolygon(new double[] {to.getX(), bx - uy * headHalf, bx + uy * headHalf},
                 new double[] {to.getY(), by + ux * headHalf, by - ux * headHalf}, 3);
         if (!a.label().isEmpty()) {
-            double r = 0.2 * c;
-            double lx = bx - ux * 0.05 * c;
-            double ly = by - uy * 0.05 * c;
+            // The badge goes beside the shaft where the head begins: the arrow stays visible, both
+            // pieces' centres clear; an arrow in a lane left of its path puts it on the left.
             Color c0 = a.color();
-            g.setFill(Color.color(c0.getRed() * 0.7, c0.getGreen() * 0.7, c0.getBlue() * 0.7));
-            g.fillOval(lx - r, ly - r, 2 * r, 2 * r);
-            g.setFill(Color.WHITE);
-            g.setFont(Fonts.font(Fonts.SANS, FontWeight.BOLD, (a.label().length() > 2 ? 0.16 : 0.22) * c));
-            g.setTextAlign(TextAlignment.CENTER);
-            g.setTextBaseline(VPos.CENTER);
-            g.fillText(a.label(), lx, ly);
+            double side = lane < 0 ? -1 : 1;
+            return new Badge(a.label(), Color.color(c0.getRed() * 0.62, c0.getGreen() * 0.62, c0.getBlue() * 0.62), bx, by,
+                    -uy * side, ux * side, w / 2);
         }
+        return null;
+    }
+
+    /**
+     * A score badge wanted beside an arrow's shaft at ({@code x}, {@code y}), on the side the unit
+     * vector ({@code nx}, {@code ny}) points to, clear of a shaft {@code shaftHalf} wide either side of
+     * its line; drawn after every arrow so that no arrow covers one.
+     */
+    private record Badge(String label, Color color, double x, double y, double nx, double ny, double shaftHalf) {
+
+        /** Where the badge of {@code w} x {@code h} is wanted: its nearest edge just clear of the shaft. */
+        Rectangle2D wanted(double w, double h) {
+            double d = Math.abs(nx) * w / 2 + Math.abs(ny) * h / 2 + shaftHalf + 1;
+            double cx = x + nx * d;
+            double cy = y + ny * d;
+            return new Rectangle2D(cx - w / 2, cy - h / 2, w, h);
+        }
+    }
+
+    /** Where the badges were drawn last, in the board's canvas coordinates (tests check they never overlap). */
+    private List<Rectangle2D> badgeBounds = List.of();
+
+    /** The badges' bounds as last drawn, in this view's coordinates, in arrow order. */
+    public List<Rectangle2D> badgeBounds() {
+        double dx = canvas.getLayoutX();
+        double dy = canvas.getLayoutY();
+        return badgeBounds.stream().map(r -> new Rectangle2D(r.getMinX() + dx, r.getMinY() + dy, r.getWidth(), r.getHeight())).toList();
+    }
+
+    /** The badges' text size: a quarter of a square, never below a readable 12 px nor above 20 px. */
+    static double badgeFontSize(double cell) {
+        return Math.max(12, Math.min(20, 0.25 * cell));
+    }
+
+    private void drawBadges(GraphicsContext g, BoardLayout l, List<Badge> badges) {
+        if (badges.isEmpty()) {
+            badgeBounds = List.of();
+            return;
+        }
+        double size = badgeFontSize(l.cell);
+        javafx.scene.text.Font font = Fonts.font(Fonts.SANS, FontWeight.BOLD, size);
+        javafx.scene.text.Text measure = new javafx.scene.text.Text();
+        measure.setFont(font);
+        List<Rectangle2D> wanted = new ArrayList<>();
+        for (Badge b : badges) {
+            measure.setText(b.label());
+            double w = Math.ceil(measure.getLayoutBounds().getWidth() + 0.7 * size);
+            double h = Math.ceil(1.4 * size);
+            wanted.add(b.wanted(w, h));
+        }
+        // The middle of each piece, where its shape is read; its edges may take a badge.
+        double half = 0.26 * l.cell;
+        List<Rectangle2D> pieces = position.pieces().keySet().stream().map(l::center)
+                .map(c -> new Rectangle2D(c.getX() - half, c.getY() - half, 2 * half, 2 * half)).toList();
+        List<Rectangle2D> placed = placeBadges(wanted, l.width, l.height, Math.max(2, 0.1 * size), pieces);
+        g.setFont(font);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        for (int i = 0; i < badges.size(); i++) {
+            Rectangle2D r = placed.get(i);
+            double arc = r.getHeight();
+            g.setFill(badges.get(i).color());
+            g.fillRoundRect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight(), arc, arc);
+            g.setStroke(Color.rgb(255, 255, 255, 0.85));
+            g.setLineWidth(Math.max(1, 0.08 * size));
+            g.strokeRoundRect(r.getMinX(), r.getMinY(), r.getWidth(), r.getHeight(), arc, arc);
+            g.setFill(Color.WHITE);
+            g.fillText(badges.get(i).label(), r.getMinX() + r.getWidth() / 2, r.getMinY() + r.getHeight() / 2);
+        }
+        badgeBounds = List.copyOf(placed);
+    }
+
+    /**
+     * Places badges where they are wanted, in order, moving each one that would touch one placed
+     * before it (with {@code gap} between) up or down by its height until it touches none, and
+     * keeping every badge inside the board ({@code width} x {@code height}). A place that overlaps
+     * none of {@code clear} (the middles of the pieces) is taken before one that does.
+     */
+    static List<Rectangle2D> placeBadges(List<Rectangle2D> wanted, double width, double height, double gap,
+                                         List<Rectangle2D> clear) {
+        List<Rectangle2D> placed = new ArrayList<>();
+        for (Rectangle2D w : wanted) {
+            Rectangle2D chosen = null;
+            double step = w.getHeight() + gap;
+            int tries = 2 * (wanted.size() + 1);
+            // Tries 0, +1, -1, +2, -2, ... steps: the nearest free place to where the badge is wanted;
+            // first among places clear of the pieces' middles, then among any.
+            for (int pass = 0; pass < 2 && chosen == null; pass++) {
+                for (int k = 0; k <= tries && chosen == null; k++) {
+                    int n = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
+                    Rectangle2D r = inside(new Rectangle2D(w.getMinX(), w.getMinY() + n * step, w.getWidth(), w.getHeight()), width, height);
+                    boolean free = placed.stream().noneMatch(p -> touches(p, r, gap));
+                    if (free && (pass == 1 || clear.stream().noneMatch(r::intersects))) {
+                        chosen = r;
+                    }
+                }
+            }
+            if (chosen == null) {
+                // Every nearby place is taken (many badges in a corner): below the lowest one placed.
+                double below = placed.stream().mapToDouble(Rectangle2D::getMaxY).max().orElse(0) + gap;
+                chosen = new Rectangle2D(w.getMinX(), below, w.getWidth(), w.getHeight());
+            }
+            placed.add(chosen);
+        }
+        return placed;
+    }
+
+    private static Rectangle2D inside(Rectangle2D r, double width, double height) {
+        double x = Math.max(0, Math.min(width - r.getWidth(), r.getMinX()));
+        double y = Math.max(0, Math.min(height - r.getHeight(), r.getMinY()));
+        return new Rectangle2D(x, y, r.getWidth(), r.getHeight());
+    }
+
+    private static boolean touches(Rectangle2D a, Rectangle2D b, double gap) {
+        return a.getMinX() < b.getMaxX() + gap && b.getMinX() < a.getMaxX() + gap
+                && a.getMinY() < b.getMaxY() + gap && b.getMinY() < a.getMaxY() + gap;
     }
 
     private void drawPromotion(GraphicsContext g, BoardLayout l) {

@@ -31,6 +31,40 @@ final class IntersectionPainter implements BoardPainter {
     private static final Color SELECTION = Color.web("#1e8a3c");
     private static final Color HINT = Color.rgb(30, 110, 45, 0.62);
 
+    /**
+     * A colour theme: the board's surface (a gradient, with or without a wood grain) and its ink.
+     *
+     * @param id the theme's id, as kept in the settings
+     */
+    record Theme(String id, Color surfaceTop, Color surfaceMiddle, Color surfaceBottom, boolean grain, Color ink, Color river) {
+    }
+
+    /** The themes offered; the first is the default: a wooden board, and a printed paper one. */
+    static final List<Theme> THEMES = List.of(
+            new Theme("wood", Color.web("#efd29a"), Color.web("#e6c283"), Color.web("#d9ad68"), true, LINE,
+                    Color.web("#5a3818", 0.85)),
+            new Theme("paper", Color.web("#fbf8ef"), Color.web("#f5efdf"), Color.web("#ece3cc"), false, Color.web("#33302a"),
+                    Color.web("#33302a", 0.7)));
+
+    /** The piece sets offered; the first is the default: wooden discs, and discs inked solid with a light character. */
+    static final List<String> SETS = List.of("wood", "solid");
+
+    static Theme theme(String id) {
+        return THEMES.stream().filter(t -> t.id().equals(id)).findFirst().orElse(THEMES.get(0));
+    }
+
+    private final Theme theme;
+    private final String pieceSet;
+
+    IntersectionPainter(String pieceSet, String theme) {
+        this.pieceSet = pieceSet;
+        this.theme = theme(theme);
+    }
+
+    IntersectionPainter() {
+        this(SETS.get(0), THEMES.get(0).id());
+    }
+
     @Override
     public void paintBoard(GraphicsContext g, BoardLayout l, Decorations d) {
         BoardGeometry geo = l.geometry;
@@ -43,7 +77,7 @@ final class IntersectionPainter implements BoardPainter {
         double bottom = l.y0 + (geo.ranks() - 1) * c;
         double thin = Math.max(1, Math.round(0.032 * c));
         g.setLineCap(StrokeLineCap.SQUARE);
-        g.setStroke(LINE);
+        g.setStroke(theme.ink());
 
         // The outer frame, clear of the pieces on the edge points.
         double f = BoardLayout.INTERSECTION_FRAME * c;
@@ -83,9 +117,9 @@ final class IntersectionPainter implements BoardPainter {
             pointMarks(g, l, s, thin);
         }
         if (riverTop >= 0) {
-            river(g, l, d, riverTop);
+            river(g, l, d, riverTop, theme.river());
         }
-        coordinates(g, l);
+        coordinates(g, l, theme.ink());
     }
 
     /** The display row just above the river (the river lies between it and the next), or -1. */
@@ -102,10 +136,13 @@ final class IntersectionPainter implements BoardPainter {
         return ((int) lineWidth) % 2 == 1 ? Math.floor(v) + 0.5 : Math.round(v);
     }
 
-    private static void wood(GraphicsContext g, BoardLayout l) {
+    private void wood(GraphicsContext g, BoardLayout l) {
         g.setFill(new LinearGradient(0, 0, 1, 1, true, CycleMethod.NO_CYCLE,
-                new Stop(0, Color.web("#efd29a")), new Stop(0.5, Color.web("#e6c283")), new Stop(1, Color.web("#d9ad68"))));
+                new Stop(0, theme.surfaceTop()), new Stop(0.5, theme.surfaceMiddle()), new Stop(1, theme.surfaceBottom())));
         g.fillRect(0, 0, l.width, l.height);
+        if (!theme.grain()) {
+            return;
+        }
         // A faint grain, the same on every draw (a fixed seed) so the board does not shimmer.
         Random rnd = new Random(7);
         g.setLineCap(StrokeLineCap.ROUND);
@@ -147,11 +184,11 @@ final class IntersectionPainter implements BoardPainter {
         }
     }
 
-    private static void river(GraphicsContext g, BoardLayout l, Decorations d, int topRow) {
+    private static void river(GraphicsContext g, BoardLayout l, Decorations d, int topRow, Color ink) {
         double c = l.cell;
         double y = l.y0 + (topRow + 0.5) * c;
         g.setFont(Fonts.font(Fonts.CJK_SERIF, FontWeight.BOLD, 0.62 * c));
-        g.setFill(Color.web("#5a3818", 0.85));
+        g.setFill(ink);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         spaced(g, d.riverLeft(), l.x0 + 1.3 * c, 1.45 * c, y);
@@ -166,7 +203,7 @@ final class IntersectionPainter implements BoardPainter {
         }
     }
 
-    private static void coordinates(GraphicsContext g, BoardLayout l) {
+    private static void coordinates(GraphicsContext g, BoardLayout l, Color ink) {
         BoardGeometry geo = l.geometry;
         double c = l.cell;
         List<String> bottom = l.flipped ? geo.blackFileLabels() : geo.whiteFileLabels();
@@ -175,7 +212,7 @@ final class IntersectionPainter implements BoardPainter {
         double off = (BoardLayout.INTERSECTION_FRAME + BoardLayout.INTERSECTION_PAD + BoardLayout.INTERSECTION_LABELS) / 2 * c;
         double yBottom = l.y0 + (geo.ranks() - 1) * c + off;
         double yTop = l.y0 - off;
-        g.setFill(Color.web("#4a2f17"));
+        g.setFill(ink);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         g.setFont(Fonts.font(Fonts.CJK_SANS, FontWeight.NORMAL, 0.34 * c));
@@ -230,15 +267,25 @@ final class IntersectionPainter implements BoardPainter {
         // Shadow, body, rim, inner ring, character.
         g.setFill(Color.rgb(50, 25, 0, 0.32));
         g.fillOval(cx - r + 0.035 * c, cy - r + 0.06 * c, 2 * r, 2 * r);
+        Color ink = piece.side() == Side.WHITE ? RED : BLACK;
+        if ("solid".equals(pieceSet)) {
+            solidPiece(g, c, scale, ink, label, cx, cy, r);
+            return;
+        }
         g.setFill(new RadialGradient(0, 0, cx - 0.35 * r, cy - 0.4 * r, 1.45 * r, false, CycleMethod.NO_CYCLE,
                 new Stop(0, Color.web("#fff8e6")), new Stop(0.55, Color.web("#f3dcaa")), new Stop(1, Color.web("#d2a45e"))));
         g.fillOval(cx - r, cy - r, 2 * r, 2 * r);
         g.setStroke(Color.web("#6e4520"));
         g.setLineWidth(Math.max(1, 0.045 * c * scale));
         g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
-        Color ink = piece.side() == Side.WHITE ? RED : BLACK;
+        ringAndCharacter(g, c, scale, ink, 1, label, cx, cy, r);
+    }
+
+    /** The inner ring and the character, in {@code ink}; the ring {@code ringAlpha} opaque. */
+    private static void ringAndCharacter(GraphicsContext g, double c, double scale, Color ink, double ringAlpha, String label,
+                                         double cx, double cy, double r) {
         double ring = 0.8 * r;
-        g.setStroke(ink);
+        g.setStroke(ink.deriveColor(0, 1, 1, ringAlpha));
         g.setLineWidth(Math.max(1, 0.028 * c * scale));
         g.strokeOval(cx - ring, cy - ring, 2 * ring, 2 * ring);
         g.setFill(ink);
@@ -246,6 +293,17 @@ final class IntersectionPainter implements BoardPainter {
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
         g.fillText(label, cx, cy + 0.01 * c * scale);
+    }
+
+    /** A disc inked in the side's colour with a bevelled rim, the character cut in ivory: the modern printed look. */
+    private static void solidPiece(GraphicsContext g, double c, double scale, Color ink, String label, double cx, double cy, double r) {
+        g.setFill(new RadialGradient(0, 0, cx - 0.3 * r, cy - 0.35 * r, 1.5 * r, false, CycleMethod.NO_CYCLE,
+                new Stop(0, ink.deriveColor(0, 0.85, 1.45, 1)), new Stop(0.6, ink), new Stop(1, ink.deriveColor(0, 1, 0.6, 1))));
+        g.fillOval(cx - r, cy - r, 2 * r, 2 * r);
+        g.setStroke(ink.deriveColor(0, 1, 0.45, 1));
+        g.setLineWidth(Math.max(1, 0.04 * c * scale));
+        g.strokeOval(cx - r, cy - r, 2 * r, 2 * r);
+        ringAndCharacter(g, c, scale, Color.web("#fbf3e0"), 0.8, label, cx, cy, r);
     }
 
     @Override

@@ -1,11 +1,7 @@
 package org.kibitz.workbench.board;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Objects;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyIntegerProperty;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.core.Settings;
 import org.kibitz.workbench.MainWindow;
@@ -16,18 +12,14 @@ import org.kibitz.workbench.MainWindow;
  */
 public final class RuleSetChoice {
 
-    private final Supplier<MainWindow> window;
-    private final Map<String, String> chosen = new HashMap<>();
-    private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
-    private boolean loaded;
+    private final SettingsChoices chosen;
 
     public RuleSetChoice(Supplier<MainWindow> window) {
-        this.window = Objects.requireNonNull(window, "window");
+        this.chosen = new SettingsChoices(window, Settings::ruleSets);
     }
 
     /** The rule set chosen for {@code game}, else its default; empty for a game without rule sets. */
     public String ruleSet(GamePlugin game) {
-        load();
         if (game.ruleSets().isEmpty()) {
             return "";
         }
@@ -36,32 +28,14 @@ public final class RuleSetChoice {
     }
 
     public void setRuleSet(GamePlugin game, String ruleSet) {
-        load();
         if (ruleSet == null || ruleSet.equals(ruleSet(game)) || !game.ruleSets().contains(ruleSet)) {
             return;
         }
-        chosen.put(game.id(), ruleSet);
-        MainWindow w = window.get();
-        if (w != null && w.settings() != null) {
-            w.updateSettings(s -> s.withRuleSet(game.id(), ruleSet));
-        }
-        revision.set(revision.get() + 1);
+        chosen.put(game.id(), ruleSet, s -> s.withRuleSet(game.id(), ruleSet));
     }
 
     /** Increases on every change. */
     public ReadOnlyIntegerProperty revisionProperty() {
-        return revision.getReadOnlyProperty();
-    }
-
-    private void load() {
-        if (loaded) {
-            return;
-        }
-        MainWindow w = window.get();
-        Settings s = w == null ? null : w.settings();
-        if (s != null) {
-            chosen.putAll(s.ruleSets());
-            loaded = true;
-        }
+        return chosen.revisionProperty();
     }
 }

@@ -26,6 +26,24 @@ final class SquarePainter implements BoardPainter {
 
     static final Color LIGHT = Color.web("#f0d9b5");
     static final Color DARK = Color.web("#b58863");
+
+    /**
+     * A colour theme: the squares, the frame around them (a gradient) and the coordinates on it.
+     *
+     * @param id the theme's id, as kept in the settings
+     */
+    record Theme(String id, Color light, Color dark, Color frameTop, Color frameBottom, Color frameLine, Color coordinates) {
+    }
+
+    /** The themes offered; the first is the default. Brown is lichess's wood, blue its blue-grey. */
+    static final List<Theme> THEMES = List.of(
+            new Theme("brown", LIGHT, DARK, Color.web("#6d5038"), Color.web("#4e3726"), Color.web("#2e2016"), Color.web("#ecd9b8")),
+            new Theme("blue", Color.web("#dee3e6"), Color.web("#8ca2ad"), Color.web("#4b5d68"), Color.web("#34424b"),
+                    Color.web("#222b31"), Color.web("#e4eaee")));
+
+    static Theme theme(String id) {
+        return THEMES.stream().filter(t -> t.id().equals(id)).findFirst().orElse(THEMES.get(0));
+    }
     private static final Color LAST_MOVE = Color.rgb(155, 199, 0, 0.42);
     private static final Color SELECTION = Color.rgb(20, 85, 30, 0.5);
     private static final Color HINT = Color.rgb(20, 85, 30, 0.5);
@@ -38,27 +56,27 @@ final class SquarePainter implements BoardPainter {
         BoardGeometry geo = l.geometry;
         double c = l.cell;
         g.setFill(new LinearGradient(0, 0, 1, 1, true, CycleMethod.NO_CYCLE,
-                new Stop(0, Color.web("#6d5038")), new Stop(1, Color.web("#4e3726"))));
+                new Stop(0, theme.frameTop()), new Stop(1, theme.frameBottom())));
         g.fillRect(0, 0, l.width, l.height);
         double left = l.x0 - 0.5 * c;
         double top = l.y0 - 0.5 * c;
         for (int f = 0; f < geo.files(); f++) {
             for (int r = 0; r < geo.ranks(); r++) {
-                g.setFill((f + r) % 2 == 0 ? DARK : LIGHT);
+                g.setFill((f + r) % 2 == 0 ? theme.dark() : theme.light());
                 g.fillRect(left + l.column(f) * c, top + l.row(r) * c, c, c);
             }
         }
-        g.setStroke(Color.web("#2e2016"));
+        g.setStroke(theme.frameLine());
         g.setLineWidth(Math.max(1, 0.03 * c));
         g.strokeRect(left, top, geo.files() * c, geo.ranks() * c);
         coordinates(g, l);
     }
 
-    private static void coordinates(GraphicsContext g, BoardLayout l) {
+    private void coordinates(GraphicsContext g, BoardLayout l) {
         BoardGeometry geo = l.geometry;
         double c = l.cell;
         double band = BoardLayout.SQUARE_MARGIN * c;
-        g.setFill(Color.web("#ecd9b8"));
+        g.setFill(theme.coordinates());
         g.setFont(Fonts.font(Fonts.SANS, FontWeight.BOLD, 0.25 * c));
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
@@ -92,15 +110,32 @@ final class SquarePainter implements BoardPainter {
     }
 
     private final Function<Piece, String> labels;
+    private final String pieceSet;
+    private final Theme theme;
 
-    /** @param labels the game's piece labels: a figurine per side (a solid one for Black, an outlined one for White) */
-    SquarePainter(Function<Piece, String> labels) {
+    /**
+     * @param labels   the game's piece labels: a figurine per side (a solid one for Black, an outlined one for White),
+     *                 drawn for the pieces the set has no drawing of
+     * @param pieceSet one of {@link ChessPieces#SETS}
+     * @param theme    one of {@link #THEMES}' ids
+     */
+    SquarePainter(Function<Piece, String> labels, String pieceSet, String theme) {
         this.labels = labels;
+        this.pieceSet = pieceSet;
+        this.theme = theme(theme);
+    }
+
+    SquarePainter(Function<Piece, String> labels) {
+        this(labels, ChessPieces.SETS.get(0), THEMES.get(0).id());
     }
 
     @Override
     public void paintPiece(GraphicsContext g, BoardLayout l, Piece piece, String label, double cx, double cy, double scale) {
         double c = l.cell;
+        if (ChessPieces.has(pieceSet, piece.type())) {
+            ChessPieces.paint(g, pieceSet, piece, cx, cy, 0.94 * c * scale);
+            return;
+        }
         // The game's own figurines: the Black one is the solid silhouette, the White one the outline.
         String solid = labels.apply(new Piece(Side.BLACK, piece.type()));
         String outline = labels.apply(new Piece(Side.WHITE, piece.type()));

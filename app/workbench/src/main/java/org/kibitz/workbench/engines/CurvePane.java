@@ -86,8 +86,12 @@ public final class CurvePane extends BorderPane {
         empty.textProperty().bind(ui.i18n().text("curve.empty"));
         empty.setMouseTransparent(true);
         empty.setWrapText(true);
-        empty.maxWidthProperty().bind(widthProperty().multiply(0.8));
+        // The note sits at the top of the plot, right of the value axis and above the zero line, so
+        // the axes it explains stay readable.
+        empty.maxWidthProperty().bind(widthProperty().subtract(CURVE_NOTE_LEFT + 12));
         StackPane centre = new StackPane(viewer, empty);
+        StackPane.setAlignment(empty, Pos.TOP_LEFT);
+        StackPane.setMargin(empty, new Insets(10, 8, 0, CURVE_NOTE_LEFT));
         setCenter(centre);
 
         caption.setId("curve-caption");
@@ -126,6 +130,9 @@ public final class CurvePane extends BorderPane {
         ui.i18n().localeProperty().addListener((o, a, b) -> ui.curveSignal().raise());
         ui.curveSignal().raise();
     }
+
+    /** Room the empty note leaves on its left for the value axis and its title. */
+    private static final double CURVE_NOTE_LEFT = 64;
 
     /** The bands offered: pawns either side of equal; mates sit at the edges. */
     static final List<Double> BANDS = EvalChart.BANDS;

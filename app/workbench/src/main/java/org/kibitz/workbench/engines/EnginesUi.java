@@ -620,6 +620,7 @@ public final class EnginesUi {
             // Labels held back last time: look again soon even if the engines fall silent.
             service.signal().raise();
         }
+        updateEvaluation();
         for (String id : panelIds()) {
             AnalysisState st = states.get(id);
             List<BoardArrow> list = new ArrayList<>();
@@ -637,8 +638,9 @@ public final class EnginesUi {
                         continue;
                     }
                     double alpha = n == 0 ? 0.85 : n == 1 ? 0.5 : 0.35;
-                    // The arrow's badge is small: the value without a bound mark.
-                    String label = n == 0 ? u.score().map(s -> AnalysisText.score(exact(s), scoreUnit.get())).orElse("") : "";
+                    // The badge: the value without a bound mark, in White's (Red's) view like the
+                    // evaluation bar and the curve (docs/decisions/0016-board-scores-white-view.md).
+                    String label = n == 0 ? u.score().map(s -> AnalysisText.score(exact(s.forWhite(u.pov())), scoreUnit.get())).orElse("") : "";
                     list.add(new BoardArrow(m, Color.color(c.getRed(), c.getGreen(), c.getBlue(), alpha),
                             n == 0 ? 0.2 : 0.13, label));
                     n++;
@@ -661,6 +663,28 @@ public final class EnginesUi {
                     board.setArrows(arrowSource(id), st.request().get().position(), list);
                 }
             }
+        }
+    }
+
+    /** The evaluation bar's score: the first running panel's best line at the board's position, in White's view. */
+    private void updateEvaluation() {
+        BoardController.Evaluation e = null;
+        for (String id : panelIds()) {
+            AnalysisState st = states.get(id);
+            if (st == null || st.status() != AnalysisState.Status.RUNNING || st.request().isEmpty()
+                    || !st.request().get().position().equals(document.position())) {
+                continue;
+            }
+            Optional<AnalysisUpdate> best = st.lines().stream().filter(u -> u.score().isPresent()).findFirst();
+            if (best.isPresent()) {
+                AnalysisUpdate u = best.get();
+                e = new BoardController.Evaluation(st.request().get().position(), u.score().get().forWhite(u.pov()),
+                        engineFor(id, document.game().id()).name());
+            }
+            break;
+        }
+        if (!java.util.Objects.equals(e, board.evaluationProperty().get())) {
+            board.setEvaluation(e);
         }
     }
 
