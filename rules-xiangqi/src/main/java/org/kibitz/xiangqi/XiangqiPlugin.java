@@ -15,9 +15,11 @@ import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Outcome;
 import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.Position;
+import org.kibitz.api.game.PositionDraft;
 import org.kibitz.api.game.Ruling;
 import org.kibitz.api.game.Side;
 import org.kibitz.api.game.Square;
+import org.kibitz.api.i18n.Text;
 import org.kibitz.xiangqi.board.Board;
 
 /**
@@ -97,6 +99,17 @@ public final class XiangqiPlugin implements GamePlugin {
     @Override
     public XiangqiPosition startPosition() {
         return Start.POSITION;
+    }
+
+    @Override
+    public String pieceTypes() {
+        return "KABNRCP";
+    }
+
+    @Override
+    public List<Text> setupProblems(PositionDraft draft) {
+        List<Text> problems = SetupCheck.problems(draft);
+        return problems.isEmpty() ? GamePlugin.super.setupProblems(draft) : problems;
     }
 
     @Override
