@@ -19,6 +19,7 @@ import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.Position;
 import org.kibitz.api.game.PositionDraft;
 import org.kibitz.api.game.Side;
+import org.kibitz.api.game.Square;
 import org.kibitz.api.game.Termination;
 import org.kibitz.api.i18n.Text;
 import org.kibitz.chess.board.Board;
@@ -143,6 +144,22 @@ public final class ChessPlugin implements GamePlugin {
     public List<Text> setupProblems(PositionDraft draft) {
         List<Text> problems = SetupCheck.problems(draft);
         return problems.isEmpty() ? GamePlugin.super.setupProblems(draft) : problems;
+    }
+
+    @Override
+    public String possibleCastling(PositionDraft draft) {
+        StringBuilder rights = new StringBuilder();
+        for (char c : "KQkq".toCharArray()) {
+            if (SetupCheck.castlingFits(draft, c)) {
+                rights.append(c);
+            }
+        }
+        return rights.toString();
+    }
+
+    @Override
+    public List<Square> possibleEnPassant(PositionDraft draft) {
+        return SetupCheck.enPassantSquares(draft);
     }
 
     @Override

@@ -27,10 +27,10 @@ class UiMessagesTest {
     }
 
     /** Every bundle the UI reads (I18n's list): the shell's and one per feature area. */
-    static final java.util.List<String> BUNDLES = java.util.List.of("messages", "engines", "jobs", "evaluate", "compare");
+    static final java.util.List<String> BUNDLES = java.util.List.of("messages", "engines", "jobs", "evaluate", "compare", "editor");
 
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"messages", "engines", "jobs", "evaluate", "compare"})
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"messages", "engines", "jobs", "evaluate", "compare", "editor"})
     void everyKeyHasBothLanguagesAndEveryPatternFormats(String bundle) throws Exception {
         Properties en = load(bundle + ".properties");
         Properties zh = load(bundle + "_zh_CN.properties");

@@ -3,6 +3,7 @@ package org.kibitz.chess.board;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.PositionDraft;
 import org.kibitz.api.game.Side;
@@ -76,41 +77,63 @@ public final class SetupCheck {
     /** Each castling right needs its king and rook on their squares (standard rights: e1 and h1 for K). */
     private static void castling(PositionDraft d, List<Text> out) {
         for (char c : d.castling().toCharArray()) {
-            Side side = Character.isUpperCase(c) ? Side.WHITE : Side.BLACK;
-            int rank = side == Side.WHITE ? 0 : 7;
             char u = Character.toUpperCase(c);
             int rookFile = u == 'K' ? 7 : u == 'Q' ? 0 : u - 'A';
             if (rookFile < 0 || rookFile > 7) {
                 out.add(text("setup.castlingLetter", String.valueOf(c)));
-                continue;
-            }
-            Square king = Square.of(4, rank);
-            Square rook = Square.of(rookFile, rank);
-            boolean kingHome = u == 'K' || u == 'Q'
-                    ? d.pieceAt(king).equals(java.util.Optional.of(new Piece(side, 'K')))
-                    : d.pieces().entrySet().stream().anyMatch(e -> e.getKey().rank() == rank
-                            && e.getValue().equals(new Piece(side, 'K')));
-            if (!kingHome || !d.pieceAt(rook).equals(java.util.Optional.of(new Piece(side, 'R')))) {
-                out.add(text("setup.castling", String.valueOf(c), king.name(1), rook.name(1)));
+            } else if (!castlingFits(d, c)) {
+                int rank = Character.isUpperCase(c) ? 0 : 7;
+                out.add(text("setup.castling", String.valueOf(c), Square.of(4, rank).name(1),
+                        Square.of(rookFile, rank).name(1)));
             }
         }
     }
 
+    /**
+     * Whether the king and rook of a castling right stand where the right needs them: for K, Q, k, q
+     * on their standard squares; for a rook's file letter (Chess960), the king anywhere on its back rank.
+     */
+    public static boolean castlingFits(PositionDraft d, char right) {
+        Side side = Character.isUpperCase(right) ? Side.WHITE : Side.BLACK;
+        int rank = side == Side.WHITE ? 0 : 7;
+        char u = Character.toUpperCase(right);
+        int rookFile = u == 'K' ? 7 : u == 'Q' ? 0 : u - 'A';
+        if (rookFile < 0 || rookFile > 7) {
+            return false;
+        }
+        Optional<Piece> king = Optional.of(new Piece(side, 'K'));
+        boolean kingHome = u == 'K' || u == 'Q'
+                ? d.pieceAt(Square.of(4, rank)).equals(king)
+                : d.pieces().entrySet().stream().anyMatch(e -> e.getKey().rank() == rank
+                        && Optional.of(e.getValue()).equals(king));
+        return kingHome && d.pieceAt(Square.of(rookFile, rank)).equals(Optional.of(new Piece(side, 'R')));
+    }
+
     /** The en passant square is the one a pawn of the side not to move has just passed with a double step. */
     private static void enPassant(PositionDraft d, List<Text> out) {
-        d.enPassant().ifPresent(ep -> {
-            Side mover = d.sideToMove();
-            int passedRank = mover == Side.WHITE ? 5 : 2;
-            int dir = mover == Side.WHITE ? -1 : 1;
-            boolean possible = ep.rank() == passedRank
-                    && d.pieceAt(ep).isEmpty()
-                    && d.pieceAt(Square.of(ep.file(), ep.rank() - dir)).isEmpty()
-                    && d.pieceAt(Square.of(ep.file(), ep.rank() + dir))
-                            .equals(java.util.Optional.of(new Piece(mover.opposite(), 'P')));
-            if (!possible) {
-                out.add(text("setup.enPassant", ep.name(1)));
+        d.enPassant().filter(ep -> !enPassantFits(d, ep)).ifPresent(ep -> out.add(text("setup.enPassant", ep.name(1))));
+    }
+
+    /** The en passant squares that fit the pieces and the side to move, by file. */
+    public static List<Square> enPassantSquares(PositionDraft d) {
+        int rank = d.sideToMove() == Side.WHITE ? 5 : 2;
+        List<Square> out = new ArrayList<>();
+        for (int file = 0; file < 8; file++) {
+            if (enPassantFits(d, Square.of(file, rank))) {
+                out.add(Square.of(file, rank));
             }
-        });
+        }
+        return out;
+    }
+
+    private static boolean enPassantFits(PositionDraft d, Square ep) {
+        Side mover = d.sideToMove();
+        int passedRank = mover == Side.WHITE ? 5 : 2;
+        int dir = mover == Side.WHITE ? -1 : 1;
+        return ep.rank() == passedRank
+                && d.pieceAt(ep).isEmpty()
+                && d.pieceAt(Square.of(ep.file(), ep.rank() - dir)).isEmpty()
+                && d.pieceAt(Square.of(ep.file(), ep.rank() + dir)).equals(Optional.of(new Piece(mover.opposite(), 'P')));
     }
 
     private static Text sideName(int side) {

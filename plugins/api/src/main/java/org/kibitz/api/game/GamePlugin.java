@@ -101,6 +101,22 @@ public interface GamePlugin extends Plugin {
         }
     }
 
+    /**
+     * The castling rights (FEN letters) whose king and rook stand on their squares in {@code draft}, the
+     * ones an editor offers; empty for a game without castling.
+     */
+    default String possibleCastling(PositionDraft draft) {
+        return "";
+    }
+
+    /**
+     * The en passant squares that fit {@code draft}: passed by a double step of a pawn of the side not
+     * to move, both squares behind the pawn empty; empty for a game without en passant.
+     */
+    default List<Square> possibleEnPassant(PositionDraft draft) {
+        return List.of();
+    }
+
     /** The notations this game offers; the first is the default for display. */
     List<Notation> notations();
 
