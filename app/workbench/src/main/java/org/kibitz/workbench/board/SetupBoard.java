@@ -35,6 +35,7 @@ public final class SetupBoard extends Region {
     private BoardLayout layout;
     private PositionDraft draft;
     private boolean flipped;
+    private BoardPainter.Decorations decorations = new BoardPainter.Decorations("", "");
 
     private Square pressed;
     private boolean dragging;
@@ -86,6 +87,13 @@ public final class SetupBoard extends Region {
 
     public boolean isFlipped() {
         return flipped;
+    }
+
+    /** Texts printed in the river, left and right, as on the main board. */
+    public void setRiverText(String left, String right) {
+        decorations = new BoardPainter.Decorations(left, right);
+        layout = null;
+        requestLayout();
     }
 
     /** Called with the point clicked (left button, no drag). */
@@ -172,7 +180,7 @@ public final class SetupBoard extends Region {
         if (changed) {
             GraphicsContext g = background.getGraphicsContext2D();
             g.clearRect(0, 0, background.getWidth(), background.getHeight());
-            painter.paintBoard(g, layout, new BoardPainter.Decorations("", ""));
+            painter.paintBoard(g, layout, decorations);
             redraw();
         }
     }

@@ -57,7 +57,7 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
     private final Position initial;
     private final SetupBoard board = new SetupBoard();
     private final ComboBox<GamePlugin> game = new ComboBox<>();
-    private final FlowPane palette = new FlowPane(4, 4);
+    private final GridPane palette = new GridPane();
     private final ToggleGroup tools = new ToggleGroup();
     private final RadioButton white = new RadioButton();
     private final RadioButton black = new RadioButton();
@@ -89,9 +89,12 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         setResizable(true);
         getDialogPane().setId("setup-dialog");
         getDialogPane().getStyleClass().add("position-editor");
+        // For tests and tools that find the dialog by its pane.
+        getDialogPane().getProperties().put(PositionEditor.class, this);
 
         board.setId("setup-board");
         board.setFlipped(flipped);
+        board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
         board.setOnClick(this::clicked);
         board.setOnMove((from, to) -> edit(draft.moved(from, to)));
         board.setOnRemove(s -> edit(draft.without(s)));
@@ -213,7 +216,8 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         counters.addRow(1, label("setup.fullmove"), fullmove);
 
         palette.setId("setup-palette");
-        palette.setPrefWrapLength(8 * (PALETTE_SIZE + 12));
+        palette.setHgap(4);
+        palette.setVgap(4);
         VBox side = new VBox(10, labelled("setup.game", game), label("setup.palette"), palette, actions,
                 label("setup.sideToMove"), sides, castlingBox, counters);
         side.setPrefWidth(400);
@@ -317,6 +321,7 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         palette.getChildren().clear();
         tools.getToggles().clear();
         for (Side s : Side.values()) {
+            int column = 0;
             for (char t : current.pieceTypes().toCharArray()) {
                 Piece p = new Piece(s, t);
                 ToggleButton b = new ToggleButton();
@@ -327,7 +332,7 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
                 b.getStyleClass().add("palette-piece");
                 b.setTooltip(new Tooltip(current.pieceLabel(p) + " " + p.fenLetter()));
                 dragFromPalette(b, p);
-                palette.getChildren().add(b);
+                palette.add(b, column++, s.ordinal());
             }
         }
         ToggleButton eraser = new ToggleButton();
@@ -335,7 +340,8 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         eraser.textProperty().bind(i18n.text("setup.eraser"));
         eraser.setMinHeight(PALETTE_SIZE + 8);
         eraser.setToggleGroup(tools);
-        palette.getChildren().add(eraser);
+        eraser.setMaxWidth(Double.MAX_VALUE);
+        palette.add(eraser, 0, 2, current.pieceTypes().length(), 1);
     }
 
     /** A palette piece dragged onto a point is put there, whichever tool is chosen. */
