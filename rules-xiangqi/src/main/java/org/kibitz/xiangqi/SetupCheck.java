@@ -61,14 +61,17 @@ final class SetupCheck {
                 }
             }
         }
-        if (countsFit) {
+        int red = generalAt(squares, Pieces.RED);
+        int black = generalAt(squares, Pieces.BLACK);
+        boolean oneEach = counts[Pieces.code(Pieces.KING, Pieces.RED)] == 1
+                && counts[Pieces.code(Pieces.KING, Pieces.BLACK)] == 1;
+        if (oneEach && facing(squares, red, black)) {
+            out.add(text("setup.generalsFacing", String.valueOf((char) ('a' + Geometry.FILE[red]))));
+        } else if (countsFit) {
+            // The board's attack tables need the counts of a real game.
             Board b = Board.of(squares, d.sideToMove().ordinal(), d.halfmoveClock(), d.fullmoveNumber());
-            int red = b.kingSquare(Pieces.RED);
-            int black = b.kingSquare(Pieces.BLACK);
             int moved = d.sideToMove().opposite().ordinal();
-            if (facing(squares, red, black)) {
-                out.add(text("setup.generalsFacing", String.valueOf((char) ('a' + Geometry.FILE[red]))));
-            } else if (b.attacked(b.kingSquare(moved), moved)) {
+            if (b.attacked(b.kingSquare(moved), moved)) {
                 out.add(text("setup.opponentInCheck", sideName(moved)));
             }
         }
@@ -76,6 +79,17 @@ final class SetupCheck {
             out.add(text("setup.noCastling"));
         }
         return List.copyOf(out);
+    }
+
+    /** The point of a side's general, -1 when it has none (the first when it has several). */
+    private static int generalAt(int[] squares, int side) {
+        int code = Pieces.code(Pieces.KING, side);
+        for (int sq = 0; sq < squares.length; sq++) {
+            if (squares[sq] == code) {
+                return sq;
+            }
+        }
+        return -1;
     }
 
     /** Whether the two generals stand on one file with no piece between them. */

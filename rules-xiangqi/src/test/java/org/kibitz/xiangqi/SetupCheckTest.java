@@ -43,6 +43,7 @@ class SetupCheckTest {
         "4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1; setup.opponentInCheck",
         "3k5/9/9/9/9/9/9/9/9/4K4 w K - 0 1; setup.noCastling",
         "4k4/4k4/9/9/9/9/9/9/9/B8 w - - 0 1; setup.manyGenerals setup.zone.B setup.noGeneral",
+        "3k5/9/9/9/9/9/9/5B3/RRR6/3K5 w - - 0 1; setup.zone.B setup.tooMany setup.generalsFacing",
     })
     void namesTheReason(String fen, String expected) throws FenException {
         List<String> keys = problems(fen).stream().map(Text::key).toList();

@@ -49,7 +49,7 @@ import org.kibitz.workbench.board.SetupBoard;
  */
 public final class PositionEditor extends Dialog<FenSetup.Setup> {
 
-    private static final double PALETTE_SIZE = 46;
+    private static final double PALETTE_SIZE = 40;
     private static final double DRAG_THRESHOLD = 4;
 
     private final Games games;
@@ -220,8 +220,8 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         palette.setVgap(4);
         VBox side = new VBox(10, labelled("setup.game", game), label("setup.palette"), palette, actions,
                 label("setup.sideToMove"), sides, castlingBox, counters);
-        side.setPrefWidth(400);
-        side.setMinWidth(360);
+        side.setPrefWidth(420);
+        side.setMinWidth(400);
 
         fen.setId("setup-fen");
         fen.setPrefColumnCount(50);
@@ -244,7 +244,7 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         bottom.setPadding(new Insets(10, 0, 0, 0));
         root.setBottom(bottom);
         root.setPadding(new Insets(10));
-        root.setPrefSize(920, 680);
+        root.setPrefSize(980, 700);
         return root;
     }
 
@@ -330,6 +330,7 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
                 b.setUserData(p);
                 b.setToggleGroup(tools);
                 b.getStyleClass().add("palette-piece");
+                b.setStyle("-fx-padding: 3;");
                 b.setTooltip(new Tooltip(current.pieceLabel(p) + " " + p.fenLetter()));
                 dragFromPalette(b, p);
                 palette.add(b, column++, s.ordinal());
@@ -338,7 +339,6 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         ToggleButton eraser = new ToggleButton();
         eraser.setId("setup-eraser");
         eraser.textProperty().bind(i18n.text("setup.eraser"));
-        eraser.setMinHeight(PALETTE_SIZE + 8);
         eraser.setToggleGroup(tools);
         eraser.setMaxWidth(Double.MAX_VALUE);
         palette.add(eraser, 0, 2, current.pieceTypes().length(), 1);
@@ -468,12 +468,10 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         if (problems.isEmpty()) {
             String mover = draft.sideToMove() == Side.WHITE ? white.getText() : black.getText();
             verdict.setText(i18n.get("setup.legal", mover));
-            verdict.getStyleClass().remove("error-text");
+            verdict.setStyle("-fx-text-fill: #1e6b2f; -fx-font-weight: bold;");
         } else {
             verdict.setText(String.join("\n", problems.stream().map(i18n::render).toList()));
-            if (!verdict.getStyleClass().contains("error-text")) {
-                verdict.getStyleClass().add("error-text");
-            }
+            verdict.setStyle("-fx-text-fill: #b3261e;");
         }
         okButton.setDisable(!problems.isEmpty());
     }
