@@ -66,7 +66,10 @@ final class SetupCheck {
         boolean oneEach = counts[Pieces.code(Pieces.KING, Pieces.RED)] == 1
                 && counts[Pieces.code(Pieces.KING, Pieces.BLACK)] == 1;
         if (oneEach && facing(squares, red, black)) {
-            out.add(text("setup.generalsFacing", String.valueOf((char) ('a' + Geometry.FILE[red]))));
+            int file = Geometry.FILE[red];
+            // The file as ICCS writes it, and as each side counts it (Red from its right in Chinese numerals).
+            out.add(text("setup.generalsFacing", String.valueOf((char) ('a' + file)),
+                    String.valueOf("九八七六五四三二一".charAt(file)), file + 1));
         } else if (countsFit) {
             // The board's attack tables need the counts of a real game.
             Board b = Board.of(squares, d.sideToMove().ordinal(), d.halfmoveClock(), d.fullmoveNumber());

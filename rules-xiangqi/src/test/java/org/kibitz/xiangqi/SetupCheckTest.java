@@ -72,7 +72,7 @@ class SetupCheckTest {
     void theReasonsNameSideFileAndPointInEnglishAndChinese() throws FenException {
         Text facing = problems("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1").get(0);
         assertEquals("The generals face each other on the e file with nothing between them", facing.render(Locale.ROOT));
-        assertEquals("双方帅将在 e 路直接照面，中间没有棋子", facing.render(Locale.SIMPLIFIED_CHINESE));
+        assertEquals("双方帅将在同一路（红方五路，黑方 5 路，e 线）直接照面，中间没有棋子", facing.render(Locale.SIMPLIFIED_CHINESE));
         Text many = problems("4k4/9/9/9/9/9/9/9/RRR6/3K5 w - - 0 1").get(0);
         assertEquals("Red has 3 chariots; a side has at most 2", many.render(Locale.ROOT));
         assertEquals("红方有 3 个车；每方最多 2 个", many.render(Locale.SIMPLIFIED_CHINESE));
