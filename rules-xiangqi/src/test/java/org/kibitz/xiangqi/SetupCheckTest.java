@@ -91,4 +91,16 @@ class SetupCheckTest {
         PositionDraft moved = facing.moved(Square.of(4, 0), Square.of(3, 0));
         assertEquals(List.of(), xiangqi.setupProblems(moved));
     }
+
+    @Test
+    void theBundleHasBothLanguages() throws java.io.IOException {
+        java.util.Properties en = new java.util.Properties();
+        java.util.Properties zh = new java.util.Properties();
+        try (var a = getClass().getResourceAsStream("messages.properties");
+             var b = getClass().getResourceAsStream("messages_zh_CN.properties")) {
+            en.load(new java.io.InputStreamReader(a, java.nio.charset.StandardCharsets.UTF_8));
+            zh.load(new java.io.InputStreamReader(b, java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals(en.stringPropertyNames(), zh.stringPropertyNames());
+    }
 }
