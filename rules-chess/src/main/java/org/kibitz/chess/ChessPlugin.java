@@ -149,7 +149,8 @@ public final class ChessPlugin implements GamePlugin {
     @Override
     public String possibleCastling(PositionDraft draft) {
         StringBuilder rights = new StringBuilder();
-        for (char c : "KQkq".toCharArray()) {
+        // The standard rights, and the Chess960 rook files the draft already names.
+        for (char c : ("KQkq" + draft.castling().replaceAll("[KQkq]", "")).toCharArray()) {
             if (SetupCheck.castlingFits(draft, c)) {
                 rights.append(c);
             }

@@ -95,6 +95,8 @@ class SetupCheckTest {
         assertEquals("KQkq", chess.possibleCastling(chess.draft("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1")));
         assertEquals("Qk", chess.possibleCastling(chess.draft("4k2r/8/8/8/8/8/8/R3K1R1 w - - 0 1")));
         assertEquals("", chess.possibleCastling(chess.draft("r2k3r/8/8/8/8/8/8/R2K3R w - - 0 1")));
+        assertEquals("HAha", chess.possibleCastling(chess.draft("r2k3r/8/8/8/8/8/8/R2K3R w HAha - 0 1")),
+                "Chess960 rights named by their rook's file stay while king and rook stand on their rank");
         assertEquals(List.of(org.kibitz.api.game.Square.of(3, 5), org.kibitz.api.game.Square.of(6, 5)),
                 chess.possibleEnPassant(chess.draft("4k3/8/8/3pP1p1/8/8/8/4K3 w - - 0 1")));
         assertEquals(List.of(), chess.possibleEnPassant(chess.draft("4k3/8/3p4/3p4/8/8/8/4K3 w - - 0 1")));

@@ -107,6 +107,17 @@ public final class XiangqiPlugin implements GamePlugin {
     }
 
     @Override
+    public PositionDraft draft(String fen) throws FenException {
+        // The older letters E (elephant) and H (horse), which the FEN reader accepts too.
+        String text = fen == null ? "" : fen.strip();
+        int space = text.indexOf(' ');
+        String placement = space < 0 ? text : text.substring(0, space);
+        String rest = space < 0 ? "" : text.substring(space);
+        placement = placement.replace('E', 'B').replace('e', 'b').replace('H', 'N').replace('h', 'n');
+        return GamePlugin.super.draft(placement + rest);
+    }
+
+    @Override
     public List<Text> setupProblems(PositionDraft draft) {
         List<Text> problems = SetupCheck.problems(draft);
         return problems.isEmpty() ? GamePlugin.super.setupProblems(draft) : problems;

@@ -103,4 +103,10 @@ class SetupCheckTest {
         }
         assertEquals(en.stringPropertyNames(), zh.stringPropertyNames());
     }
+
+    @Test
+    void theEditorReadsTheOlderLetters() throws FenException {
+        assertEquals(XiangqiFen.START,
+                xiangqi.draft("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r - - 0 1").fen());
+    }
 }

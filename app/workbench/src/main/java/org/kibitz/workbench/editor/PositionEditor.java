@@ -244,7 +244,7 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         bottom.setPadding(new Insets(10, 0, 0, 0));
         root.setBottom(bottom);
         root.setPadding(new Insets(10));
-        root.setPrefSize(980, 700);
+        root.setPrefSize(980, 660);
         return root;
     }
 
