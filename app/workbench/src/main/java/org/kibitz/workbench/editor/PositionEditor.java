@@ -232,7 +232,8 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         });
         verdict.setId("setup-verdict");
         verdict.setWrapText(true);
-        verdict.setMinHeight(48);
+        // Room for five reasons, so the board keeps its size while they come and go.
+        verdict.setMinHeight(92);
         verdict.setMaxWidth(Double.MAX_VALUE);
         HBox fenRow = new HBox(8, label("setup.fen"), fen);
         fenRow.setAlignment(Pos.CENTER_LEFT);
