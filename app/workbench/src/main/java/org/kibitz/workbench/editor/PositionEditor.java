@@ -234,6 +234,7 @@ public final class PositionEditor extends Dialog<FenSetup.Setup> {
         verdict.setWrapText(true);
         // Room for five reasons, so the board keeps its size while they come and go.
         verdict.setMinHeight(92);
+        verdict.setAlignment(Pos.TOP_LEFT);
         verdict.setMaxWidth(Double.MAX_VALUE);
         HBox fenRow = new HBox(8, label("setup.fen"), fen);
         fenRow.setAlignment(Pos.CENTER_LEFT);
