@@ -23,6 +23,11 @@ import org.kibitz.api.game.Square;
  * (same painters, so pieces look the same), any piece of either side may be picked up. A click on a
  * point is handed to the editor (which puts down or erases what its palette holds), a drag moves a
  * piece, a drag off the board or a right click takes it off.
+ *
+ * <p>Not a mode of {@link BoardView}: that board holds a legal {@code Position} and lets only the side
+ * to move play legal moves, while this one must hold what no game reaches (two kings, facing
+ * generals) and move any piece anywhere. The two share the painters and {@link BoardLayout}; what
+ * they still repeat is the sizing of their two canvases and the drag threshold.
  */
 public final class SetupBoard extends Region {
 
