@@ -17,10 +17,14 @@ import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Outcome;
 import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.Position;
+import org.kibitz.api.game.PositionDraft;
 import org.kibitz.api.game.Side;
+import org.kibitz.api.game.Square;
 import org.kibitz.api.game.Termination;
+import org.kibitz.api.i18n.Text;
 import org.kibitz.chess.board.Board;
 import org.kibitz.chess.board.Fen;
+import org.kibitz.chess.board.SetupCheck;
 
 /**
  * The game of chess, standard and Chess960 ({@code chess}): positions, SAN/figurine/UCI notations,
@@ -129,6 +133,34 @@ public final class ChessPlugin implements GamePlugin {
             }
         }
         throw new IllegalStateException("no empty square " + emptyIndex);
+    }
+
+    @Override
+    public String pieceTypes() {
+        return "KQRBNP";
+    }
+
+    @Override
+    public List<Text> setupProblems(PositionDraft draft) {
+        List<Text> problems = SetupCheck.problems(draft);
+        return problems.isEmpty() ? GamePlugin.super.setupProblems(draft) : problems;
+    }
+
+    @Override
+    public String possibleCastling(PositionDraft draft) {
+        StringBuilder rights = new StringBuilder();
+        // The standard rights, and the Chess960 rook files the draft already names.
+        for (char c : ("KQkq" + draft.castling().replaceAll("[KQkq]", "")).toCharArray()) {
+            if (SetupCheck.castlingFits(draft, c)) {
+                rights.append(c);
+            }
+        }
+        return rights.toString();
+    }
+
+    @Override
+    public List<Square> possibleEnPassant(PositionDraft draft) {
+        return SetupCheck.enPassantSquares(draft);
     }
 
     @Override

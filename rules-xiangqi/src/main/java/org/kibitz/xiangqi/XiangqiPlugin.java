@@ -15,9 +15,11 @@ import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Outcome;
 import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.Position;
+import org.kibitz.api.game.PositionDraft;
 import org.kibitz.api.game.Ruling;
 import org.kibitz.api.game.Side;
 import org.kibitz.api.game.Square;
+import org.kibitz.api.i18n.Text;
 import org.kibitz.xiangqi.board.Board;
 
 /**
@@ -97,6 +99,28 @@ public final class XiangqiPlugin implements GamePlugin {
     @Override
     public XiangqiPosition startPosition() {
         return Start.POSITION;
+    }
+
+    @Override
+    public String pieceTypes() {
+        return "KABNRCP";
+    }
+
+    @Override
+    public PositionDraft draft(String fen) throws FenException {
+        // The older letters E (elephant) and H (horse), which the FEN reader accepts too.
+        String text = fen == null ? "" : fen.strip();
+        int space = text.indexOf(' ');
+        String placement = space < 0 ? text : text.substring(0, space);
+        String rest = space < 0 ? "" : text.substring(space);
+        placement = placement.replace('E', 'B').replace('e', 'b').replace('H', 'N').replace('h', 'n');
+        return GamePlugin.super.draft(placement + rest);
+    }
+
+    @Override
+    public List<Text> setupProblems(PositionDraft draft) {
+        List<Text> problems = SetupCheck.problems(draft);
+        return problems.isEmpty() ? GamePlugin.super.setupProblems(draft) : problems;
     }
 
     @Override

@@ -31,6 +31,7 @@ public final class WorkbenchModule extends AbstractModule {
         Multibinder.newSetBinder(binder(), MenuContributor.class);
         Multibinder.newSetBinder(binder(), StatusItem.class);
         install(new GameUiModule());
+        install(new EditorUiModule());
         install(new EngineUiModule());
         install(new JobsUiModule());
         install(new EvaluateUiModule());

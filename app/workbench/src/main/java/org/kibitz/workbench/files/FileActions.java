@@ -35,6 +35,7 @@ import org.kibitz.workbench.MainWindow;
 import org.kibitz.workbench.MenuContributor;
 import org.kibitz.workbench.Menus;
 import org.kibitz.workbench.game.GameKeys;
+import org.kibitz.core.FenSetup;
 import org.kibitz.core.GameDocument;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.GameOrigin;
@@ -192,14 +193,20 @@ public final class FileActions implements MenuContributor {
 
     private void newFromFen() {
         FenDialog d = new FenDialog(window().stage(), files.games(), i18n, "");
-        d.showAndWait().ifPresent(setup -> {
-            if (confirmDiscard()) {
-                document.newGame(setup.game(), setup.position());
-                withdrawProblems(null, 0);
-                list.openGameProperty().set(0);
-                status(i18n.get("file.newFromFen", FenDialog.gameName(i18n, setup.game())));
-            }
-        });
+        d.showAndWait().ifPresent(this::newFromPosition);
+    }
+
+    /**
+     * Starts a new game from a position set up or typed by the user (after asking before unsaved changes
+     * are lost); the engines follow the board.
+     */
+    public void newFromPosition(FenSetup.Setup setup) {
+        if (confirmDiscard()) {
+            document.newGame(setup.game(), setup.position());
+            withdrawProblems(null, 0);
+            list.openGameProperty().set(0);
+            status(i18n.get("file.newFromFen", FenDialog.gameName(i18n, setup.game())));
+        }
     }
 
     // ---- open ----

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.kibitz.api.Plugin;
+import org.kibitz.api.i18n.Text;
 
 /**
  * A game Kibitz can play: its positions, moves, notations and rulings. Everything that touches a
@@ -61,6 +62,59 @@ public interface GamePlugin extends Plugin {
         if (!playsVariant(variant)) {
             throw new IllegalArgumentException(id() + " does not play the variant " + variant);
         }
+    }
+
+    /**
+     * The piece types of this game as FEN letters, upper case, in the order a position editor's palette
+     * offers them ({@code KQRBNP} for chess, {@code KABNRCP} for xiangqi). By default the types of the
+     * start position.
+     */
+    default String pieceTypes() {
+        StringBuilder types = new StringBuilder();
+        startPosition().pieces().values().stream().map(Piece::type).distinct().sorted().forEach(types::append);
+        return types.toString();
+    }
+
+    /**
+     * Reads a FEN into a draft for a position editor without judging the position (two kings, a piece
+     * out of its zone are kept, for {@link #setupProblems(PositionDraft)} to explain).
+     *
+     * @throws FenException when the FEN cannot even be drawn: wrong board size, unknown letters
+     */
+    default PositionDraft draft(String fen) throws FenException {
+        return PositionDraft.parse(fen, geometry(), pieceTypes());
+    }
+
+    /**
+     * What makes a set-up position impossible in this game, every reason found (missing or extra kings,
+     * pieces out of their zones, too many pieces of a kind, the side not to move in check, castling
+     * rights or an en passant square that do not fit the pieces), each as a message for the user; empty
+     * when the position is legal and {@link #parseFen(String)} reads {@link PositionDraft#fen()}. By
+     * default the reason the FEN reader gives, if any.
+     */
+    default List<Text> setupProblems(PositionDraft draft) {
+        try {
+            parseFen(draft.fen());
+            return List.of();
+        } catch (FenException e) {
+            return List.of(e.text());
+        }
+    }
+
+    /**
+     * The castling rights (FEN letters) whose king and rook stand on their squares in {@code draft}, the
+     * ones an editor offers; empty for a game without castling.
+     */
+    default String possibleCastling(PositionDraft draft) {
+        return "";
+    }
+
+    /**
+     * The en passant squares that fit {@code draft}: passed by a double step of a pawn of the side not
+     * to move, both squares behind the pawn empty; empty for a game without en passant.
+     */
+    default List<Square> possibleEnPassant(PositionDraft draft) {
+        return List.of();
     }
 
     /** The notations this game offers; the first is the default for display. */
