@@ -198,8 +198,11 @@ class GameFilesUiTest {
         runFx(() -> ((TextField) w.robot.lookup("#game-list-filter").query()).clear());
         WaitForAsyncUtils.waitForFxEvents();
 
-        TableRow<?> row = w.robot.lookup(".table-row-cell").match(r -> r instanceof TableRow<?> tr && tr.getIndex() == 4)
-                .queryAs(TableRow.class);
+        // The game list's own fifth row, scrolled into view (the default layout gives the list a short pane).
+        runFx(() -> table.scrollTo(4));
+        WaitForAsyncUtils.waitForFxEvents();
+        TableRow<?> row = w.robot.from(table).lookup(".table-row-cell")
+                .match(r -> r instanceof TableRow<?> tr && tr.getIndex() == 4 && tr.isVisible()).queryAs(TableRow.class);
         w.robot.doubleClickOn(row);
         waitUntil(() -> w.document.origin().orElseThrow().gameNumber() == 5);
         assertTrue(onFx(() -> w.document.tree().mainline().size()) > 10);
