@@ -86,6 +86,7 @@ final class AnalysisPanel extends BorderPane {
         this.slotId = slotId;
         setId("analysis-panel-" + slotId);
         getStyleClass().add("analysis-panel");
+        setMinHeight(0); // the table shows fewer rows rather than the dock moving the board's divider
 
         Rectangle swatch = new Rectangle(4, 18, ui.colorOf(slotId));
         swatch.getStyleClass().add("panel-swatch");

@@ -35,6 +35,10 @@ public final class EngineLinesPane extends BorderPane {
         getStyleClass().add("engine-lines-pane");
         getStylesheets().add(EngineStyles.URL);
         panels.setId("analysis-panels");
+        // The dock's split gives this pane its share; a panel's header and table asking for more height
+        // (a split's panels each have a figures line) must not push the board's divider up.
+        setMinHeight(0);
+        panels.setMinHeight(0);
         setCenter(panels);
         rebuild();
         ui.panelsRevision().addListener((o, a, b) -> rebuild());
