@@ -125,6 +125,7 @@ public final class MainWindow {
         scene.getStylesheets().add(resource("/bento.css"));
         scene.getStylesheets().add(resource("/org/kibitz/workbench/kibitz.css"));
         stage.setScene(scene);
+        Accelerators.install(stage);
         javafx.beans.binding.StringBinding appTitle = i18n.text("app.title");
         stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> documentTitle.get().isEmpty() ? appTitle.get() : documentTitle.get() + " — " + appTitle.get(),
