@@ -103,6 +103,7 @@ public final class MainWindow {
             }
         }
 
+        org.kibitz.core.StartupTrace.mark("layout");
         notifications = new NotificationPane(docking.root());
         notifications.setId("notifications");
         notifications.setShowFromTop(true);
@@ -121,6 +122,7 @@ public final class MainWindow {
         top.setCenter(notifications);
         top.setBottom(statusBar);
 
+        org.kibitz.core.StartupTrace.mark("menus");
         Scene scene = new Scene(top, DEFAULT_WIDTH, DEFAULT_HEIGHT);
         scene.getStylesheets().add(resource("/bento.css"));
         scene.getStylesheets().add(resource("/org/kibitz/workbench/kibitz.css"));
@@ -140,6 +142,7 @@ public final class MainWindow {
             }
             saveState();
         });
+        org.kibitz.core.StartupTrace.mark("scene");
         stage.show();
         startAutosave();
         if (!messages.isEmpty()) {

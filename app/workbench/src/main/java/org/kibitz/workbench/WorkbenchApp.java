@@ -4,6 +4,10 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import javafx.application.Application;
 import javafx.application.Platform;
+import java.util.ResourceBundle;
+import javafx.scene.Scene;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
 /**
@@ -30,9 +34,26 @@ public final class WorkbenchApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        MainWindow window = windowFactory.get();
-        window.show(stage);
-        // After the first layout pass, as if the user had dropped the files on the open window.
-        Platform.runLater(whenShown);
+        org.kibitz.core.StartupTrace.mark("fx toolkit");
+        // The window first, empty, as soon as JavaFX is up: the services and panes behind it take
+        // seconds more on a busy machine, and until now the user saw nothing at all.
+        StackPane empty = new StackPane(new ProgressIndicator());
+        empty.setId("workbench-starting");
+        stage.setScene(new Scene(empty, PLACEHOLDER_WIDTH, PLACEHOLDER_HEIGHT));
+        stage.setTitle(ResourceBundle.getBundle("org.kibitz.workbench.messages").getString("app.title"));
+        stage.show();
+        FirstFrame.whenDrawn(stage.getScene(), () -> {
+            FirstFrame.firstFrameDrawn();
+            MainWindow window = windowFactory.get();
+            org.kibitz.core.StartupTrace.mark("panes");
+            window.show(stage);
+            org.kibitz.core.StartupTrace.mark("window shown");
+            FirstFrame.reportIfAsked(stage.getScene());
+            // After the first layout pass, as if the user had dropped the files on the open window.
+            Platform.runLater(whenShown);
+        });
     }
+
+    private static final double PLACEHOLDER_WIDTH = 1400;
+    private static final double PLACEHOLDER_HEIGHT = 900;
 }
