@@ -91,6 +91,9 @@ public final class Main {
      * @param err where errors go; the process's standard error when null
      */
     public static int run(String[] args, java.io.PrintWriter out, java.io.PrintWriter err) {
+        if (KibitzCommand.answerVersion(args, out)) {
+            return 0;
+        }
         KibitzPaths paths = KibitzPaths.current();
         Optional<Path> pluginsOption = pluginsOption(args);
         if (pluginsOption.isPresent()) {
