@@ -29,6 +29,10 @@ public final class WorkbenchLauncher {
         Future<Injector> child = injector.thenApply(parent -> {
             Injector made = parent.createChildInjector(new WorkbenchModule());
             org.kibitz.core.StartupTrace.mark("workbench injector");
+            // The services behind the panes that need no JavaFX, made here while the window comes
+            // up rather than on the FX thread after it: the analysis store opens its database.
+            made.getInstance(org.kibitz.core.analysis.AnalysisService.class);
+            org.kibitz.core.StartupTrace.mark("services");
             return made;
         });
         Injector[] ui = new Injector[1];
