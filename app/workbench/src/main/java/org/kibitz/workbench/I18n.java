@@ -25,7 +25,8 @@ public final class I18n {
      * built side by side do not all edit one file).
      */
     private static final List<String> BUNDLES = List.of("org.kibitz.workbench.messages", "org.kibitz.workbench.engines",
-            "org.kibitz.workbench.jobs", "org.kibitz.workbench.evaluate", "org.kibitz.workbench.compare");
+            "org.kibitz.workbench.jobs", "org.kibitz.workbench.evaluate", "org.kibitz.workbench.compare",
+            "org.kibitz.workbench.enginedefaults");
 
     private final ObjectProperty<Locale> locale = new SimpleObjectProperty<>();
 

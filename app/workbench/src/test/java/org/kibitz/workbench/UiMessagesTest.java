@@ -27,7 +27,8 @@ class UiMessagesTest {
     }
 
     /** Every bundle the UI reads (I18n's list): the shell's and one per feature area. */
-    static final java.util.List<String> BUNDLES = java.util.List.of("messages", "engines", "jobs", "evaluate", "compare");
+    static final java.util.List<String> BUNDLES = java.util.List.of("messages", "engines", "jobs", "evaluate", "compare",
+            "enginedefaults");
 
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"messages", "engines", "jobs", "evaluate", "compare"})

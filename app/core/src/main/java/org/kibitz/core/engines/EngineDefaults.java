@@ -54,9 +54,9 @@ public final class EngineDefaults {
      */
     public static Map<String, String> suggested(List<EngineEntry.OptionDecl> declared, Machine machine) {
         Map<String, String> out = new LinkedHashMap<>();
-        spin(declared, THREADS).ifPresent(d -> put(out, d, Math.max(1, machine.cores() - 1)));
+        spin(declared, THREADS).ifPresent(d -> put(out, d, threads(machine)));
         if (machine.memoryBytes() > 0) {
-            long mb = Long.highestOneBit(Math.max(1, machine.memoryBytes() / MEMORY_SHARE / (1024 * 1024)));
+            long mb = hashMb(machine);
             spin(declared, HASH).ifPresent(d -> {
                 long dflt = parse(d.value()).orElse(0L);
                 // A power of two within the maximum: engines size their tables in powers of two.
@@ -65,6 +65,16 @@ public final class EngineDefaults {
             });
         }
         return out;
+    }
+
+    /** The threads an engine gets on {@code machine} before its own limits: cores - 1, at least 1. */
+    public static int threads(Machine machine) {
+        return Math.max(1, machine.cores() - 1);
+    }
+
+    /** The hash in MB an engine gets on {@code machine} before its own limits: an eighth of the memory, a power of two. */
+    public static long hashMb(Machine machine) {
+        return Long.highestOneBit(Math.max(1, machine.memoryBytes() / MEMORY_SHARE / (1024 * 1024)));
     }
 
     /** {@code entry} with the suggested values added, the values it already has kept. */
