@@ -10,7 +10,8 @@ import javafx.stage.Stage;
  * A bare JavaFX window, the yardstick of bench/startup.sh: a label in a 1400x900 stage, timed to
  * its first frame the way the workbench is (org.kibitz.workbench.FirstFrame: the pulse after the
  * first one that laid the window out while showing), printed as {@code first-frame <ms since the
- * process started>}, then it quits.
+ * process started>}, then it quits. Its few lines repeat FirstFrame's on purpose: a bare window
+ * loads none of our classes.
  */
 public class BareWindow extends Application {
 

@@ -71,16 +71,21 @@ class AcceleratorsTest {
         });
     }
 
+    /** F2 starts the engines, F2 again stops them. */
+    private void pressF2ToStartAndStop() {
+        w.robot.push(KeyCode.F2);
+        waitUntil(() -> ui.service().anyRunning());
+        w.robot.push(KeyCode.F2);
+        waitUntil(() -> !ui.service().anyRunning());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"#board", "#moves-list", "#analysis-lines-1", "#game-list", "#game-list-filter"})
     void f2StartsAndStopsTheEnginesWhereverTheFocusIs(String selector) throws Exception {
         open();
         focus(selector);
         assertFalse(onFx(() -> ui.service().anyRunning()));
-        w.robot.push(KeyCode.F2);
-        waitUntil(() -> ui.service().anyRunning());
-        w.robot.push(KeyCode.F2);
-        waitUntil(() -> !ui.service().anyRunning());
+        pressF2ToStartAndStop();
     }
 
     @Test
@@ -97,10 +102,7 @@ class AcceleratorsTest {
             list.requestFocus();
         });
         waitUntil(() -> w.robot.lookup("#torn-off-list").query().isFocused());
-        w.robot.push(KeyCode.F2);
-        waitUntil(() -> ui.service().anyRunning());
-        w.robot.push(KeyCode.F2);
-        waitUntil(() -> !ui.service().anyRunning());
+        pressF2ToStartAndStop();
     }
 
     @Test
