@@ -31,7 +31,12 @@ public final class StartupTrace {
         return Boolean.getBoolean(PROPERTY);
     }
 
-    /** Milliseconds since the process started, by the operating system's clock of it (0 if unknown). */
+    /**
+     * Milliseconds since the process started, by the operating system's record of it (0 if
+     * unknown). Cheap (no management beans to load before the frame it times), but on Linux the
+     * start is counted from the boot time, which the kernel gives to the second: figures of one
+     * boot share an offset under a second. bench/startup.sh times from outside instead.
+     */
     public static long uptimeMs() {
         return ProcessHandle.current().info().startInstant()
                 .map(t -> java.time.Duration.between(t, java.time.Instant.now()).toMillis()).orElse(0L);
