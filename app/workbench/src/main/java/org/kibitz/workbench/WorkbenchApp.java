@@ -18,6 +18,8 @@ public final class WorkbenchApp extends Application {
 
     private static volatile Supplier<MainWindow> windowFactory;
     private static volatile Runnable whenShown;
+    /** What made the workbench fail after its empty window was shown. */
+    private static volatile Throwable failure;
 
     /**
      * Shows the workbench and returns when its window is closed.
@@ -28,7 +30,14 @@ public final class WorkbenchApp extends Application {
     public static int launch(Supplier<MainWindow> factory, Runnable shown) {
         windowFactory = Objects.requireNonNull(factory, "factory");
         whenShown = Objects.requireNonNull(shown, "shown");
+        failure = null;
         Application.launch(WorkbenchApp.class);
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
         return 0;
     }
 
@@ -36,7 +45,7 @@ public final class WorkbenchApp extends Application {
     public void start(Stage stage) {
         org.kibitz.core.StartupTrace.mark("fx toolkit");
         // The window first, empty, as soon as JavaFX is up: the services and panes behind it take
-        // seconds more on a busy machine, and until now the user saw nothing at all.
+        // seconds more on a busy machine, with nothing on screen meanwhile if they came first.
         StackPane empty = new StackPane(new ProgressIndicator());
         empty.setId("workbench-starting");
         stage.setScene(new Scene(empty, PLACEHOLDER_WIDTH, PLACEHOLDER_HEIGHT));
@@ -44,7 +53,16 @@ public final class WorkbenchApp extends Application {
         stage.show();
         FirstFrame.whenDrawn(stage.getScene(), () -> {
             FirstFrame.firstFrameDrawn();
-            MainWindow window = windowFactory.get();
+            MainWindow window;
+            try {
+                window = windowFactory.get();
+            } catch (RuntimeException | Error e) {
+                // Thrown from start() it would end launch(); from here it would leave an empty
+                // window open for good. launch() throws it once JavaFX has ended.
+                failure = e;
+                Platform.exit();
+                return;
+            }
             org.kibitz.core.StartupTrace.mark("panes");
             window.show(stage);
             org.kibitz.core.StartupTrace.mark("window shown");
