@@ -80,6 +80,26 @@ public final class KibitzCommand implements Callable<Integer> {
         return root;
     }
 
+    /**
+     * Answers {@code kibitz --version} (or {@code -V}) alone, as picocli would, without plugins,
+     * Guice or the commands: scripts call it first to see that Kibitz is there, and building all
+     * that took most of a second. Returns whether {@code args} were that.
+     *
+     * @param out where the answer goes; the process's standard output when null
+     */
+    public static boolean answerVersion(String[] args, java.io.PrintWriter out) {
+        if (args.length != 1 || !(args[0].equals("--version") || args[0].equals("-V"))) {
+            return false;
+        }
+        java.io.PrintWriter w = out != null ? out
+                : new java.io.PrintWriter(new java.io.OutputStreamWriter(System.out, java.nio.charset.Charset.defaultCharset()));
+        for (String line : new VersionProvider().getVersion()) {
+            w.println(line);
+        }
+        w.flush();
+        return true;
+    }
+
     /** The command {@code args} run, or {@code null} when they run none or their first word is not one. */
     static Class<?> named(String... args) {
         for (int i = 0; i < args.length; i++) {

@@ -25,7 +25,63 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, null, null));
+        Optional<java.util.List<Path>> files = workbenchFiles(args);
+        System.exit(files.isPresent() ? runWorkbench(args, files.get()) : run(args, null, null));
+    }
+
+    /**
+     * The files to open when {@code args} ask for the workbench (none, or only existing files, with
+     * {@code --plugins DIR} at most); empty when they name a command, an option or a word that is
+     * not a file, which the command line handles (and reports).
+     */
+    static Optional<java.util.List<Path>> workbenchFiles(String[] args) {
+        java.util.List<Path> files = new java.util.ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--plugins")) {
+                i++;
+            } else if (!a.startsWith("--plugins=")) {
+                if (a.startsWith("-") || !java.nio.file.Files.isRegularFile(Path.of(a))) {
+                    return Optional.empty();
+                }
+                files.add(Path.of(a));
+            }
+        }
+        return Optional.of(files);
+    }
+
+    /**
+     * Opens the workbench without the command line's machinery (picocli building every command took
+     * seconds on a busy machine), and with the window first: plugin discovery and Guice run on a
+     * thread of their own while JavaFX starts and shows the window, which fills in once they are
+     * done (decision: the workbench's start).
+     */
+    static int runWorkbench(String[] args, java.util.List<Path> files) {
+        KibitzPaths paths = pluginsOption(args).map(KibitzPaths.current()::withPlugins).orElse(KibitzPaths.current());
+        PluginSet[] opened = new PluginSet[1];
+        java.util.concurrent.CompletableFuture<Injector> injector = new java.util.concurrent.CompletableFuture<>();
+        // One thread, once, at start: not the job runner, which is itself made by the injector.
+        Thread wiring = new Thread(() -> {
+            try {
+                opened[0] = PluginDiscovery.discover(Main.class.getClassLoader(), Optional.of(paths.plugins()),
+                        com.google.inject.Module.class);
+                org.kibitz.core.StartupTrace.mark("plugins");
+                Injector made = createInjector(opened[0], paths);
+                org.kibitz.core.StartupTrace.mark("injector");
+                injector.complete(made);
+            } catch (Throwable t) {
+                injector.completeExceptionally(t);
+            }
+        }, "kibitz-wiring");
+        wiring.setDaemon(true);
+        wiring.start();
+        try {
+            return startWorkbench(injector, files);
+        } finally {
+            if (opened[0] != null) {
+                opened[0].close();
+            }
+        }
     }
 
     /**
@@ -35,6 +91,9 @@ public final class Main {
      * @param err where errors go; the process's standard error when null
      */
     public static int run(String[] args, java.io.PrintWriter out, java.io.PrintWriter err) {
+        if (KibitzCommand.answerVersion(args, out)) {
+            return 0;
+        }
         KibitzPaths paths = KibitzPaths.current();
         Optional<Path> pluginsOption = pluginsOption(args);
         if (pluginsOption.isPresent()) {
@@ -44,8 +103,10 @@ public final class Main {
         try (PluginSet plugins = PluginDiscovery.discover(Main.class.getClassLoader(), Optional.of(paths.plugins()),
                 com.google.inject.Module.class)) {
             long t1 = System.nanoTime();
+            org.kibitz.core.StartupTrace.mark("jvm and plugins");
             Injector injector = createInjector(plugins, paths);
             long t2 = System.nanoTime();
+            org.kibitz.core.StartupTrace.mark("injector");
             CommandLine cli = KibitzCommand.commandLine(new GuiceFactory(injector), args);
             long t3 = System.nanoTime();
             if (out != null) {
@@ -97,15 +158,17 @@ public final class Main {
             @Override
             protected void configure() {
                 com.google.inject.Provider<Injector> injector = getProvider(Injector.class);
-                bind(WorkbenchStarter.class).toInstance(files -> startWorkbench(injector.get(), files));
+                bind(WorkbenchStarter.class).toInstance(files -> startWorkbench(
+                        java.util.concurrent.CompletableFuture.completedFuture(injector.get()), files));
             }
         });
     }
 
-    private static int startWorkbench(Injector injector, java.util.List<Path> files) {
+    private static int startWorkbench(java.util.concurrent.CompletableFuture<Injector> injector, java.util.List<Path> files) {
         try {
             Class<?> launcher = Class.forName(WORKBENCH_LAUNCHER);
-            return (int) launcher.getMethod("launch", Injector.class, java.util.List.class).invoke(null, injector, files);
+            return (int) launcher.getMethod("launch", java.util.concurrent.CompletableFuture.class, java.util.List.class)
+                    .invoke(null, injector, files);
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             if (cause instanceof RuntimeException re) {

@@ -30,6 +30,22 @@ class CliHelpTest {
     Path dir;
 
     @ParameterizedTest
+    @ValueSource(strings = {"--version", "-V"})
+    void theQuickVersionAnswerIsPicoclisOwn(String option) {
+        StringWriter quick = new StringWriter();
+        assertEquals(0, Main.run(new String[] {option}, new PrintWriter(quick), new PrintWriter(new StringWriter())));
+        StringWriter picocli = new StringWriter();
+        try (CliHarness cli = CliHarness.open(dir)) {
+            CommandLine root = KibitzCommand.commandLine(new GuiceFactory(cli.service(com.google.inject.Injector.class)));
+            root.printVersionHelp(new PrintWriter(picocli, true));
+        }
+        assertTrue(quick.toString().startsWith("Kibitz "), quick.toString());
+        assertEquals(picocli.toString(), quick.toString());
+        assertFalse(KibitzCommand.answerVersion(new String[] {"--version", "extra"}, new PrintWriter(new StringWriter())),
+                "anything more goes to picocli, which reports it");
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"en", "zh-CN"})
     void everyCommandsHelpRendersCleanlyWithEveryOptionDescribed(String language) {
         Locale before = Locale.getDefault();

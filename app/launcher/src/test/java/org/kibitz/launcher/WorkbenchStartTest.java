@@ -42,6 +42,20 @@ class WorkbenchStartTest {
     }
 
     @Test
+    void theFirstFrameHookPrintsTheWindowsFramesAndQuits() throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(javaCommand());
+        cmd.add(1, "-Dkibitz.firstframe.exit=true");
+        Process p = new ProcessBuilder(cmd).redirectError(home.resolve("stderr.txt").toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "it quits by itself");
+        assertEquals(0, p.exitValue(), Files.readString(home.resolve("stderr.txt")));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?s)first-frame (\\d+)\\R.*ready-frame (\\d+)\\R").matcher(out);
+        assertTrue(m.find(), out);
+        assertTrue(Long.parseLong(m.group(1)) <= Long.parseLong(m.group(2)), "the empty window comes before the whole workbench: " + out);
+        assertTrue(Files.exists(home.resolve("config").resolve("layout.json")), "the whole workbench was shown");
+    }
+
+    @Test
     void aMistypedCommandIsNotTakenForAFile() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -51,15 +65,19 @@ class WorkbenchStartTest {
         assertTrue(err.toString().contains("pluggins"), err.toString());
     }
 
-    private void runUntil(List<String> args, Path file, Predicate<String> content) throws IOException, InterruptedException {
+    /** The entry point in a JVM of its own, headless, with the user's folders in the test's. */
+    private List<String> javaCommand() {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Path err = home.resolve("stderr.txt");
-        List<String> cmd = new ArrayList<>(List.of(java.toString(),
-                "-Dkibitz.home=" + home,
+        return List.of(java.toString(), "-Dkibitz.home=" + home,
                 "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                 "-Djava.awt.headless=true",
                 "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                Main.class.getName());
+    }
+
+    private void runUntil(List<String> args, Path file, Predicate<String> content) throws IOException, InterruptedException {
+        Path err = home.resolve("stderr.txt");
+        List<String> cmd = new ArrayList<>(javaCommand());
         cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(false)
                 .redirectOutput(home.resolve("stdout.txt").toFile())

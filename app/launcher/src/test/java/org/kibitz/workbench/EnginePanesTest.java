@@ -354,15 +354,28 @@ class EnginePanesTest {
         });
         @SuppressWarnings("unchecked")
         Spinner<Integer> hash = onFx(() -> (Spinner<Integer>) d.getDialogPane().lookup("#option-Hash"));
-        assertEquals(16, (int) onFx(hash::getValue));
+        // Added now, it was sized to this machine (issue 19) rather than Stockfish's 16 MB.
+        java.util.Map<String, String> machine = org.kibitz.core.engines.EngineDefaults.suggested(added.declared(),
+                org.kibitz.core.engines.EngineDefaults.Machine.current());
+        assertEquals(machine, added.options());
+        assertEquals(Integer.parseInt(machine.getOrDefault("Hash", "16")), (int) onFx(hash::getValue));
         assertTrue(onFx(() -> d.getDialogPane().lookup("#option-Clear_Hash") instanceof javafx.scene.control.Button));
         assertTrue(onFx(() -> d.getDialogPane().lookup("#option-Ponder") instanceof javafx.scene.control.CheckBox));
+        runFx(() -> ((javafx.scene.control.Button) d.getDialogPane().lookup("#options-reset-all")).fire());
+        assertEquals(16, (int) onFx(hash::getValue), "All defaults: the engine's own 16 MB");
+        if (!machine.isEmpty()) {
+            runFx(() -> ((javafx.scene.control.Button) d.getDialogPane().lookup("#options-machine")).fire());
+            assertEquals(Integer.parseInt(machine.getOrDefault("Hash", "16")), (int) onFx(hash::getValue),
+                    "For this machine: sized again");
+        }
         runFx(() -> hash.getValueFactory().setValue(64));
         runFx(() -> {
             javafx.scene.control.ButtonType ok = d.getDialogPane().getButtonTypes().get(0);
             ((javafx.scene.control.Button) d.getDialogPane().lookupButton(ok)).fire();
         });
-        assertEquals(java.util.Map.of("Hash", "64"), onFx(() -> d.getResult()));
+        java.util.Map<String, String> expected = new java.util.LinkedHashMap<>(machine);
+        expected.put("Hash", "64");
+        assertEquals(expected, onFx(() -> d.getResult()));
         runFx(() -> ((Stage) w.robot.lookup("#engine-manager").query().getScene().getWindow()).close());
     }
 

@@ -26,7 +26,8 @@ public final class I18n {
      */
     private static final List<String> BUNDLES = List.of("org.kibitz.workbench.messages", "org.kibitz.workbench.engines",
             "org.kibitz.workbench.jobs", "org.kibitz.workbench.evaluate", "org.kibitz.workbench.compare",
-            "org.kibitz.workbench.views", "org.kibitz.workbench.board", "org.kibitz.workbench.editor");
+            "org.kibitz.workbench.views", "org.kibitz.workbench.board", "org.kibitz.workbench.editor",
+            "org.kibitz.workbench.enginedefaults");
 
     private final ObjectProperty<Locale> locale = new SimpleObjectProperty<>();
 

@@ -103,6 +103,7 @@ public final class MainWindow {
             }
         }
 
+        org.kibitz.core.StartupTrace.mark("layout");
         notifications = new NotificationPane(docking.root());
         notifications.setId("notifications");
         notifications.setShowFromTop(true);
@@ -121,10 +122,12 @@ public final class MainWindow {
         top.setCenter(notifications);
         top.setBottom(statusBar);
 
+        org.kibitz.core.StartupTrace.mark("menus");
         Scene scene = new Scene(top, DEFAULT_WIDTH, DEFAULT_HEIGHT);
         scene.getStylesheets().add(resource("/bento.css"));
         scene.getStylesheets().add(resource("/org/kibitz/workbench/kibitz.css"));
         stage.setScene(scene);
+        Accelerators.install(stage);
         javafx.beans.binding.StringBinding appTitle = i18n.text("app.title");
         stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> documentTitle.get().isEmpty() ? appTitle.get() : documentTitle.get() + " — " + appTitle.get(),
@@ -139,6 +142,7 @@ public final class MainWindow {
             }
             saveState();
         });
+        org.kibitz.core.StartupTrace.mark("scene");
         stage.show();
         startAutosave();
         if (!messages.isEmpty()) {

@@ -26,13 +26,16 @@ class UiMessagesTest {
         return p;
     }
 
+    static java.util.List<String> bundles() {
+        return BUNDLES;
+    }
+
     /** Every bundle the UI reads (I18n's list): the shell's and one per feature area. */
     static final java.util.List<String> BUNDLES = java.util.List.of("messages", "engines", "jobs", "evaluate", "compare", "views",
-            "board", "editor");
+            "board", "editor", "enginedefaults");
 
     @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"messages", "engines", "jobs", "evaluate", "compare", "views", "board",
-            "editor"})
+    @org.junit.jupiter.params.provider.MethodSource("bundles")
     void everyKeyHasBothLanguagesAndEveryPatternFormats(String bundle) throws Exception {
         Properties en = load(bundle + ".properties");
         Properties zh = load(bundle + "_zh_CN.properties");

@@ -48,14 +48,23 @@ public final class EngineRegistry {
     private final Protocols protocols;
     private final EngineDiscovery discovery;
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    /** Read when an engine is added, not at start: the management beans cost a start tens of ms. */
+    private final java.util.function.Supplier<EngineDefaults.Machine> machine;
 
     private List<EngineEntry> entries = List.of(EngineEntry.builtinEngine());
     private boolean offersAnswered;
 
     public EngineRegistry(JsonStore<EngineListFile> store, Protocols protocols, EngineDiscovery discovery) {
+        this(store, protocols, discovery, EngineDefaults.Machine::current);
+    }
+
+    /** A registry that sizes new engines' threads and hash for {@code machine} (tests give another machine). */
+    public EngineRegistry(JsonStore<EngineListFile> store, Protocols protocols, EngineDiscovery discovery,
+                          java.util.function.Supplier<EngineDefaults.Machine> machine) {
         this.store = Objects.requireNonNull(store, "store");
         this.protocols = Objects.requireNonNull(protocols, "protocols");
         this.discovery = Objects.requireNonNull(discovery, "discovery");
+        this.machine = Objects.requireNonNull(machine, "machine");
     }
 
     public Path file() {
@@ -278,7 +287,8 @@ public final class EngineRegistry {
      * Starts the program, finds out which protocol it speaks (or tries only {@code protocol}) and
      * what it says about itself, and stops it again. Slow (seconds): never on the UI thread.
      *
-     * @return a new entry, not in the list yet, named by the engine's own name
+     * @return a new entry, not in the list yet, named by the engine's own name, with threads and
+     *         hash sized to the machine ({@link EngineDefaults})
      */
     public EngineEntry probeNew(List<String> command, Optional<String> workingDirectory, Optional<String> protocol)
             throws EngineException {
@@ -287,9 +297,9 @@ public final class EngineRegistry {
         EngineEntry draft = EngineEntry.of("new", program, command).withCommand(command, workingDirectory).withProtocol(protocol);
         EngineEntry probed = probe(draft);
         String name = uniqueName(probed.engineName().filter(s -> !s.isBlank()).orElse(program), "");
-        return new EngineEntry(newId(name), name, probed.command(), probed.workingDirectory(), probed.protocol(),
-                probed.games(), probed.engineName(), probed.author(), probed.conventions(), probed.options(),
-                probed.declared(), probed.timeouts(), false);
+        return EngineDefaults.applyTo(new EngineEntry(newId(name), name, probed.command(), probed.workingDirectory(),
+                probed.protocol(), probed.games(), probed.engineName(), probed.author(), probed.conventions(),
+                probed.options(), probed.declared(), probed.timeouts(), false), machine.get());
     }
 
     /**

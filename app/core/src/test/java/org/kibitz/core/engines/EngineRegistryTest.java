@@ -32,7 +32,8 @@ class EngineRegistryTest {
     Path dir;
 
     private EngineRegistry registry(Path file, EngineDiscovery discovery) {
-        return new EngineRegistry(new JsonStore<>(file, EngineListFile.class), PROTOCOLS, discovery);
+        return new EngineRegistry(new JsonStore<>(file, EngineListFile.class), PROTOCOLS, discovery,
+                () -> new EngineDefaults.Machine(4, 8L << 30));
     }
 
     private EngineRegistry registry() {
@@ -137,6 +138,10 @@ class EngineRegistryTest {
         assertTrue(sf.name().startsWith("Stockfish"), sf.name());
         EngineOption hash = sf.optionsWithValues().stream().filter(o -> o.name().equals("Hash")).findFirst().orElseThrow();
         assertInstanceOf(EngineOption.Spin.class, hash);
+        assertEquals("1024", hash.value(), "a new engine's hash is sized to the machine: 8 GB / 8");
+        assertEquals(Map.of("Threads", "3", "Hash", "1024"), sf.options(), "and its threads: cores - 1");
+        EngineEntry again = r.probe(sf);
+        assertEquals(sf.options(), again.options(), "probing again leaves the values as they are");
         r.put(sf);
         assertEquals(sf.id(), r.preferredFor("chess").id(), "a probed chess engine is preferred for chess");
         assertEquals(EngineEntry.BUILTIN_ID, r.preferredFor("xiangqi").id());

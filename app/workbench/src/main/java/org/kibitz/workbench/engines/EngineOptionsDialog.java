@@ -34,6 +34,7 @@ import javafx.stage.Window;
 import org.kibitz.api.engine.EngineOption;
 import org.kibitz.workbench.Icons;
 import org.kibitz.core.analysis.AnalysisSlot;
+import org.kibitz.core.engines.EngineDefaults;
 import org.kibitz.core.engines.EngineEntry;
 
 /**
@@ -93,6 +94,7 @@ public final class EngineOptionsDialog {
         dialog.getDialogPane().setId("engine-options-dialog");
         dialog.getDialogPane().getStylesheets().add(EngineStyles.URL);
         Button resetButton = (Button) dialog.getDialogPane().lookupButton(reset);
+        resetButton.setId("options-reset-all");
         resetButton.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
             e.consume();
             for (EngineOption o : defaults) {
@@ -102,6 +104,27 @@ public final class EngineOptionsDialog {
                 }
             }
         });
+        // Threads and hash sized to this machine, as an engine added now gets them: for engines added
+        // before, whose values are not changed behind the user's back.
+        EngineDefaults.Machine m = EngineDefaults.Machine.current();
+        Map<String, String> machine = EngineDefaults.suggested(entry.declared(), m);
+        if (!machine.isEmpty()) {
+            ButtonType forMachine = new ButtonType(ui.i18n().get("options.machine"), ButtonBar.ButtonData.LEFT);
+            dialog.getDialogPane().getButtonTypes().add(1, forMachine);
+            Button machineButton = (Button) dialog.getDialogPane().lookupButton(forMachine);
+            machineButton.setId("options-machine");
+            machineButton.setTooltip(new Tooltip(ui.i18n().get("options.machine.tip", EngineDefaults.threads(m),
+                    EngineDefaults.hashMb(m))));
+            machineButton.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+                e.consume();
+                machine.forEach((name, value) -> {
+                    var w = writers.get(name);
+                    if (w != null) {
+                        w.accept(value);
+                    }
+                });
+            });
+        }
 
         grid.setHgap(8);
         grid.setVgap(5);
