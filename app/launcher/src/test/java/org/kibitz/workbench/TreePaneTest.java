@@ -124,8 +124,11 @@ class TreePaneTest {
         assertEquals(Math.min(TreeUi.GAMES_SHOWN, 597), all);
 
         // A click on the e4 row plays it; the table follows with Black's replies, from Black's view.
+        // (Scrolled into view first: the default layout gives the bottom panes a short height.)
+        runFx(() -> moves.scrollTo(1));
+        WaitForAsyncUtils.waitForFxEvents();
         TableRow<?> e4Row = onFx(() -> (TableRow<?>) moves.lookupAll(".table-row-cell").stream()
-                .filter(n -> n instanceof TableRow<?> r && r.getItem() == first).findFirst().orElseThrow());
+                .filter(n -> n instanceof TableRow<?> r && r.getItem() == first && r.isVisible()).findFirst().orElseThrow());
         w.robot.clickOn((Node) e4Row);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("e2e4", w.cursorMove(), "the row's move is on the board");
