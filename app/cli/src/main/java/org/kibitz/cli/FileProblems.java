@@ -44,6 +44,11 @@ final class FileProblems {
             public void noGames(String source, Text reason) {
                 stderr.println(source + ": " + reason.render(locale));
             }
+
+            @Override
+            public void tagsNotKept(String source, int gameNumber, Text what) {
+                stderr.println(source + ":game " + gameNumber + ": " + text.text(warningKey, what.render(locale)));
+            }
         };
     }
 

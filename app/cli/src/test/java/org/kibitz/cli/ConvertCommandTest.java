@@ -167,6 +167,28 @@ class ConvertCommandTest {
     }
 
     @Test
+    void aSaveToXqfNamesTheTagsItCannotKeep() throws IOException {
+        Path gbk;
+        try (var files = Files.list(shared("xiangqi/pgn"))) {
+            gbk = files.filter(f -> f.getFileName().toString().startsWith("ccgc-01.")).findFirst().orElseThrow();
+        }
+        Run r = run(gbk.toString(), dir.resolve("ccgc.xqf").toString());
+        assertEquals(0, r.exit, r.err);
+        assertEquals("games 1 plies 26 errors 0", r.lastLine());
+        // A warning, with the file and game: Round, ECCO, Opening and Variation have no XQF field.
+        String warning = r.err.lines().filter(l -> l.contains(":game 1: ")).findFirst().orElse("");
+        assertTrue(warning.startsWith(gbk.toString() + ":game 1: "), r.err);
+        for (String tag : List.of("Round", "ECCO", "Opening", "Variation")) {
+            assertTrue(warning.contains(tag), tag + " in: " + r.err);
+        }
+        assertFalse(warning.contains("Event"), "XQF keeps the event: " + r.err);
+        // To PGN nothing is lost, nothing said.
+        Run pgn = run(gbk.toString(), dir.resolve("ccgc.pgn").toString());
+        assertEquals(0, pgn.exit, pgn.err);
+        assertFalse(pgn.err.contains(":game 1: "), pgn.err);
+    }
+
+    @Test
     void chessGamesCannotGoToXqf() {
         Run r = run(shared("chess/pgn/pychess-molinari-bordais-1979.pgn").toString(), dir.resolve("x.xqf").toString());
         assertEquals(1, r.exit);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.List;
 import java.util.Optional;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.FormatProblem;
@@ -74,6 +75,13 @@ public final class GameConverter {
 
         /** The input holds no game at all (empty, blank, binary zeros): nothing is written. */
         void noGames(String source, Text reason);
+
+        /**
+         * A game written without some of its tags, which the output format has no place for (or cuts):
+         * XQF has no Round, ECCO or Opening. The game is written; this is a warning, not an error.
+         */
+        default void tagsNotKept(String source, int gameNumber, Text what) {
+        }
     }
 
     /** Thrown inside the output's write when the input had no game: the output is left as it was. */
@@ -287,6 +295,11 @@ public final class GameConverter {
                 errors++;
                 listener.notWritten(source, r.gameNumber(), ConvertMessages.text("convert.format.holds", writing.id(), g.gameId()));
                 return null;
+            }
+            List<String> lost = writing.tagsNotKept(g);
+            if (!lost.isEmpty()) {
+                listener.tagsNotKept(source, r.gameNumber(), ConvertMessages.text("convert.tags.notKept",
+                        writing.id().toUpperCase(java.util.Locale.ROOT), String.join(", ", lost)));
             }
             return g;
         }
