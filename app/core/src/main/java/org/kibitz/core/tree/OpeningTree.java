@@ -206,14 +206,7 @@ public final class OpeningTree implements AutoCloseable {
             }
             readRefs.setLong(1, positionHash);
             readRefs.setInt(2, limit);
-            List<TreeGame> out = new ArrayList<>();
-            try (ResultSet rs = readRefs.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TreeGame(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
-                            rs.getString(6), rs.getInt(7), rs.getString(8)));
-                }
-            }
-            return out;
+            return treeGames(readRefs);
         } catch (SQLException e) {
             throw new IOException(e.getMessage(), e);
         }
@@ -237,17 +230,22 @@ public final class OpeningTree implements AutoCloseable {
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
             }
-            List<TreeGame> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TreeGame(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
-                            rs.getString(6), rs.getInt(7), rs.getString(8)));
-                }
-            }
-            return out;
+            return treeGames(ps);
         } catch (SQLException e) {
             throw new IOException(e.getMessage(), e);
         }
+    }
+
+    /** The games a statement of the games list selects (id, path, number, white, black, result, year, event). */
+    private static List<TreeGame> treeGames(PreparedStatement ps) throws SQLException {
+        List<TreeGame> out = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new TreeGame(rs.getLong(1), rs.getString(2), rs.getInt(3), rs.getString(4), rs.getString(5),
+                        rs.getString(6), rs.getInt(7), rs.getString(8)));
+            }
+        }
+        return out;
     }
 
     /** The filter's conditions on {@code g} (the games table), appended to a WHERE clause. */
