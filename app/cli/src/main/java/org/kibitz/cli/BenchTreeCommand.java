@@ -26,6 +26,7 @@ import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.Formats;
 import org.kibitz.core.tree.OpeningTree;
 import org.kibitz.core.tree.TreeImporter;
+import org.kibitz.protocols.process.ProgramSearch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -101,9 +102,9 @@ final class BenchTreeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--copies is distinct or identical, not " + copies);
         }
         PrintWriter out = spec.commandLine().getOut();
-        Optional<Path> extract = pgnExtract != null ? Optional.of(pgnExtract) : onPath("pgn-extract");
+        Optional<Path> extract = pgnExtract != null ? Optional.of(pgnExtract) : ProgramSearch.current().locate("pgn-extract");
         if (extract.isEmpty()) {
-            out.println("pgn-extract: not found (looked on PATH, /usr/bin, /usr/games); imports are timed alone");
+            out.println("pgn-extract: not found (looked on PATH and in /usr/games); imports are timed alone");
         }
         if (!noScid) {
             StringBuilder why = new StringBuilder();
@@ -347,21 +348,5 @@ final class BenchTreeCommand implements Callable<Integer> {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         p.waitFor();
         return (System.nanoTime() - t0) / 1e6;
-    }
-
-    /** A program on the PATH, in /usr/bin or in /usr/games (where Debian puts pgn-extract and tkscid). */
-    static Optional<Path> onPath(String program) {
-        List<Path> places = new ArrayList<>();
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String d : path.split(java.io.File.pathSeparator)) {
-                if (!d.isEmpty()) {
-                    places.add(Path.of(d, program));
-                }
-            }
-        }
-        places.add(Path.of("/usr/bin", program));
-        places.add(Path.of("/usr/games", program));
-        return places.stream().filter(Files::isExecutable).findFirst();
     }
 }

@@ -33,7 +33,7 @@ final class ScidPeer {
 
     /** Scid where it is installed, else why not. */
     static Optional<ScidPeer> find(Path given, StringBuilder why) {
-        Optional<Path> program = given != null ? Optional.of(given) : BenchTreeCommand.onPath("tkscid");
+        Optional<Path> program = given != null ? Optional.of(given) : org.kibitz.protocols.process.ProgramSearch.current().locate("tkscid");
         if (program.isEmpty() || !Files.isExecutable(program.get())) {
             why.append("tkscid not found (apt-get install scid)");
             return Optional.empty();

@@ -69,6 +69,10 @@ public final class OpeningTree implements AutoCloseable {
     private PreparedStatement readRefs;
     private PreparedStatement readChildRefs;
 
+    /** Most played first, then by packed move: the order of every list of moves this gives. */
+    private static final java.util.Comparator<TreeMove> MOST_PLAYED = (a, b) -> a.games() != b.games()
+            ? Long.compare(b.games(), a.games()) : Integer.compare(TreeMove.pack(a.move()), TreeMove.pack(b.move()));
+
     private OpeningTree(Path file, Connection db) {
         this.file = file;
         this.db = db;
@@ -187,8 +191,7 @@ public final class OpeningTree implements AutoCloseable {
                             rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getInt(8), rs.getInt(9)));
                 }
             }
-            out.sort((a, b) -> a.games() != b.games() ? Long.compare(b.games(), a.games())
-                    : Integer.compare(TreeMove.pack(a.move()), TreeMove.pack(b.move())));
+            out.sort(MOST_PLAYED);
             return out;
         } catch (SQLException e) {
             throw new IOException(e.getMessage(), e);
@@ -354,8 +357,7 @@ public final class OpeningTree implements AutoCloseable {
                     out.add(new TreeMove(stored.move(), games, wdl[0], wdl[1], wdl[2], ratingSum, ratingCount, first, last));
                 }
             }
-            out.sort((a, b) -> a.games() != b.games() ? Long.compare(b.games(), a.games())
-                    : Integer.compare(TreeMove.pack(a.move()), TreeMove.pack(b.move())));
+            out.sort(MOST_PLAYED);
             return out;
         } catch (SQLException e) {
             throw new IOException(e.getMessage(), e);

@@ -233,10 +233,10 @@ public final class DeepAnalysis {
                 List<Move> history = new ArrayList<>(settings.moves());
                 history.addAll(c.path());
                 int level = tree.contains(c.key()) ? tree.rechecks(c.key()) + 1 : 0;
+                int kind = level > 0 ? 1 : 0; // which fingerprint: the first searches' or the re-checks'
                 AnalysisRun.Result r = pool.withSession(ref, settings.game().id(), session -> {
-                    if (fp[level > 0 ? 1 : 0] == null) {
-                        fp[level > 0 ? 1 : 0] = EngineFingerprint.of(session.info(), ref.entry().options(),
-                                settings.nodeLimits(level));
+                    if (fp[kind] == null) {
+                        fp[kind] = EngineFingerprint.of(session.info(), ref.entry().options(), settings.nodeLimits(level));
                     }
                     return AnalysisRun.run(session, settings.start(), history, c.position(), settings.nodeLimits(level),
                             settings.patience(level));
@@ -246,7 +246,7 @@ public final class DeepAnalysis {
                     failure = "the engine gave no scored line";
                     node = null;
                 } else if (store.isPresent()) {
-                    keep(store.get(), ref, fp[level > 0 ? 1 : 0], r);
+                    keep(store.get(), ref, fp[kind], r);
                 }
                 wasRecheck[0] = level > 0;
             } catch (EngineException e) {
