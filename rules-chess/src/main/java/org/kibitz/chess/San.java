@@ -167,7 +167,7 @@ final class San {
         if (i < end - 2 && isRank(s.charAt(i))) {
             fromRank = s.charAt(i++) - '1';
         }
-        if (i < end - 2 && "-x:×".indexOf(s.charAt(i)) >= 0) {
+        if (i < end - 2 && isCaptureOrDash(s.charAt(i))) {
             i++;
         }
         if (i != end - 2) {
@@ -244,6 +244,11 @@ final class San {
         throw new AmbiguousMoveException(input, Text.of(San.class, "move.ambiguous", input, String.join(", ", options)));
     }
 
+    /** {@code - x : ×}: written between the from and to squares. */
+    private static boolean isCaptureOrDash(char c) {
+        return c == 'x' || c == '-' || c == ':' || c == '×';
+    }
+
     private static boolean isPromotionLetter(char c) {
         return "NBRQKnbrqk".indexOf(c) >= 0;
     }
@@ -284,15 +289,25 @@ final class San {
 
     /** Figurines to letters, typographic dashes to '-', then off with check marks, annotation suffixes and "e.p.". */
     static String clean(String input) {
-        // Nearly every token in a file is plain already: letters, digits, 'x', '=', '-'.
-        boolean plain = !input.isEmpty();
-        for (int k = 0; k < input.length() && plain; k++) {
+        // Nearly every token in a file is plain already: letters, digits, 'x', '=', '-', then a
+        // check or mate mark on one move in ten. Those take no more than a substring; the rest
+        // (figurines, dashes, annotation suffixes, "e.p.") the general path below.
+        int end = input.length();
+        while (end > 0 && (input.charAt(end - 1) == '+' || input.charAt(end - 1) == '#')) {
+            end--;
+        }
+        boolean plain = end > 0;
+        for (int k = 0; k < end && plain; k++) {
             char ch = input.charAt(k);
             plain = ch < 128 && ch > ' ' && ch != '+' && ch != '#' && ch != '!' && ch != '?' && ch != '.';
         }
         if (plain) {
-            return input;
+            return end == input.length() ? input : input.substring(0, end);
         }
+        return cleanUnusual(input);
+    }
+
+    private static String cleanUnusual(String input) {
         StringBuilder s = new StringBuilder(input.strip());
         for (int i = 0; i < s.length(); i++) {
             int k = "♔♕♖♗♘♚♛♜♝♞".indexOf(s.charAt(i));

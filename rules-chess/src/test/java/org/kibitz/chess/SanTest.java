@@ -81,6 +81,10 @@ class SanTest {
             "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2 | Qh4?? | d8h4 | Qh4#",
             "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | Qxf7# | f3f7 | Qxf7#",
             "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | Qf7 | f3f7 | Qxf7#",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | Qxf7#+ | f3f7 | Qxf7#",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | Qxf7++ | f3f7 | Qxf7#",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | Qxf7#! | f3f7 | Qxf7#",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | Qxf7 # | f3f7 | Qxf7#",
             "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | Bxf7+ | c4f7 | Bxf7+",
             "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4 | ♗xf7+ | c4f7 | Bxf7+",
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | Nxe5 | f3e5 | Nxe5",
@@ -145,7 +149,7 @@ class SanTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "  ", "hello", "Nf9", "Zz9", "i4", "Nxx4", "O-O-O-O", "e2e4e5", "Pe4", "nf3", "--", "Z0", "0000", "1-0"})
+    @ValueSource(strings = {"", "  ", "hello", "Nf9", "Zz9", "i4", "Nxx4", "O-O-O-O", "e2e4e5", "Pe4", "nf3", "--", "Z0", "0000", "1-0", "+", "#", "++"})
     void notAMove(String input) {
         NotAMoveException e = assertThrows(NotAMoveException.class, () -> SAN.parse(CHESS.startPosition(), input));
         assertFalse(e.text().render(Locale.ROOT).isBlank());

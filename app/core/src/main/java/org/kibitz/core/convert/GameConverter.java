@@ -242,7 +242,7 @@ public final class GameConverter {
     /** The moves of a game's main line. */
     static int mainLinePlies(GameTree g) {
         int plies = 0;
-        for (GameNode n = g.root(); !n.children().isEmpty(); n = n.children().get(0)) {
+        for (GameNode n = g.root().firstChild(); n != null; n = n.firstChild()) {
             plies++;
         }
         return plies;

@@ -24,15 +24,19 @@ public final class GameNode {
     private final Move move;
     private final Position position;
     private final List<GameNode> children = new ArrayList<>(1);
-    /** The read-only view handed out, made once: walks over big trees ask for it at every node. */
-    private final List<GameNode> childrenView = Collections.unmodifiableList(children);
+    /**
+     * The read-only view handed out, made on first request and kept: walks over big trees ask for it
+     * at every node, while reading a file makes a couple of million nodes nobody asks it of.
+     */
+    private List<GameNode> childrenView;
     private String startingComment = "";
     private String comment = "";
     private List<Integer> nags = List.of();
     private Score evalForWhite;
     private Duration clock;
     private List<PgnCommand> commands = List.of();
-    private final List<NodeAnalysis> analysis = new ArrayList<>(0);
+    /** Null until an engine's line is kept: most nodes of a game file never get one. */
+    private List<NodeAnalysis> analysis;
 
     GameNode(GameTree tree, GameNode parent, Move move, Position position) {
         this.tree = tree;
@@ -71,7 +75,22 @@ public final class GameNode {
 
     /** The continuations: the first is the main one, the rest are variations. */
     public List<GameNode> children() {
-        return childrenView;
+        List<GameNode> view = childrenView;
+        if (view == null) {
+            view = Collections.unmodifiableList(children);
+            childrenView = view;
+        }
+        return view;
+    }
+
+    /** How many continuations there are: the main one and the variations. */
+    public int childCount() {
+        return children.size();
+    }
+
+    /** The first child, or {@code null} at the end of a line: for walks over big trees. */
+    public GameNode firstChild() {
+        return children.isEmpty() ? null : children.get(0);
     }
 
     /** The first child, if any. */
@@ -249,17 +268,20 @@ public final class GameNode {
 
     /** What engines found for this node's position, newest last. */
     public List<NodeAnalysis> analysis() {
-        return Collections.unmodifiableList(analysis);
+        return analysis == null ? List.of() : Collections.unmodifiableList(analysis);
     }
 
     /** Keeps an engine's line, replacing the one it kept before for the same MultiPV slot. */
     public void putAnalysis(NodeAnalysis line) {
+        if (analysis == null) {
+            analysis = new ArrayList<>(1);
+        }
         analysis.removeIf(a -> a.engine().equals(line.engine()) && a.multipv() == line.multipv());
         analysis.add(line);
     }
 
     public void clearAnalysis() {
-        analysis.clear();
+        analysis = null;
     }
 
     @Override

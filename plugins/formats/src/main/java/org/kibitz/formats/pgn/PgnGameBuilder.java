@@ -257,7 +257,8 @@ final class PgnGameBuilder {
                 return nullMove(before, line);
             }
             String t = token;
-            if (chess && t.startsWith("0-0")) {
+            if (chess && t.length() >= 3 && t.charAt(0) == '0' && t.charAt(1) == '-' && t.charAt(2) == '0') {
+                // 0-0 and 0-0-0, as the typewriters wrote them
                 t = t.replace('0', 'O');
             }
             MoveParseException failure = null;

@@ -309,13 +309,21 @@ final class PgnScanner implements Closeable {
     /** {@code [Name} followed by a space or a quote: a tag, not a bracketed remark. */
     static boolean looksLikeTag(char[] c, int i, int n) {
         int j = i + 1;
-        if (j >= n || !Character.isLetterOrDigit(c[j])) {
+        if (j >= n || !isLetterOrDigit(c[j])) {
             return false;
         }
-        while (j < n && (Character.isLetterOrDigit(c[j]) || c[j] == '_' || c[j] == '-')) {
+        while (j < n && (isLetterOrDigit(c[j]) || c[j] == '_' || c[j] == '-')) {
             j++;
         }
         return j < n && (isSpace(c[j]) || c[j] == '"');
+    }
+
+    /** ASCII letters and digits in a few comparisons (every tag name of every game); others as Java has them. */
+    private static boolean isLetterOrDigit(char ch) {
+        if (ch < 128) {
+            return ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9';
+        }
+        return Character.isLetterOrDigit(ch);
     }
 
     /** A whole line that is one complete tag. */
