@@ -64,9 +64,25 @@ final class ChineseNotation implements Notation {
 
     /** The query a text makes, or null when it is not Chinese notation. */
     static FileMoves.Query read(String text) {
-        String s = normalize(text);
-        int n = s.length();
-        if (n < 4 || n > 5) {
+        // What normalize would give, without making it: blanks dropped anywhere, marks at the end,
+        // traditional characters read as simplified ones. A move has four or five of them.
+        int end = text.length();
+        while (end > 0 && (isBlank(text.charAt(end - 1)) || isTrailingMark(text.charAt(end - 1)))) {
+            end--;
+        }
+        char[] s = new char[5];
+        int n = 0;
+        for (int k = 0; k < end; k++) {
+            char c = text.charAt(k);
+            if (isBlank(c)) {
+                continue;
+            }
+            if (n == 5) {
+                return null;
+            }
+            s[n++] = simplified(c);
+        }
+        if (n < 4) {
             return null;
         }
         int type = 0;
@@ -74,8 +90,8 @@ final class ChineseNotation implements Notation {
         int file = 0;
         int index = 0;
         int i;
-        char c0 = s.charAt(0);
-        char c1 = s.charAt(1);
+        char c0 = s[0];
+        char c1 = s[1];
         if (pieceType(c0) != 0) {
             type = pieceType(c0);
             if (digit(c1) > 0) {
@@ -92,7 +108,7 @@ final class ChineseNotation implements Notation {
                 type = pieceType(c1);
                 i = 2;
                 if (n == 5) {
-                    file = digit(s.charAt(2));
+                    file = digit(s[2]);
                     if (file <= 0) {
                         return null;
                     }
@@ -116,13 +132,13 @@ final class ChineseNotation implements Notation {
         if (n - i != 2) {
             return null;
         }
-        int action = switch (s.charAt(i)) {
+        int action = switch (s[i]) {
             case '进' -> FileMoves.ADVANCE;
             case '退' -> FileMoves.RETREAT;
             case '平' -> FileMoves.TRAVERSE;
             default -> 2;
         };
-        int number = digit(s.charAt(i + 1));
+        int number = digit(s[i + 1]);
         if (action == 2 || number <= 0) {
             return null;
         }
@@ -134,29 +150,40 @@ final class ChineseNotation implements Notation {
         StringBuilder sb = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            switch (c) {
-                case '俥', '車' -> sb.append('车');
-                case '傌', '馬' -> sb.append('马');
-                case '砲', '包' -> sb.append('炮');
-                case '帥' -> sb.append('帅');
-                case '將' -> sb.append('将');
-                case '進' -> sb.append('进');
-                case '後' -> sb.append('后');
-                default -> {
-                    if (Character.isWhitespace(c) || c == '\u3000') {
-                        continue;
-                    }
-                    sb.append(c);
-                }
+            if (!isBlank(c)) {
+                sb.append(simplified(c));
             }
         }
         // Trailing marks: !? (and full-width), check signs.
         int end = sb.length();
-        while (end > 0 && "!?！？+#＋".indexOf(sb.charAt(end - 1)) >= 0) {
+        while (end > 0 && isTrailingMark(sb.charAt(end - 1))) {
             end--;
         }
         sb.setLength(end);
         return sb.toString();
+    }
+
+    /** The simplified character for the traditional ones (and the old forms) moves are written with. */
+    private static char simplified(char c) {
+        return switch (c) {
+            case '俥', '車' -> '车';
+            case '傌', '馬' -> '马';
+            case '砲', '包' -> '炮';
+            case '帥' -> '帅';
+            case '將' -> '将';
+            case '進' -> '进';
+            case '後' -> '后';
+            default -> c;
+        };
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\u3000' || (c < 128 || c >= '\u1680') && Character.isWhitespace(c);
+    }
+
+    /** !? (and full-width), check signs. */
+    private static boolean isTrailingMark(char c) {
+        return c == '!' || c == '?' || c == '！' || c == '？' || c == '+' || c == '#' || c == '＋';
     }
 
     private static int pieceType(char c) {
@@ -183,14 +210,23 @@ final class ChineseNotation implements Notation {
 
     /** 1..9 for 一..九, １..９ or 1..9; 0 otherwise. */
     private static int digit(char c) {
-        int i = NUMERALS.indexOf(c);
-        if (i >= 0) {
-            return i + 1;
+        if (c >= '1' && c <= '9') {
+            return c - '0';
         }
-        i = FULL_WIDTH_DIGITS.indexOf(c);
-        if (i >= 0) {
-            return i + 1;
+        if (c >= '１' && c <= '９') {
+            return c - '１' + 1;
         }
-        return c >= '1' && c <= '9' ? c - '0' : 0;
+        return switch (c) {
+            case '一' -> 1;
+            case '二' -> 2;
+            case '三' -> 3;
+            case '四' -> 4;
+            case '五' -> 5;
+            case '六' -> 6;
+            case '七' -> 7;
+            case '八' -> 8;
+            case '九' -> 9;
+            default -> 0;
+        };
     }
 }

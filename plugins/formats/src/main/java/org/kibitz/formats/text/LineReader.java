@@ -49,6 +49,8 @@ public final class LineReader implements Closeable {
     private long lineNumber;
     private Charset charset;
     private CharsetDecoder decoder;
+    /** The decoding table of the file's encoding, when it is a double-byte one: most lines decode by it. */
+    private DoubleByteTable table;
     /** Bytes of the stream before {@code buf[0]}, counted from the file's start. */
     private long consumed;
     /** The byte offset of the current line's start in the file. */
@@ -256,8 +258,16 @@ public final class LineReader implements Closeable {
         if (decoder == null || !decoder.charset().equals(charset)) {
             decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT);
+            table = DoubleByteTable.of(charset).orElse(null);
         }
         ensureLine(n);
+        if (table != null) {
+            int k = table.decode(buf, start, n, line);
+            if (k >= 0) {
+                length = k;
+                return;
+            }
+        }
         if (decode(decoder, start, n)) {
             return;
         }

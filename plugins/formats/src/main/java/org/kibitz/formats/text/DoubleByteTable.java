@@ -1,0 +1,120 @@
+package org.kibitz.formats.text;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Decodes lines of the double-byte encodings Chinese game files are written in (GB18030 and GBK,
+ * Big5 and Big5-HKSCS) by looking each two-byte character up in a table, which the JDK's own
+ * decoder fills once per encoding; the JDK's decoder still reads every line the table does not
+ * cover. A line of xiangqi movetext is some twenty bytes ({@code 1. 炮二平五 馬８進７}): decoding it
+ * through a {@link CharsetDecoder}, with its buffers, reset and flush, was a tenth of reading a
+ * Big5 collection.
+ *
+ * <p>The table holds the two-byte sequences (lead 0x81–0xFE, trail 0x40–0xFE) that the JDK decodes
+ * to exactly one character of the Basic Multilingual Plane; bytes below 0x80 are ASCII in all of
+ * these encodings (checked when the table is made). A line with any other byte sequence (GB18030's
+ * four-byte ones, HKSCS's pairs that decode to two characters, malformed bytes) is not decoded here,
+ * so every line decodes exactly as the JDK decodes it.
+ */
+final class DoubleByteTable {
+
+    /** The encodings read by table: double-byte and stateless, with ASCII below 0x80. */
+    private static final Set<String> ENCODINGS = Set.of("GB18030", "GBK", "Big5", "Big5-HKSCS", "x-MS950-HKSCS", "x-windows-950", "GB2312");
+    private static final Map<Charset, Optional<DoubleByteTable>> TABLES = new ConcurrentHashMap<>();
+
+    private static final int FIRST_LEAD = 0x81;
+    private static final int LAST_LEAD = 0xFE;
+    private static final int FIRST_TRAIL = 0x40;
+    private static final int LAST_TRAIL = 0xFE;
+
+    /** By {@code (lead - 0x80) << 8 | trail}; 0 where the table does not decode. */
+    private final char[] chars = new char[(LAST_LEAD - 0x80 + 1) << 8];
+
+    private DoubleByteTable() {
+    }
+
+    /** The table for {@code charset}, made on first use; empty for encodings it does not suit. */
+    static Optional<DoubleByteTable> of(Charset charset) {
+        if (!ENCODINGS.contains(charset.name())) {
+            return Optional.empty();
+        }
+        return TABLES.computeIfAbsent(charset, DoubleByteTable::make);
+    }
+
+    private static Optional<DoubleByteTable> make(Charset charset) {
+        CharsetDecoder d = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        char[] one = new char[4];
+        byte[] ascii = new byte[1];
+        for (int b = 0; b < 0x80; b++) {
+            ascii[0] = (byte) b;
+            if (decode(d, ascii, one) != 1 || one[0] != b) {
+                return Optional.empty();
+            }
+        }
+        DoubleByteTable t = new DoubleByteTable();
+        byte[] pair = new byte[2];
+        for (int lead = FIRST_LEAD; lead <= LAST_LEAD; lead++) {
+            pair[0] = (byte) lead;
+            for (int trail = FIRST_TRAIL; trail <= LAST_TRAIL; trail++) {
+                pair[1] = (byte) trail;
+                if (decode(d, pair, one) == 1 && !Character.isSurrogate(one[0]) && one[0] != 0) {
+                    t.chars[(lead - 0x80) << 8 | trail] = one[0];
+                }
+            }
+        }
+        return Optional.of(t);
+    }
+
+    /** The characters the JDK decodes {@code bytes} to (whole, as one input), or -1 when it does not. */
+    private static int decode(CharsetDecoder d, byte[] bytes, char[] out) {
+        d.reset();
+        CharBuffer dst = CharBuffer.wrap(out);
+        ByteBuffer src = ByteBuffer.wrap(bytes);
+        CoderResult r = d.decode(src, dst, true);
+        if (r.isError() || r.isOverflow() || src.hasRemaining() || d.flush(dst).isError()) {
+            return -1;
+        }
+        return dst.position();
+    }
+
+    /**
+     * Decodes {@code buf[start, start + n)} into {@code out} (which has room for {@code n}
+     * characters) and returns how many characters it made, or -1 when a byte sequence in it is not
+     * in the table (then nothing is promised of {@code out}).
+     */
+    int decode(byte[] buf, int start, int n, char[] out) {
+        char[] table = chars;
+        int end = start + n;
+        int k = 0;
+        for (int i = start; i < end; ) {
+            int b = buf[i];
+            if (b >= 0) {
+                out[k++] = (char) b;
+                i++;
+                continue;
+            }
+            int lead = b & 0xFF;
+            if (lead < FIRST_LEAD || lead > LAST_LEAD || i + 1 == end) {
+                return -1;
+            }
+            int trail = buf[i + 1] & 0xFF;
+            char c = trail >= FIRST_TRAIL ? table[(lead - 0x80) << 8 | trail] : 0;
+            if (c == 0) {
+                return -1;
+            }
+            out[k++] = c;
+            i += 2;
+        }
+        return k;
+    }
+}
