@@ -58,8 +58,11 @@ final class ChineseNotation implements Notation {
         if (q == null) {
             throw Notations.notAMove(text, "move.notChinese");
         }
-        List<Integer> found = FileMoves.matches(pos, q);
-        return Notations.single(pos, text, found);
+        int one = FileMoves.matchOne(pos, q);
+        if (one >= 0) {
+            return pos.resolvedMove(one);
+        }
+        return Notations.single(pos, text, FileMoves.matches(pos, q));
     }
 
     /** The query a text makes, or null when it is not Chinese notation. */
@@ -177,8 +180,12 @@ final class ChineseNotation implements Notation {
         };
     }
 
+    /** Java's whitespace, or the ideographic space; CJK characters, above them all, answer in two comparisons. */
     private static boolean isBlank(char c) {
-        return c == ' ' || c == '\u3000' || (c < 128 || c >= '\u1680') && Character.isWhitespace(c);
+        if (c < 128) {
+            return c == ' ' || c >= '\t' && c <= '\r' || c >= '\u001C' && c <= '\u001F';
+        }
+        return c <= '\u3000' && (c == '\u3000' || Character.isWhitespace(c));
     }
 
     /** !? (and full-width), check signs. */

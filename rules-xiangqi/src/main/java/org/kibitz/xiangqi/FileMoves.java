@@ -113,6 +113,25 @@ final class FileMoves {
      */
     static List<Integer> matches(XiangqiPosition pos, Query q) {
         List<Integer> out = new ArrayList<>(2);
+        scan(pos, q, out);
+        return out;
+    }
+
+    /**
+     * The one legal move that fits a query, as a board int; -1 when none does, -2 when more than
+     * one does (then {@link #matches} lists them). What reading a game asks for every move, without
+     * a list.
+     */
+    static int matchOne(XiangqiPosition pos, Query q) {
+        long found = scan(pos, q, null);
+        int count = (int) (found >>> 32);
+        return count == 1 ? (int) found : count == 0 ? -1 : -2;
+    }
+
+    /** Finds the legal moves that fit, adding them to {@code out} when given; the count and the first, packed. */
+    private static long scan(XiangqiPosition pos, Query q, List<Integer> out) {
+        int count = 0;
+        int firstFound = 0;
         int side = pos.side();
         int forward = side == Pieces.RED ? 1 : -1;
         int[] targets = new int[2];
@@ -128,11 +147,16 @@ final class FileMoves {
             for (int i = 0; i < n; i++) {
                 int m = Board.move(sq, targets[i]);
                 if ((q.kind() == null || fitsKind(pos, code, sq, q)) && pos.isLegal(m)) {
-                    out.add(m);
+                    if (count++ == 0) {
+                        firstFound = m;
+                    }
+                    if (out != null) {
+                        out.add(m);
+                    }
                 }
             }
         }
-        return out;
+        return (long) count << 32 | (firstFound & 0xFFFFFFFFL);
     }
 
     /**

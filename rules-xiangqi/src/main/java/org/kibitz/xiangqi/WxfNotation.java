@@ -51,8 +51,11 @@ final class WxfNotation implements Notation {
         if (q == null) {
             throw Notations.notAMove(text, "move.notWxf");
         }
-        List<Integer> found = FileMoves.matches(pos, q);
-        return Notations.single(pos, text, found);
+        int one = FileMoves.matchOne(pos, q);
+        if (one >= 0) {
+            return pos.resolvedMove(one);
+        }
+        return Notations.single(pos, text, FileMoves.matches(pos, q));
     }
 
     /** The query a text makes, or null when it is not WXF. */
