@@ -65,175 +65,142 @@ final class ChineseNotation implements Notation {
         return Notations.single(pos, text, FileMoves.matches(pos, q));
     }
 
-    /** The query a text makes, or null when it is not Chinese notation. */
+    // Every character a move can hold, by class, in one table: a move is four or five of them and a
+    // game file has millions of moves. A code is kind << 4 | value.
+    private static final int OTHER = 0;
+    private static final int PIECE = 1;
+    private static final int DIGIT = 2;
+    private static final int ORDINAL = 3;
+    private static final int ACTION = 4;
+    private static final int BLANK = 5;
+    private static final int MARK = 6;
+    private static final byte[] CODES = codes();
+
+    private static byte[] codes() {
+        byte[] t = new byte[Character.MAX_VALUE + 1];
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            if (Character.isWhitespace(c) || c == '\u3000') {
+                t[c] = code(BLANK, 0);
+            }
+        }
+        put(t, PIECE, Pieces.KING, "帅将帥將");
+        put(t, PIECE, Pieces.ADVISOR, "仕士");
+        put(t, PIECE, Pieces.ELEPHANT, "相象");
+        put(t, PIECE, Pieces.HORSE, "马馬傌");
+        put(t, PIECE, Pieces.ROOK, "车車俥");
+        put(t, PIECE, Pieces.CANNON, "炮砲包");
+        put(t, PIECE, Pieces.PAWN, "兵卒");
+        put(t, ORDINAL, 1, "前");
+        put(t, ORDINAL, 2, "中");
+        put(t, ORDINAL, 3, "后後");
+        put(t, ACTION, 1, "进進");
+        put(t, ACTION, 2, "退");
+        put(t, ACTION, 3, "平");
+        put(t, MARK, 0, "!?！？+#＋");
+        for (int d = 1; d <= 9; d++) {
+            put(t, DIGIT, d, String.valueOf(NUMERALS.charAt(d - 1)) + FULL_WIDTH_DIGITS.charAt(d - 1) + (char) ('0' + d));
+        }
+        return t;
+    }
+
+    private static void put(byte[] t, int kind, int value, String chars) {
+        for (int i = 0; i < chars.length(); i++) {
+            t[chars.charAt(i)] = code(kind, value);
+        }
+    }
+
+    private static byte code(int kind, int value) {
+        return (byte) (kind << 4 | value);
+    }
+
+    private static int kind(int code) {
+        return code >>> 4;
+    }
+
+    private static int value(int code) {
+        return code & 15;
+    }
+
+    private static final FileMoves.Kind[] ORDINALS = {null, FileMoves.Kind.FRONT, FileMoves.Kind.MIDDLE, FileMoves.Kind.REAR};
+    private static final int[] ACTIONS = {0, FileMoves.ADVANCE, FileMoves.RETREAT, FileMoves.TRAVERSE};
+
+    /**
+     * The query a text makes, or null when it is not Chinese notation. Blanks anywhere and marks at
+     * the end ({@code !?}, full-width ones, check signs) are passed over; traditional characters
+     * and old forms ({@code 車 馬 傌 砲 包 帥 將 進 後}) read as the simplified ones.
+     */
     static FileMoves.Query read(String text) {
-        // What normalize would give, without making it: blanks dropped anywhere, marks at the end,
-        // traditional characters read as simplified ones. A move has four or five of them.
         int end = text.length();
-        while (end > 0 && (isBlank(text.charAt(end - 1)) || isTrailingMark(text.charAt(end - 1)))) {
+        while (end > 0) {
+            int k = kind(CODES[text.charAt(end - 1)]);
+            if (k != BLANK && k != MARK) {
+                break;
+            }
             end--;
         }
-        char[] s = new char[5];
+        int[] s = new int[5];
         int n = 0;
-        for (int k = 0; k < end; k++) {
-            char c = text.charAt(k);
-            if (isBlank(c)) {
+        for (int i = 0; i < end; i++) {
+            int c = CODES[text.charAt(i)];
+            if (kind(c) == BLANK) {
                 continue;
             }
             if (n == 5) {
                 return null;
             }
-            s[n++] = simplified(c);
+            s[n++] = c;
         }
         if (n < 4) {
             return null;
         }
-        int type = 0;
+        int type;
         FileMoves.Kind kind = null;
         int file = 0;
         int index = 0;
         int i;
-        char c0 = s[0];
-        char c1 = s[1];
-        if (pieceType(c0) != 0) {
-            type = pieceType(c0);
-            if (digit(c1) > 0) {
-                file = digit(c1);
-            } else if (ordinal(c1) != null) {
-                kind = ordinal(c1);
+        int c0 = s[0];
+        int c1 = s[1];
+        if (kind(c0) == PIECE) {
+            type = value(c0);
+            if (kind(c1) == DIGIT) {
+                file = value(c1);
+            } else if (kind(c1) == ORDINAL) {
+                kind = ORDINALS[value(c1)];
             } else {
                 return null;
             }
             i = 2;
-        } else if (ordinal(c0) != null) {
-            kind = ordinal(c0);
-            if (pieceType(c1) != 0) {
-                type = pieceType(c1);
+        } else if (kind(c0) == ORDINAL) {
+            kind = ORDINALS[value(c0)];
+            if (kind(c1) == PIECE) {
+                type = value(c1);
                 i = 2;
                 if (n == 5) {
-                    file = digit(s[2]);
-                    if (file <= 0) {
+                    if (kind(s[2]) != DIGIT) {
                         return null;
                     }
+                    file = value(s[2]);
                     i = 3;
                 }
-            } else if (digit(c1) > 0) {
+            } else if (kind(c1) == DIGIT) {
                 // 前三进一: the piece left out, only its file.
-                file = digit(c1);
+                type = 0;
+                file = value(c1);
                 i = 2;
             } else {
                 return null;
             }
-        } else if (digit(c0) > 0 && digit(c0) <= 5 && pieceType(c1) != 0) {
+        } else if (kind(c0) == DIGIT && value(c0) <= 5 && kind(c1) == PIECE) {
             kind = FileMoves.Kind.INDEX;
-            index = digit(c0);
-            type = pieceType(c1);
+            index = value(c0);
+            type = value(c1);
             i = 2;
         } else {
             return null;
         }
-        if (n - i != 2) {
+        if (n - i != 2 || kind(s[i]) != ACTION || kind(s[i + 1]) != DIGIT) {
             return null;
         }
-        int action = switch (s[i]) {
-            case '进' -> FileMoves.ADVANCE;
-            case '退' -> FileMoves.RETREAT;
-            case '平' -> FileMoves.TRAVERSE;
-            default -> 2;
-        };
-        int number = digit(s[i + 1]);
-        if (action == 2 || number <= 0) {
-            return null;
-        }
-        return new FileMoves.Query(type, kind, file, index, action, number);
-    }
-
-    /** Simplified characters, no spaces, annotation marks and check signs dropped. */
-    static String normalize(String text) {
-        StringBuilder sb = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (!isBlank(c)) {
-                sb.append(simplified(c));
-            }
-        }
-        // Trailing marks: !? (and full-width), check signs.
-        int end = sb.length();
-        while (end > 0 && isTrailingMark(sb.charAt(end - 1))) {
-            end--;
-        }
-        sb.setLength(end);
-        return sb.toString();
-    }
-
-    /** The simplified character for the traditional ones (and the old forms) moves are written with. */
-    private static char simplified(char c) {
-        return switch (c) {
-            case '俥', '車' -> '车';
-            case '傌', '馬' -> '马';
-            case '砲', '包' -> '炮';
-            case '帥' -> '帅';
-            case '將' -> '将';
-            case '進' -> '进';
-            case '後' -> '后';
-            default -> c;
-        };
-    }
-
-    /** Java's whitespace, or the ideographic space; CJK characters, above them all, answer in two comparisons. */
-    private static boolean isBlank(char c) {
-        if (c < 128) {
-            return c == ' ' || c >= '\t' && c <= '\r' || c >= '\u001C' && c <= '\u001F';
-        }
-        return c <= '\u3000' && (c == '\u3000' || Character.isWhitespace(c));
-    }
-
-    /** !? (and full-width), check signs. */
-    private static boolean isTrailingMark(char c) {
-        return c == '!' || c == '?' || c == '！' || c == '？' || c == '+' || c == '#' || c == '＋';
-    }
-
-    private static int pieceType(char c) {
-        return switch (c) {
-            case '帅', '将' -> Pieces.KING;
-            case '仕', '士' -> Pieces.ADVISOR;
-            case '相', '象' -> Pieces.ELEPHANT;
-            case '马' -> Pieces.HORSE;
-            case '车' -> Pieces.ROOK;
-            case '炮' -> Pieces.CANNON;
-            case '兵', '卒' -> Pieces.PAWN;
-            default -> 0;
-        };
-    }
-
-    private static FileMoves.Kind ordinal(char c) {
-        return switch (c) {
-            case '前' -> FileMoves.Kind.FRONT;
-            case '中' -> FileMoves.Kind.MIDDLE;
-            case '后' -> FileMoves.Kind.REAR;
-            default -> null;
-        };
-    }
-
-    /** 1..9 for 一..九, １..９ or 1..9; 0 otherwise. */
-    private static int digit(char c) {
-        if (c >= '1' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= '１' && c <= '９') {
-            return c - '１' + 1;
-        }
-        return switch (c) {
-            case '一' -> 1;
-            case '二' -> 2;
-            case '三' -> 3;
-            case '四' -> 4;
-            case '五' -> 5;
-            case '六' -> 6;
-            case '七' -> 7;
-            case '八' -> 8;
-            case '九' -> 9;
-            default -> 0;
-        };
+        return new FileMoves.Query(type, kind, file, index, ACTIONS[value(s[i])], value(s[i + 1]));
     }
 }

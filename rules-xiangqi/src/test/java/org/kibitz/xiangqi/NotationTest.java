@@ -83,6 +83,10 @@ class NotationTest {
         assertEquals(m("h2e2"), chinese.parse(start, "炮二平五!?"));
         assertEquals(m("i0i1"), chinese.parse(start, "俥一進一"));
         assertEquals(m("i0i1"), chinese.parse(start, "車一进一"));
+        assertEquals(m("h2e2"), chinese.parse(start, "炮 二\u3000平 五"), "blanks anywhere");
+        assertEquals(m("h2e2"), chinese.parse(start, "炮二平五＋ ！"), "marks and blanks at the end");
+        assertEquals(m("h2e2"), chinese.parse(start, "炮2平5"), "ASCII digits");
+        assertEquals(m("h2e2"), chinese.parse(start, "包二平五"));
         assertEquals(m("h2e2"), wxf.parse(start, "C2.5"));
         assertEquals(m("h2e2"), wxf.parse(start, "Ｃ２＝５"));
         assertEquals(m("h2e2"), iccs.parse(start, "H2-E2"));
@@ -196,7 +200,8 @@ class NotationTest {
 
     @ParameterizedTest
     @CsvSource({
-            "chinese, xyz", "chinese, 炮十平五", "chinese, 炮二走五", "chinese, 炮二平", "chinese, 炮二平五五", "chinese, ''",
+            "chinese, xyz", "chinese, 炮十平五", "chinese, 炮二走五", "chinese, 炮二平", "chinese, 炮二平五五", "chinese, ''", "chinese, 炮二+平五", "chinese, +炮二平五", "chinese, 炮二平十",
+            "chinese, 六兵进一", "chinese, 前车进", "chinese, 车前车进一",
             "wxf, C0=5", "wxf, Z2=5", "wxf, C2*5", "wxf, C2=", "wxf, 炮二平五",
             "iccs, h2e", "iccs, j2e2", "iccs, h2e10", "iccs, 炮二平五", "iccs, h2e2e",
     })
