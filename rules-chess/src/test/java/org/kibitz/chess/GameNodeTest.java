@@ -44,6 +44,43 @@ class GameNodeTest {
     }
 
     @Test
+    void variationsArePromotedRemovedAndFoundInOrder() throws Exception {
+        GameTree tree = new GameTree(CHESS.startPosition());
+        GameNode root = tree.root();
+        GameNode e4 = root.addChild(SAN.parse(root.position(), "e4"));
+        GameNode d4 = root.addChild(SAN.parse(root.position(), "d4"));
+        GameNode c4 = root.addChild(SAN.parse(root.position(), "c4"));
+        GameNode e5 = e4.addChild(SAN.parse(e4.position(), "e5"));
+        List<GameNode> view = root.children();
+        assertEquals(List.of(e4, d4, c4), view);
+        assertSame(d4, root.childOrAdd(d4.move().orElseThrow()));
+        assertEquals(3, root.childCount());
+        assertTrue(e5.isMainline());
+        assertTrue(!c4.isMainline() && !c4.isMainContinuation());
+        c4.promote();
+        assertEquals(List.of(e4, c4, d4), view);
+        c4.promote();
+        assertEquals(List.of(c4, e4, d4), view);
+        assertTrue(c4.isMainline() && !e5.isMainline());
+        c4.promote();
+        assertEquals(List.of(c4, e4, d4), view);
+        e5.promoteToMain();
+        assertEquals(List.of(e4, c4, d4), view);
+        assertEquals(List.of(e4, e5), e4.lineFromHere());
+        e4.remove();
+        assertEquals(List.of(c4, d4), view);
+        assertSame(c4, root.firstChild());
+        d4.remove();
+        c4.remove();
+        assertTrue(view.isEmpty());
+        assertNull(root.firstChild());
+        assertTrue(root.next().isEmpty());
+        assertThrows(IndexOutOfBoundsException.class, () -> view.get(0));
+        GameNode again = root.childOrAdd(e4.move().orElseThrow());
+        assertEquals(List.of(again), view);
+    }
+
+    @Test
     void analysisStartsEmptyIsKeptPerSlotAndClears() throws Exception {
         GameNode root = new GameTree(CHESS.startPosition()).root();
         assertTrue(root.analysis().isEmpty());

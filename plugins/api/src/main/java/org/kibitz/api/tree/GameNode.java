@@ -1,11 +1,13 @@
 package org.kibitz.api.tree;
 
 import java.time.Duration;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.RandomAccess;
 import org.kibitz.api.analysis.NodeAnalysis;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.game.Move;
@@ -23,7 +25,14 @@ public final class GameNode {
     private GameNode parent;
     private final Move move;
     private final Position position;
-    private final List<GameNode> children = new ArrayList<>(1);
+    /**
+     * The main continuation, or null at the end of a line; the variations after it in {@code more}
+     * (null while there are none). Not one list: reading a game file makes a couple of million
+     * nodes, nearly all with one child or none, and a list and its array were two of the seven
+     * objects each cost.
+     */
+    private GameNode first;
+    private ArrayList<GameNode> more;
     /**
      * The read-only view handed out, made on first request and kept: walks over big trees ask for it
      * at every node, while reading a file makes a couple of million nodes nobody asks it of.
@@ -77,30 +86,76 @@ public final class GameNode {
     public List<GameNode> children() {
         List<GameNode> view = childrenView;
         if (view == null) {
-            view = Collections.unmodifiableList(children);
+            view = new Children();
             childrenView = view;
         }
         return view;
     }
 
+    /** The live, read-only list of the continuations. */
+    private final class Children extends AbstractList<GameNode> implements RandomAccess {
+        @Override
+        public GameNode get(int index) {
+            Objects.checkIndex(index, childCount());
+            return childAt(index);
+        }
+
+        @Override
+        public int size() {
+            return childCount();
+        }
+    }
+
     /** How many continuations there are: the main one and the variations. */
     public int childCount() {
-        return children.size();
+        return first == null ? 0 : more == null ? 1 : 1 + more.size();
+    }
+
+    private GameNode childAt(int index) {
+        return index == 0 ? first : more.get(index - 1);
+    }
+
+    private int indexOfChild(GameNode node) {
+        if (first == node) {
+            return 0;
+        }
+        int i = more == null ? -1 : more.indexOf(node);
+        return i < 0 ? -1 : i + 1;
+    }
+
+    private void addLastChild(GameNode node) {
+        if (first == null) {
+            first = node;
+        } else {
+            if (more == null) {
+                more = new ArrayList<>(2);
+            }
+            more.add(node);
+        }
+    }
+
+    private void removeChild(GameNode node) {
+        if (first == node) {
+            first = more == null || more.isEmpty() ? null : more.remove(0);
+        } else if (more != null) {
+            more.remove(node);
+        }
     }
 
     /** The first child, or {@code null} at the end of a line: for walks over big trees. */
     public GameNode firstChild() {
-        return children.isEmpty() ? null : children.get(0);
+        return first;
     }
 
     /** The first child, if any. */
     public Optional<GameNode> next() {
-        return children.isEmpty() ? Optional.empty() : Optional.of(children.get(0));
+        return Optional.ofNullable(first);
     }
 
     /** The child reached by {@code move}, if there is one. */
     public Optional<GameNode> child(Move move) {
-        for (GameNode c : children) {
+        for (int i = 0, n = childCount(); i < n; i++) {
+            GameNode c = childAt(i);
             if (c.move.equals(move)) {
                 return Optional.of(c);
             }
@@ -116,7 +171,7 @@ public final class GameNode {
     public GameNode addChild(Move move) {
         Position after = position.play(move);
         GameNode node = new GameNode(tree, this, move, after);
-        children.add(node);
+        addLastChild(node);
         return node;
     }
 
@@ -132,7 +187,7 @@ public final class GameNode {
             throw new IllegalArgumentException("not a pass from " + position.fen() + ": " + after.fen());
         }
         GameNode node = new GameNode(tree, this, Move.NULL, after);
-        children.add(node);
+        addLastChild(node);
         return node;
     }
 
@@ -153,7 +208,7 @@ public final class GameNode {
     /** Whether this node lies on the game's main line. */
     public boolean isMainline() {
         for (GameNode n = this; n.parent != null; n = n.parent) {
-            if (n.parent.children.get(0) != n) {
+            if (n.parent.first != n) {
                 return false;
             }
         }
@@ -162,15 +217,18 @@ public final class GameNode {
 
     /** Whether this node is the first child of its parent (or the root). */
     public boolean isMainContinuation() {
-        return parent == null || parent.children.get(0) == this;
+        return parent == null || parent.first == this;
     }
 
     /** Moves this node one place up among its siblings. */
     public void promote() {
         if (parent != null) {
-            int i = parent.children.indexOf(this);
-            if (i > 0) {
-                Collections.swap(parent.children, i, i - 1);
+            int i = parent.indexOfChild(this);
+            if (i == 1) {
+                parent.more.set(0, parent.first);
+                parent.first = this;
+            } else if (i > 1) {
+                Collections.swap(parent.more, i - 1, i - 2);
             }
         }
     }
@@ -178,9 +236,12 @@ public final class GameNode {
     /** Makes this node's variation, and every variation above it, the main continuation. */
     public void promoteToMain() {
         for (GameNode n = this; n.parent != null; n = n.parent) {
-            List<GameNode> siblings = n.parent.children;
-            siblings.remove(n);
-            siblings.add(0, n);
+            GameNode p = n.parent;
+            if (p.first != n && p.indexOfChild(n) > 0) {
+                p.more.remove(n);
+                p.more.add(0, p.first);
+                p.first = n;
+            }
         }
     }
 
@@ -189,7 +250,7 @@ public final class GameNode {
         if (parent == null) {
             throw new IllegalStateException("the root cannot be removed");
         }
-        parent.children.remove(this);
+        parent.removeChild(this);
         parent = null;
     }
 
@@ -206,7 +267,7 @@ public final class GameNode {
     /** This node and the first children after it, to the end of its line. */
     public List<GameNode> lineFromHere() {
         List<GameNode> line = new ArrayList<>();
-        for (GameNode n = this; n != null; n = n.children.isEmpty() ? null : n.children.get(0)) {
+        for (GameNode n = this; n != null; n = n.first) {
             line.add(n);
         }
         return line;
