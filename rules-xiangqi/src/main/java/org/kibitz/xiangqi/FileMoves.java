@@ -83,19 +83,20 @@ final class FileMoves {
         int number = action == TRAVERSE || !straight ? fileNumber(side, tf) : Math.abs(tr - fr);
         int file = fileNumber(side, ff);
 
-        List<Integer> same = onFile(pos, code, ff);
-        int idx = same.indexOf(from);
+        int same = onFile(pos, code, ff);
+        int sameCount = Integer.bitCount(same);
+        int idx = indexOnFile(same, code, from);
         Kind kind = Kind.FILE;
         int index = 0;
-        if (same.size() >= 2 && type != Pieces.ADVISOR && type != Pieces.ELEPHANT && type != Pieces.KING) {
+        if (sameCount >= 2 && type != Pieces.ADVISOR && type != Pieces.ELEPHANT && type != Pieces.KING) {
             if (type != Pieces.PAWN) {
                 kind = idx == 0 ? Kind.FRONT : Kind.REAR;
             } else {
-                List<Integer> numbered = numberedPawns(pos, code);
-                if (numbered.size() > same.size() || same.size() >= 4) {
+                long numbered = numberedPawns(pos, code, from);
+                if ((int) (numbered >>> 32) > sameCount || sameCount >= 4) {
                     kind = Kind.INDEX;
-                    index = numbered.indexOf(from) + 1;
-                } else if (same.size() == 2) {
+                    index = (int) numbered + 1;
+                } else if (sameCount == 2) {
                     kind = idx == 0 ? Kind.FRONT : Kind.REAR;
                 } else {
                     kind = idx == 0 ? Kind.FRONT : idx == 1 ? Kind.MIDDLE : Kind.REAR;
@@ -205,9 +206,9 @@ final class FileMoves {
     }
 
     private static boolean fitsKind(XiangqiPosition pos, int code, int from, Query q) {
-        List<Integer> same = onFile(pos, code, Geometry.FILE[from]);
-        int n = same.size();
-        int idx = same.indexOf(from);
+        int same = onFile(pos, code, Geometry.FILE[from]);
+        int n = Integer.bitCount(same);
+        int idx = indexOnFile(same, code, from);
         return switch (q.kind()) {
             case FILE -> true;
             case FRONT -> n >= 2 && idx == 0;
@@ -215,41 +216,57 @@ final class FileMoves {
             case MIDDLE -> n >= 3 && n % 2 == 1 && idx == n / 2;
             case INDEX -> {
                 if (Pieces.type(code) == Pieces.PAWN) {
-                    List<Integer> numbered = numberedPawns(pos, code);
-                    yield numbered.indexOf(from) + 1 == q.index();
+                    yield (int) numberedPawns(pos, code, from) + 1 == q.index();
                 }
                 yield n >= 2 && idx + 1 == q.index();
             }
         };
     }
 
-    /** Points of pieces with this code on a board file, front first. */
-    static List<Integer> onFile(XiangqiPosition pos, int code, int boardFile) {
-        List<Integer> out = new ArrayList<>(5);
+    /**
+     * The pieces with this code on a board file, as bits in order from the front (the mover's side
+     * of the river first): bit {@code i} for the {@code i}-th point from the front. A mask, not a
+     * list: every move written, and every front/rear move read, asks it.
+     */
+    static int onFile(XiangqiPosition pos, int code, int boardFile) {
+        int mask = 0;
         boolean red = Pieces.side(code) == Pieces.RED;
         for (int i = 0; i < 10; i++) {
             int rank = red ? 9 - i : i;
-            int sq = rank * 9 + boardFile;
-            if (pos.codeAt(sq) == code) {
-                out.add(sq);
+            if (pos.codeAt(rank * 9 + boardFile) == code) {
+                mask |= 1 << i;
             }
         }
-        return out;
+        return mask;
+    }
+
+    /** Where {@code sq} stands among the pieces of {@code mask} (its file's), counted from the front; -1 when not there. */
+    static int indexOnFile(int mask, int code, int sq) {
+        int rank = Geometry.RANK[sq];
+        int i = Pieces.side(code) == Pieces.RED ? 9 - rank : rank;
+        return (mask >>> i & 1) == 0 ? -1 : Integer.bitCount(mask & ((1 << i) - 1));
     }
 
     /**
      * The pawns that are numbered when pawns stand two or more on a file: those on such files, files
-     * from the mover's right, front to back within a file.
+     * from the mover's right, front to back within a file. Their count, and where {@code sq} stands
+     * among them (-1 when it is not one of them), packed.
      */
-    static List<Integer> numberedPawns(XiangqiPosition pos, int code) {
-        List<Integer> out = new ArrayList<>(5);
+    static long numberedPawns(XiangqiPosition pos, int code, int sq) {
         int side = Pieces.side(code);
+        int count = 0;
+        int at = -1;
         for (int n = 1; n <= 9; n++) {
-            List<Integer> on = onFile(pos, code, boardFile(side, n));
-            if (on.size() >= 2) {
-                out.addAll(on);
+            int file = boardFile(side, n);
+            int mask = onFile(pos, code, file);
+            int c = Integer.bitCount(mask);
+            if (c >= 2) {
+                if (file == Geometry.FILE[sq] && indexOnFile(mask, code, sq) >= 0) {
+                    at = count + indexOnFile(mask, code, sq);
+                }
+                count += c;
             }
         }
-        return out;
+        return (long) count << 32 | (at & 0xFFFFFFFFL);
     }
 }
