@@ -113,18 +113,17 @@ public final class Attacks {
                 RAY[64 * d + sq] = slide(sq, 0L, new int[][]{dirs[d]});
             }
         }
+        // Along each ray out of a: the squares between a and b are the ray's up to b, b excluded;
+        // the line is the ray and its opposite with a. (Walking the rays, not every pair of squares:
+        // this runs at every start, before any compiler has seen it.)
         for (int a = 0; a < 64; a++) {
-            for (int b = 0; b < 64; b++) {
-                if (a == b) {
-                    continue;
-                }
-                long bitB = 1L << b;
-                if ((ROOK_EMPTY[a] & bitB) != 0) {
-                    BETWEEN[64 * a + b] = slide(a, bitB, ROOK_DIRS) & slide(b, 1L << a, ROOK_DIRS);
-                    LINE[64 * a + b] = (ROOK_EMPTY[a] & ROOK_EMPTY[b]) | (1L << a) | bitB;
-                } else if ((BISHOP_EMPTY[a] & bitB) != 0) {
-                    BETWEEN[64 * a + b] = slide(a, bitB, BISHOP_DIRS) & slide(b, 1L << a, BISHOP_DIRS);
-                    LINE[64 * a + b] = (BISHOP_EMPTY[a] & BISHOP_EMPTY[b]) | (1L << a) | bitB;
+            for (int d = 0; d < 8; d++) {
+                long ray = RAY[64 * d + a];
+                long line = ray | RAY[64 * (d ^ 4) + a] | (1L << a);
+                for (long rest = ray; rest != 0; rest &= rest - 1) {
+                    int b = Long.numberOfTrailingZeros(rest);
+                    BETWEEN[64 * a + b] = ray & ~RAY[64 * d + b] & ~(1L << b);
+                    LINE[64 * a + b] = line;
                 }
             }
         }

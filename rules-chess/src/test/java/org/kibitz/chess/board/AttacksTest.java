@@ -27,6 +27,34 @@ class AttacksTest {
         }
     }
 
+    /** The squares between two squares on a line, and the whole line, against ray walks from both ends. */
+    @Test
+    void betweenAndLineMatchTheRayWalk() {
+        int onLines = 0;
+        for (int a = 0; a < 64; a++) {
+            for (int b = 0; b < 64; b++) {
+                long bitA = 1L << a;
+                long bitB = 1L << b;
+                long between = 0;
+                long line = 0;
+                if (a != b && (Attacks.slide(a, 0L, ROOK) & bitB) != 0) {
+                    between = Attacks.slide(a, bitB, ROOK) & Attacks.slide(b, bitA, ROOK);
+                    line = (Attacks.slide(a, 0L, ROOK) & Attacks.slide(b, 0L, ROOK)) | bitA | bitB;
+                } else if (a != b && (Attacks.slide(a, 0L, BISHOP) & bitB) != 0) {
+                    between = Attacks.slide(a, bitB, BISHOP) & Attacks.slide(b, bitA, BISHOP);
+                    line = (Attacks.slide(a, 0L, BISHOP) & Attacks.slide(b, 0L, BISHOP)) | bitA | bitB;
+                }
+                if (line != 0) {
+                    onLines++;
+                }
+                assertEquals(between, Attacks.BETWEEN[64 * a + b], "between " + a + " and " + b);
+                assertEquals(line, Attacks.LINE[64 * a + b], "line through " + a + " and " + b);
+            }
+        }
+        // 64 squares, 14 others on the rank and file each, 7 to 13 on the diagonals: 896 + 560 pairs.
+        assertEquals(896 + 560, onLines);
+    }
+
     private static void check(int sq, int[][] dirs, boolean rook) {
         long edges = ((Attacks.RANK_1 | Attacks.RANK_8) & ~Attacks.rankOf(sq))
                 | ((Attacks.FILE_A | Attacks.FILE_H) & ~Attacks.fileOf(sq));
