@@ -14,6 +14,8 @@
 #   read     `kibitz check` (read and check every move, write nothing: the path a tree import or a
 #            batch job takes) against pgn-extract's conversion, and against `pgn-extract -r`
 #            (its own check-only mode).
+#   per move kibitz check and convert of chess (SAN), xiangqi in ICCS and the Big5 collection in
+#            Chinese notation, in turn: CPU microseconds per move, and Big5's against chess's.
 # Medians of wall and CPU time and their ratios; then kibitz's peak RSS on 1, 10 and 40 copies
 # (memory must stay flat). Both programs read every move, check it against the rules and write
 # the games out again in SAN; the script checks that the outputs hold the same tokens.
@@ -123,26 +125,36 @@ report "  warm, check vs pgn-extract -s:" "$WORK/kr" "$WORK/p2"
 report "  warm, check vs pgn-extract -r:" "$WORK/kr" "$WORK/pr"
 
 # --- xiangqi: no peer reads it, so the measure is the cost per move against chess's ---
+# The six commands run in turn, RUNS rounds, so that each meets the same machine load as the others
+# (run one after another, a busy minute of the machine's made one of them look a fifth slower).
 XQ="$ROOT/../shared/data/xiangqi/pgn"
-per_ply() { # label command...: median wall and CPU over RUNS, and microseconds of CPU per ply
-  local label="$1" plies w c; shift
-  : > "$WORK/x"
-  for ((r = 1; r <= RUNS; r++)); do measure "$WORK/x" "$@"; done
-  plies=$(tail -n 1 "$WORK/stdout" | awk '{print $4}')
-  w=$(wall "$WORK/x"); c=$(cpu "$WORK/x")
-  printf '%-44s %9s plies  wall %s s cpu %s s  %s plies/s  %.2f us cpu/ply\n' "$label" "$plies" "$w" "$c" \
-    "$(awk -v p="$plies" -v w="$w" 'BEGIN {printf "%.0f", p / w}')" "$(awk -v p="$plies" -v c="$c" 'BEGIN {print c * 1e6 / p}')"
-}
 if [ -f "$XQ/xqdb-Liu_Dahua_1125_games.pgn" ]; then
   for ((i = 0; i < 20; i++)); do cat "$XQ/xqdb-Liu_Dahua_1125_games.pgn"; done > "$WORK/liu20.pgn"
-  echo "cost per move (whole process, warm):"
-  per_ply "  chess SAN, 40x Capablanca, check:" "$KIBITZ" check "$IN"
-  per_ply "  chess SAN, 40x Capablanca, convert:" "$KIBITZ" convert "$IN" "$WORK/c.pgn"
-  per_ply "  xiangqi ICCS, 20x Liu Dahua, check:" "$KIBITZ" check "$WORK/liu20.pgn"
-  per_ply "  xiangqi ICCS, 20x Liu Dahua, convert:" "$KIBITZ" convert --notation iccs "$WORK/liu20.pgn" "$WORK/x.pgn"
+  labels=("chess SAN, 40x Capablanca, check:" "chess SAN, 40x Capablanca, convert:"
+          "xiangqi ICCS, 20x Liu Dahua, check:" "xiangqi ICCS, 20x Liu Dahua, convert:")
+  cmds=("check $IN" "convert $IN $WORK/c.pgn" "check $WORK/liu20.pgn" "convert --notation iccs $WORK/liu20.pgn $WORK/x.pgn")
   if [ -f "$XQ/ccpd-tournaments-big5.pgn" ]; then
-    per_ply "  xiangqi Chinese (Big5), 29,870 games, check:" "$KIBITZ" check "$XQ/ccpd-tournaments-big5.pgn"
-    per_ply "  xiangqi Chinese (Big5), convert:" "$KIBITZ" convert "$XQ/ccpd-tournaments-big5.pgn" "$WORK/b.pgn"
+    labels+=("xiangqi Chinese (Big5), 29,870 games, check:" "xiangqi Chinese (Big5), convert:")
+    cmds+=("check $XQ/ccpd-tournaments-big5.pgn" "convert $XQ/ccpd-tournaments-big5.pgn $WORK/b.pgn")
+  fi
+  for ((k = 0; k < ${#cmds[@]}; k++)); do : > "$WORK/x$k"; done
+  for ((r = 1; r <= RUNS; r++)); do
+    for ((k = 0; k < ${#cmds[@]}; k++)); do
+      # shellcheck disable=SC2086 # the command's words: paths without blanks (made here, or the shared data)
+      measure "$WORK/x$k" "$KIBITZ" ${cmds[$k]}
+      tail -n 1 "$WORK/stdout" | awk '{print $4}' > "$WORK/x$k.plies"
+    done
+  done
+  echo "cost per move (whole process, warm; medians of $RUNS rounds, the commands in turn):"
+  us=()
+  for ((k = 0; k < ${#cmds[@]}; k++)); do
+    plies=$(cat "$WORK/x$k.plies"); w=$(wall "$WORK/x$k"); c=$(cpu "$WORK/x$k")
+    us[k]=$(awk -v p="$plies" -v c="$c" 'BEGIN {printf "%.3f", c * 1e6 / p}')
+    printf '  %-44s %9s plies  wall %s s cpu %s s  %s plies/s  %s us cpu/ply\n' "${labels[$k]}" "$plies" "$w" "$c" \
+      "$(awk -v p="$plies" -v w="$w" 'BEGIN {printf "%.0f", p / w}')" "${us[$k]}"
+  done
+  if [ ${#cmds[@]} -eq 6 ]; then
+    echo "  Big5 Chinese against chess SAN, CPU per move: check $(ratio "${us[4]}" "${us[0]}"), convert $(ratio "${us[5]}" "${us[1]}") (goal <= 1.00x)"
   fi
 fi
 
