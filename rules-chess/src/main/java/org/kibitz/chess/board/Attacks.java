@@ -208,12 +208,29 @@ public final class Attacks {
             bases[sq] = base;
             long b = 0;
             do {
-                TABLE[base + (int) ((b * magic) >>> shift)] = rays(sq, b, firstRay);
-                b = (b - mask) & mask;
+                b = fillSome(sq, b, mask, magic, shift, base, firstRay);
             } while (b != 0);
             base += 1 << (64 - shift);
         }
         return base;
+    }
+
+    /**
+     * Fills the entries of up to 16 subsets of {@code mask}, from {@code b} on in the carry-rippler's
+     * order; returns the next subset, 0 when all are done. In pieces: this runs at every start, the
+     * loop of one square would stay in the interpreter (a method called twice is never compiled),
+     * while this one is called thousands of times and compiled after the first few hundred.
+     */
+    private static long fillSome(int sq, long b, long mask, long magic, int shift, int base, int firstRay) {
+        long next = b;
+        for (int i = 0; i < 16; i++) {
+            TABLE[base + (int) ((next * magic) >>> shift)] = rays(sq, next, firstRay);
+            next = (next - mask) & mask;
+            if (next == 0) {
+                return 0;
+            }
+        }
+        return next;
     }
 
     /** The attacks along two pairs of opposite rays ({@code first}, {@code first + 1} up; {@code first + 4}, {@code first + 5} down). */

@@ -24,6 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * these encodings (checked when the table is made). A line with any other byte sequence (GB18030's
  * four-byte ones, HKSCS's pairs that decode to two characters, malformed bytes) is not decoded here,
  * so every line decodes exactly as the JDK decodes it.
+ *
+ * <p>Each pair is asked of the JDK's decoder the first time a file holds it: a collection uses some
+ * hundreds of the 24,000 pairs, and asking for all of them took 16 ms at every start. Shared by the
+ * threads that read files of one encoding: an entry is one char, written once with the one value it
+ * can have, so a thread sees either nothing yet (and asks) or that value.
  */
 final class DoubleByteTable {
 
@@ -36,10 +41,19 @@ final class DoubleByteTable {
     private static final int FIRST_TRAIL = 0x40;
     private static final int LAST_TRAIL = 0xFE;
 
-    /** By {@code (lead - 0x80) << 8 | trail}; 0 where the table does not decode. */
-    private final char[] chars = new char[(LAST_LEAD - 0x80 + 1) << 8];
+    /** Not asked yet. */
+    private static final char UNKNOWN = 0;
+    /** Asked, and the JDK does not decode the pair to one character: U+FFFF, which no decoder makes. */
+    private static final char NONE = '\uFFFF';
 
-    private DoubleByteTable() {
+    /** By {@code (lead - 0x80) << 8 | trail}: the character, {@link #UNKNOWN} or {@link #NONE}. */
+    private final char[] chars = new char[(LAST_LEAD - 0x80 + 1) << 8];
+    private final CharsetDecoder decoder;
+    private final byte[] pair = new byte[2];
+    private final char[] one = new char[4];
+
+    private DoubleByteTable(CharsetDecoder decoder) {
+        this.decoder = decoder;
     }
 
     /** The table for {@code charset}, made on first use; empty for encodings it does not suit. */
@@ -61,18 +75,19 @@ final class DoubleByteTable {
                 return Optional.empty();
             }
         }
-        DoubleByteTable t = new DoubleByteTable();
-        byte[] pair = new byte[2];
-        for (int lead = FIRST_LEAD; lead <= LAST_LEAD; lead++) {
-            pair[0] = (byte) lead;
-            for (int trail = FIRST_TRAIL; trail <= LAST_TRAIL; trail++) {
-                pair[1] = (byte) trail;
-                if (decode(d, pair, one) == 1 && !Character.isSurrogate(one[0]) && one[0] != 0) {
-                    t.chars[(lead - 0x80) << 8 | trail] = one[0];
-                }
-            }
+        return Optional.of(new DoubleByteTable(d));
+    }
+
+    /** Asks the JDK's decoder for one pair and keeps its answer. */
+    private synchronized char ask(int lead, int trail) {
+        pair[0] = (byte) lead;
+        pair[1] = (byte) trail;
+        char c = NONE;
+        if (decode(decoder, pair, one) == 1 && !Character.isSurrogate(one[0]) && one[0] != 0 && one[0] != NONE) {
+            c = one[0];
         }
-        return Optional.of(t);
+        chars[(lead - 0x80) << 8 | trail] = c;
+        return c;
     }
 
     /** The characters the JDK decodes {@code bytes} to (whole, as one input), or -1 when it does not. */
@@ -108,8 +123,14 @@ final class DoubleByteTable {
                 return -1;
             }
             int trail = buf[i + 1] & 0xFF;
-            char c = trail >= FIRST_TRAIL ? table[(lead - 0x80) << 8 | trail] : 0;
-            if (c == 0) {
+            if (trail < FIRST_TRAIL || trail > LAST_TRAIL) {
+                return -1;
+            }
+            char c = table[(lead - 0x80) << 8 | trail];
+            if (c == UNKNOWN) {
+                c = ask(lead, trail);
+            }
+            if (c == NONE) {
                 return -1;
             }
             out[k++] = c;
