@@ -1,10 +1,7 @@
 package org.kibitz.formats.pgn;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +19,7 @@ import org.kibitz.api.tree.BestEvaluation;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.api.tree.Tags;
+import org.kibitz.formats.text.TextOutput;
 
 /**
  * Writes games in PGN's export format: the tag roster first, {@code [SetUp]}/{@code [FEN]} when
@@ -33,12 +31,12 @@ final class PgnGameWriter implements GameWriter {
 
     private static final List<String> XIANGQI_ROSTER = List.of("Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result");
 
-    private final Writer out;
+    private final TextOutput out;
     private final WriteContext context;
     private final StringBuilder sb = new StringBuilder(8192);
 
     PgnGameWriter(OutputStream out, WriteContext context) {
-        this.out = new BufferedWriter(new OutputStreamWriter(out, context.charset()), 1 << 16);
+        this.out = TextOutput.open(out, context.charset());
         this.context = context;
     }
 
@@ -46,7 +44,7 @@ final class PgnGameWriter implements GameWriter {
     public void write(GameTree game) throws IOException {
         sb.setLength(0);
         format(game, context, sb);
-        out.append(sb);
+        out.write(sb);
     }
 
     /** The game as PGN text, ending with a blank line. */
