@@ -97,6 +97,14 @@ class NotationTest {
     }
 
     @Test
+    void blanksInsideAMoveAreJavasWhitespaceAndTheIdeographicSpace() {
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            boolean expected = Character.isWhitespace(c) || c == '\u3000';
+            assertEquals(expected, ChineseNotation.isBlank((char) c), "U+" + Integer.toHexString(c));
+        }
+    }
+
+    @Test
     void tandemRooksAreFrontAndRear() throws Exception {
         XiangqiPosition p = plugin.parseFen("3k5/9/9/9/9/9/7R1/9/9/4K2R1 w - - 0 1");
         assertEquals("前车进一", chinese.format(p, m("h3h4")));
