@@ -180,7 +180,7 @@ final class PgnGameBuilder {
                         }
                         String token = text.text(i);
                         GameNode before = f.node;
-                        GameNode child = play(before, token, text.line(i), f);
+                        GameNode child = play(before, token, text.value(i) == PgnGameText.ASCII, text.line(i), f);
                         if (child == null) {
                             f.dead = true;
                             if (firstMove) {
@@ -251,7 +251,7 @@ final class PgnGameBuilder {
             }
         }
 
-        private GameNode play(GameNode before, String token, long line, Frame f) {
+        private GameNode play(GameNode before, String token, boolean ascii, long line, Frame f) {
             Position pos = before.position();
             if (isNullMove(token)) {
                 return nullMove(before, line);
@@ -264,7 +264,7 @@ final class PgnGameBuilder {
             MoveParseException failure = null;
             for (int k = 0; k < notations.length; k++) {
                 Notation nt = notations[k];
-                String arg = asciiWidth[k] ? PgnTokens.normalizeWidth(t) : t;
+                String arg = asciiWidth[k] && !ascii ? PgnTokens.normalizeWidth(t) : t;
                 try {
                     Move m = nt.parse(pos, arg);
                     if (k > 0) {

@@ -20,6 +20,9 @@ final class PgnGameText {
     static final byte CLOSE = 5;
     static final byte RESULT = 6;
 
+    /** A move's value when the lexer saw only ASCII in it: no full-width forms to fold. */
+    static final int ASCII = 1;
+
     /** A tag as read: name, value and line. */
     record Tag(String name, String value, long line) {
     }
@@ -117,7 +120,7 @@ final class PgnGameText {
         return texts[i];
     }
 
-    /** The NAG's number. */
+    /** The NAG's number; for a move, {@link #ASCII} or 0. */
     int value(int i) {
         return values[i];
     }

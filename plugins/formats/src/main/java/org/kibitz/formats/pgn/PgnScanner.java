@@ -387,6 +387,8 @@ final class PgnScanner implements Closeable {
         private final StringBuilder comment = new StringBuilder();
         private long commentLine;
         private int end;
+        /** Whether the token being classified is all ASCII (then a move needs no width folding). */
+        private boolean ascii;
 
         Lexer(PgnGameText game) {
             this.game = game;
@@ -575,9 +577,12 @@ final class PgnScanner implements Closeable {
                     }
                     default -> {
                         int j = i;
+                        int bits = 0;
                         while (j < n && !isDelimiter(c[j])) {
+                            bits |= c[j];
                             j++;
                         }
+                        ascii = bits < 0x80;
                         int next = token(c, i, j, line);
                         if (next < 0) {
                             end = j;
@@ -665,7 +670,7 @@ final class PgnScanner implements Closeable {
 
         private void addMove(char[] c, int i, int len, long line) {
             if (!light) {
-                game.add(PgnGameText.MOVE, new String(c, i, len), 0, line);
+                game.add(PgnGameText.MOVE, new String(c, i, len), ascii ? PgnGameText.ASCII : 0, line);
                 return;
             }
             // A header-only cut keeps the first move (it can tell the game) and counts the main line.
