@@ -17,8 +17,9 @@ final class ChineseNotation implements Notation {
 
     static final String ID = "chinese";
 
-    private static final String[] RED_NAMES = {"", "帅", "仕", "相", "马", "车", "炮", "兵"};
-    private static final String[] BLACK_NAMES = {"", "将", "士", "象", "马", "车", "炮", "卒"};
+    /** The pieces' names by type (1 to 7), for each side. */
+    private static final String RED_NAMES = " 帅仕相马车炮兵";
+    private static final String BLACK_NAMES = " 将士象马车炮卒";
     private static final String NUMERALS = "一二三四五六七八九";
     private static final String FULL_WIDTH_DIGITS = "１２３４５６７８９";
 
@@ -33,18 +34,35 @@ final class ChineseNotation implements Notation {
         int m = Notations.requireLegal(pos, move);
         FileMoves.Description d = FileMoves.describe(pos, m);
         int side = pos.side();
-        String name = (side == Pieces.RED ? RED_NAMES : BLACK_NAMES)[d.type()];
-        StringBuilder sb = new StringBuilder(5);
+        char name = (side == Pieces.RED ? RED_NAMES : BLACK_NAMES).charAt(d.type());
+        // Four characters, all outside Latin-1: made in an array, not appended to a builder that
+        // starts in Latin-1 and widens itself at the first one.
+        char[] c = new char[4];
         switch (d.kind()) {
-            case FILE -> sb.append(name).append(number(side, d.file()));
-            case FRONT -> sb.append('前').append(name);
-            case MIDDLE -> sb.append('中').append(name);
-            case REAR -> sb.append('后').append(name);
-            case INDEX -> sb.append(NUMERALS.charAt(d.index() - 1)).append(name);
+            case FILE -> {
+                c[0] = name;
+                c[1] = number(side, d.file());
+            }
+            case FRONT -> {
+                c[0] = '前';
+                c[1] = name;
+            }
+            case MIDDLE -> {
+                c[0] = '中';
+                c[1] = name;
+            }
+            case REAR -> {
+                c[0] = '后';
+                c[1] = name;
+            }
+            case INDEX -> {
+                c[0] = NUMERALS.charAt(d.index() - 1);
+                c[1] = name;
+            }
         }
-        sb.append(d.action() == FileMoves.ADVANCE ? '进' : d.action() == FileMoves.RETREAT ? '退' : '平');
-        sb.append(number(side, d.number()));
-        return sb.toString();
+        c[2] = d.action() == FileMoves.ADVANCE ? '进' : d.action() == FileMoves.RETREAT ? '退' : '平';
+        c[3] = number(side, d.number());
+        return new String(c);
     }
 
     private static char number(int side, int n) {

@@ -83,12 +83,14 @@ final class FileMoves {
         int number = action == TRAVERSE || !straight ? fileNumber(side, tf) : Math.abs(tr - fr);
         int file = fileNumber(side, ff);
 
-        int same = onFile(pos, code, ff);
-        int sameCount = Integer.bitCount(same);
-        int idx = indexOnFile(same, code, from);
         Kind kind = Kind.FILE;
         int index = 0;
-        if (sameCount >= 2 && type != Pieces.ADVISOR && type != Pieces.ELEPHANT && type != Pieces.KING) {
+        // Advisors, elephants and the general are named by their file even when two share it.
+        boolean mayShare = type != Pieces.ADVISOR && type != Pieces.ELEPHANT && type != Pieces.KING;
+        int same = mayShare ? onFile(pos, code, ff) : 0;
+        int sameCount = Integer.bitCount(same);
+        int idx = mayShare ? indexOnFile(same, code, from) : 0;
+        if (sameCount >= 2) {
             if (type != Pieces.PAWN) {
                 kind = idx == 0 ? Kind.FRONT : Kind.REAR;
             } else {
