@@ -35,34 +35,17 @@ final class ChineseNotation implements Notation {
         FileMoves.Description d = FileMoves.describe(pos, m);
         int side = pos.side();
         char name = (side == Pieces.RED ? RED_NAMES : BLACK_NAMES).charAt(d.type());
-        // Four characters, all outside Latin-1: made in an array, not appended to a builder that
-        // starts in Latin-1 and widens itself at the first one.
-        char[] c = new char[4];
-        switch (d.kind()) {
-            case FILE -> {
-                c[0] = name;
-                c[1] = number(side, d.file());
-            }
-            case FRONT -> {
-                c[0] = '前';
-                c[1] = name;
-            }
-            case MIDDLE -> {
-                c[0] = '中';
-                c[1] = name;
-            }
-            case REAR -> {
-                c[0] = '后';
-                c[1] = name;
-            }
-            case INDEX -> {
-                c[0] = NUMERALS.charAt(d.index() - 1);
-                c[1] = name;
-            }
-        }
-        c[2] = d.action() == FileMoves.ADVANCE ? '进' : d.action() == FileMoves.RETREAT ? '退' : '平';
-        c[3] = number(side, d.number());
-        return new String(c);
+        char first = switch (d.kind()) {
+            case FILE -> name;
+            case FRONT -> '前';
+            case MIDDLE -> '中';
+            case REAR -> '后';
+            case INDEX -> NUMERALS.charAt(d.index() - 1);
+        };
+        char second = d.kind() == FileMoves.Kind.FILE ? number(side, d.file()) : name;
+        char action = d.action() == FileMoves.ADVANCE ? '进' : d.action() == FileMoves.RETREAT ? '退' : '平';
+        // Four characters outside Latin-1: a builder would start in Latin-1 and widen itself at the first.
+        return new String(new char[] {first, second, action, number(side, d.number())});
     }
 
     private static char number(int side, int n) {

@@ -263,8 +263,9 @@ final class FileMoves {
             int mask = onFile(pos, code, file);
             int c = Integer.bitCount(mask);
             if (c >= 2) {
-                if (file == Geometry.FILE[sq] && indexOnFile(mask, code, sq) >= 0) {
-                    at = count + indexOnFile(mask, code, sq);
+                int i = file == Geometry.FILE[sq] ? indexOnFile(mask, code, sq) : -1;
+                if (i >= 0) {
+                    at = count + i;
                 }
                 count += c;
             }

@@ -237,7 +237,7 @@ public final class GameNode {
     public void promoteToMain() {
         for (GameNode n = this; n.parent != null; n = n.parent) {
             GameNode p = n.parent;
-            if (p.first != n && p.indexOfChild(n) > 0) {
+            if (p.indexOfChild(n) > 0) {
                 p.more.remove(n);
                 p.more.add(0, p.first);
                 p.first = n;

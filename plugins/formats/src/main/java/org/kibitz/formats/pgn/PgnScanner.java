@@ -387,8 +387,6 @@ final class PgnScanner implements Closeable {
         private final StringBuilder comment = new StringBuilder();
         private long commentLine;
         private int end;
-        /** Whether the token being classified is all ASCII (then a move needs no width folding). */
-        private boolean ascii;
 
         Lexer(PgnGameText game) {
             this.game = game;
@@ -582,8 +580,7 @@ final class PgnScanner implements Closeable {
                             bits |= c[j];
                             j++;
                         }
-                        ascii = bits < 0x80;
-                        int next = token(c, i, j, line);
+                        int next = token(c, i, j, line, bits < 0x80);
                         if (next < 0) {
                             end = j;
                             return true;
@@ -600,12 +597,12 @@ final class PgnScanner implements Closeable {
          * Classifies the token {@code c[i, j)}; returns where to go on, or -1 when it was a result
          * that ends the game.
          */
-        private int token(char[] c, int i, int j, long line) {
+        private int token(char[] c, int i, int j, long line, boolean ascii) {
             char first = c[i];
             int len = j - i;
             if (light && (first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z')) {
                 // A header-only cut needs no more of a move than that it is one: SAN, coordinates, WXF letters.
-                addMove(c, i, len, line);
+                addMove(c, i, len, line, ascii);
                 return j;
             }
             if (first == '1' || first == '0' || first == '*' || first == '½') {
@@ -621,7 +618,7 @@ final class PgnScanner implements Closeable {
             }
             if (first >= '0' && first <= '9') {
                 if (PgnTokens.isZeroCastling(c, i, len)) {
-                    addMove(c, i, len, line);
+                    addMove(c, i, len, line, ascii);
                     return j;
                 }
                 int k = i;
@@ -653,7 +650,7 @@ final class PgnScanner implements Closeable {
             }
             if (end < j && end > i) {
                 String suffix = new String(c, end, j - end);
-                addMove(c, i, end - i, line);
+                addMove(c, i, end - i, line, ascii);
                 int v = PgnTokens.suffixNag(suffix);
                 if (v > 0) {
                     if (!light) {
@@ -664,11 +661,12 @@ final class PgnScanner implements Closeable {
                 }
                 return j;
             }
-            addMove(c, i, len, line);
+            addMove(c, i, len, line, ascii);
             return j;
         }
 
-        private void addMove(char[] c, int i, int len, long line) {
+        /** @param ascii whether the lexer saw only ASCII in the token (then a move needs no width folding) */
+        private void addMove(char[] c, int i, int len, long line, boolean ascii) {
             if (!light) {
                 game.add(PgnGameText.MOVE, new String(c, i, len), ascii ? PgnGameText.ASCII : 0, line);
                 return;
