@@ -8,7 +8,6 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
@@ -51,10 +50,8 @@ class AcceleratorsTest {
     }
 
     private void open() throws Exception {
-        EngineEntry engine = new EngineEntry("fairy-stockfish", "fairy-stockfish",
-                List.of(RealEngines.require("fairy-stockfish")), Optional.empty(), Optional.of("uci"),
-                java.util.Set.of("chess", "xiangqi"), Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT,
-                java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        EngineEntry engine = WorkbenchFixture.engine("fairy-stockfish", "fairy-stockfish",
+                List.of(RealEngines.require("fairy-stockfish")), "uci", java.util.Set.of("chess", "xiangqi"));
         w = WorkbenchFixture.openWithEngines(home, engine);
         ui = w.injector.getInstance(EnginesUi.class);
     }

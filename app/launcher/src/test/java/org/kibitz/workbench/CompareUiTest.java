@@ -11,7 +11,6 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -60,8 +59,7 @@ class CompareUiTest {
     }
 
     static EngineEntry entry(String id, String name, String command, String protocol, Set<String> games) {
-        return new EngineEntry(id, name, List.of(command), Optional.empty(), Optional.of(protocol), games, Optional.empty(),
-                Optional.empty(), EngineEntry.Conventions.DETECT, Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        return WorkbenchFixture.engine(id, name, List.of(command), protocol, games);
     }
 
     /** The workbench with these engines listed and game {@code game} of a shared file on the board. */

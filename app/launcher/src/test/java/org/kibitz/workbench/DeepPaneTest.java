@@ -63,10 +63,8 @@ class DeepPaneTest {
 
     @Test
     void aRunGrowsAValuedTreeADoubleClickPlaysALineAndResumeGoesOn() throws Exception {
-        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, new EngineEntry("stockfish", "Stockfish",
-                List.of(RealEngines.require("stockfish")), Optional.empty(), Optional.of("uci"), Set.of("chess"),
-                Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT, java.util.Map.of(), List.of(),
-                EngineEntry.Timeouts.DEFAULT, false));
+        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, WorkbenchFixture.engine("stockfish", "Stockfish",
+                List.of(RealEngines.require("stockfish")), "uci", java.util.Set.of("chess")));
         DeepUi ui = w.injector.getInstance(DeepUi.class);
         runFx(() -> w.window.docking().open(DeepUi.PANE));
         runFx(() -> w.document.newGame(w.game("chess"), w.game("chess").startPosition()));

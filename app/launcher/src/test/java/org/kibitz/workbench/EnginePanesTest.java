@@ -79,15 +79,14 @@ class EnginePanesTest {
     }
 
     private static EngineEntry real(String program, String... games) {
-        return new EngineEntry(program, program, List.of(RealEngines.require(program)), Optional.empty(), Optional.of("uci"),
-                java.util.Set.of(games), Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT,
-                java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        return WorkbenchFixture.engine(program, program, List.of(RealEngines.require(program)),
+                "uci", java.util.Set.of(games));
     }
 
     private static EngineEntry fake(String id, long stopMs, String... args) {
-        return new EngineEntry(id, "Fake " + args[0], FakeUciEngine.command(args), Optional.empty(), Optional.of("uci"),
-                java.util.Set.of("chess"), Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT,
-                java.util.Map.of(), List.of(), new EngineEntry.Timeouts(20_000, 5_000, stopMs, 500, 500), false);
+        return WorkbenchFixture.engine(id, "Fake " + args[0], FakeUciEngine.command(args),
+                "uci", java.util.Set.of("chess"))
+                .withTimeouts(new EngineEntry.Timeouts(20_000, 5_000, stopMs, 500, 500));
     }
 
     private void newChessGame() {

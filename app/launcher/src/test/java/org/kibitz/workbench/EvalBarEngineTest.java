@@ -8,7 +8,6 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,9 +38,8 @@ class EvalBarEngineTest {
 
     @Test
     void blackToMoveAndWinningShowsANegativeBadgeAndABarMostlyBlackUntilTheEngineStops() throws Exception {
-        EngineEntry stockfish = new EngineEntry("stockfish", "stockfish", List.of(RealEngines.require("stockfish")), Optional.empty(),
-                Optional.of("uci"), java.util.Set.of("chess"), Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT,
-                java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        EngineEntry stockfish = WorkbenchFixture.engine("stockfish", "stockfish",
+                List.of(RealEngines.require("stockfish")), "uci", java.util.Set.of("chess"));
         WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, stockfish);
         EnginesUi ui = w.injector.getInstance(EnginesUi.class);
         GamePlugin chess = w.game("chess");

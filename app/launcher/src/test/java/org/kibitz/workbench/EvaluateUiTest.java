@@ -10,7 +10,6 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.control.TableCell;
@@ -56,9 +55,8 @@ class EvaluateUiTest {
 
     /** The workbench with Stockfish in its engine list and the three games' file open; the file's path. */
     static WorkbenchFixture openWithStockfish(Path home) throws Exception {
-        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, new EngineEntry("stockfish", "Stockfish", List.of(RealEngines.require("stockfish")), Optional.empty(),
-                Optional.of("uci"), java.util.Set.of("chess"), Optional.empty(), Optional.empty(),
-                EngineEntry.Conventions.DETECT, java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false));
+        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, WorkbenchFixture.engine("stockfish", "Stockfish",
+                List.of(RealEngines.require("stockfish")), "uci", java.util.Set.of("chess")));
         Path file = home.resolve("three-short-games.pgn");
         try (var in = EvaluateUiTest.class.getResourceAsStream("three-short-games.pgn")) {
             Files.copy(in, file);

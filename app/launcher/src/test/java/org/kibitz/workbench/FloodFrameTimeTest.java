@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -73,9 +72,8 @@ class FloodFrameTimeTest {
 
     @Test
     void theWindowStaysResponsiveUnderAFloodOfInfoLines() throws Exception {
-        EngineEntry flood = new EngineEntry("flood", "Fake flood", FakeUciEngine.command("flood", Integer.toString(RATE)),
-                Optional.empty(), Optional.of("uci"), java.util.Set.of("chess"), Optional.empty(), Optional.empty(),
-                EngineEntry.Conventions.DETECT, java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        EngineEntry flood = WorkbenchFixture.engine("flood", "Fake flood",
+                FakeUciEngine.command("flood", Integer.toString(RATE)), "uci", java.util.Set.of("chess"));
         EngineRegistry r = new EngineRegistry(new JsonStore<>(home.resolve("config").resolve("engines.json"),
                 EngineListFile.class), new Protocols(ServiceLoader.load(ProtocolPlugin.class).stream()
                 .map(ServiceLoader.Provider::get).toList()), new EngineDiscovery(List.of(), false));

@@ -11,7 +11,6 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -59,10 +58,8 @@ class MatchPaneTest {
     }
 
     private WorkbenchFixture open() throws Exception {
-        return WorkbenchFixture.openWithEngines(home, new EngineEntry("stockfish", "Stockfish",
-                List.of(RealEngines.require("stockfish")), Optional.empty(), Optional.of("uci"), Set.of("chess"),
-                Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT, java.util.Map.of(), List.of(),
-                EngineEntry.Timeouts.DEFAULT, false));
+        return WorkbenchFixture.openWithEngines(home, WorkbenchFixture.engine("stockfish", "Stockfish",
+                List.of(RealEngines.require("stockfish")), "uci", java.util.Set.of("chess")));
     }
 
     /** The setup as the dialog makes it: Stockfish and the built-in engine ticked, tiny limits. */

@@ -56,9 +56,8 @@ class PlayTest {
     }
 
     private static EngineEntry stockfish() {
-        return new EngineEntry("stockfish", "Stockfish", List.of(RealEngines.require("stockfish")), Optional.empty(),
-                Optional.of("uci"), java.util.Set.of("chess"), Optional.empty(), Optional.empty(),
-                EngineEntry.Conventions.DETECT, Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        return WorkbenchFixture.engine("stockfish", "Stockfish", List.of(RealEngines.require("stockfish")),
+                "uci", java.util.Set.of("chess"));
     }
 
     private void open(EngineEntry... engines) throws Exception {
@@ -238,9 +237,8 @@ class PlayTest {
     }
 
     private static EngineEntry fake(String id, String mode) {
-        return new EngineEntry(id, "Fake " + mode, org.kibitz.testing.FakeUciEngine.command(mode), Optional.empty(),
-                Optional.of("uci"), java.util.Set.of("chess"), Optional.empty(), Optional.empty(),
-                EngineEntry.Conventions.DETECT, Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        return WorkbenchFixture.engine(id, "Fake " + mode, org.kibitz.testing.FakeUciEngine.command(mode),
+                "uci", java.util.Set.of("chess"));
     }
 
     @Test

@@ -10,7 +10,6 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
@@ -87,9 +86,8 @@ class ShownBelongsToTheBoardTest {
 
     @Test
     void theLinesFiguresAndCurveOfAnotherGameAreNotShown() throws Exception {
-        EngineEntry fairy = new EngineEntry("fairy-stockfish", "fairy-stockfish", List.of(RealEngines.require("fairy-stockfish")),
-                Optional.empty(), Optional.of("uci"), java.util.Set.of("chess", "xiangqi"), Optional.empty(), Optional.empty(),
-                EngineEntry.Conventions.DETECT, java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        EngineEntry fairy = WorkbenchFixture.engine("fairy-stockfish", "fairy-stockfish",
+                List.of(RealEngines.require("fairy-stockfish")), "uci", java.util.Set.of("chess", "xiangqi"));
         w = WorkbenchFixture.openWithEngines(home, fairy);
         ui = w.injector.getInstance(EnginesUi.class);
         runFx(() -> w.window.docking().open(EnginesUi.CURVE_PANE));

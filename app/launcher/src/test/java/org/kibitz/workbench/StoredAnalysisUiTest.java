@@ -10,7 +10,6 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.TimeoutException;
 import javafx.scene.control.Label;
@@ -94,9 +93,8 @@ class StoredAnalysisUiTest {
                 EngineListFile.class), new Protocols(ServiceLoader.load(ProtocolPlugin.class).stream()
                 .map(ServiceLoader.Provider::get).toList()), new EngineDiscovery(List.of(), false));
         r.load();
-        EngineEntry sf = new EngineEntry("sf", "My Stockfish", List.of(stockfish), Optional.empty(), Optional.of("uci"),
-                java.util.Set.of("chess"), Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT,
-                java.util.Map.of(), List.of(), EngineEntry.Timeouts.DEFAULT, false);
+        EngineEntry sf = WorkbenchFixture.engine("sf", "My Stockfish", List.of(stockfish),
+                "uci", java.util.Set.of("chess"));
         r.put(sf);
         r.offersAnswered();
 

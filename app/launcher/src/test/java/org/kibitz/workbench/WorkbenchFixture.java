@@ -52,6 +52,17 @@ final class WorkbenchFixture {
         this.boardController = injector.getInstance(BoardController.class);
     }
 
+    /**
+     * An engine as these tests list one: started by {@code command}, its protocol and games known, and
+     * everything else (name reported, conventions, options, timeouts) as a new entry has it.
+     */
+    static org.kibitz.core.engines.EngineEntry engine(String id, String name, List<String> command, String protocol,
+                                                     java.util.Set<String> games) {
+        return new org.kibitz.core.engines.EngineEntry(id, name, command, Optional.empty(), Optional.of(protocol), games,
+                Optional.empty(), Optional.empty(), org.kibitz.core.engines.EngineEntry.Conventions.DETECT,
+                java.util.Map.of(), List.of(), org.kibitz.core.engines.EngineEntry.Timeouts.DEFAULT, false);
+    }
+
     /** The workbench of {@code home} with these engines in its engine list (and no first-start offer). */
     static WorkbenchFixture openWithEngines(Path home, org.kibitz.core.engines.EngineEntry... engines) throws Exception {
         var r = new org.kibitz.core.engines.EngineRegistry(new org.kibitz.core.JsonStore<>(home.resolve("config")
