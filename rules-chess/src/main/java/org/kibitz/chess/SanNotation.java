@@ -32,11 +32,21 @@ public final class SanNotation implements Notation {
     @Override
     public String format(Position before, Move move) {
         ChessPosition p = ChessNotations.chess(before);
+        return San.format(p, legal(p, move), figurine);
+    }
+
+    @Override
+    public void formatTo(Position before, Move move, StringBuilder out) {
+        ChessPosition p = ChessNotations.chess(before);
+        San.format(p.state(), legal(p, move), figurine, out);
+    }
+
+    private static int legal(ChessPosition p, Move move) {
         int m = p.toInternal(move);
         if (m == Moves.NONE) {
             throw new IllegalArgumentException("not a legal move in " + p.fen() + ": " + move.coordinates(1));
         }
-        return San.format(p, m, figurine);
+        return m;
     }
 
     @Override

@@ -30,6 +30,13 @@ final class ChineseNotation implements Notation {
 
     @Override
     public String format(Position before, Move move) {
+        StringBuilder s = new StringBuilder(4);
+        formatTo(before, move, s);
+        return s.toString();
+    }
+
+    @Override
+    public void formatTo(Position before, Move move, StringBuilder out) {
         XiangqiPosition pos = XiangqiPlugin.asXiangqi(before);
         int m = Notations.requireLegal(pos, move);
         FileMoves.Description d = FileMoves.describe(pos, m);
@@ -44,8 +51,7 @@ final class ChineseNotation implements Notation {
         };
         char second = d.kind() == FileMoves.Kind.FILE ? number(side, d.file()) : name;
         char action = d.action() == FileMoves.ADVANCE ? '进' : d.action() == FileMoves.RETREAT ? '退' : '平';
-        // Four characters outside Latin-1: a builder would start in Latin-1 and widen itself at the first.
-        return new String(new char[] {first, second, action, number(side, d.number())});
+        out.append(first).append(second).append(action).append(number(side, d.number()));
     }
 
     private static char number(int side, int n) {

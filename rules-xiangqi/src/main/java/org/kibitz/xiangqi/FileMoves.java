@@ -231,11 +231,13 @@ final class FileMoves {
      * list: every move written, and every front/rear move read, asks it.
      */
     static int onFile(XiangqiPosition pos, int code, int boardFile) {
+        byte[] squares = pos.mailbox();
         int mask = 0;
-        boolean red = Pieces.side(code) == Pieces.RED;
-        for (int i = 0; i < 10; i++) {
-            int rank = red ? 9 - i : i;
-            if (pos.codeAt(rank * 9 + boardFile) == code) {
+        // From the front: Red's front is rank 9, Black's rank 0.
+        int s = Pieces.side(code) == Pieces.RED ? 81 + boardFile : boardFile;
+        int step = Pieces.side(code) == Pieces.RED ? -Geometry.FILES : Geometry.FILES;
+        for (int i = 0; i < 10; i++, s += step) {
+            if (squares[s] == code) {
                 mask |= 1 << i;
             }
         }

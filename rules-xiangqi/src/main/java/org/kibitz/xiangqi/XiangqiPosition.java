@@ -42,6 +42,12 @@ public final class XiangqiPosition implements Position {
     private final int halfmove;
     private final int fullmove;
     private final long hash;
+    /**
+     * Where the generals stand: Red's point in the low byte, Black's in the next, 0xFF for one not on
+     * the board (set-up positions under test). Kept so that checking a move's legality, asked once or
+     * twice for every move a game file holds, does not search the palace first.
+     */
+    private final int kings;
 
     // Computed on first use; racy but idempotent, and only immutable values are published.
     private volatile Analysis analysis;
@@ -51,6 +57,11 @@ public final class XiangqiPosition implements Position {
      * fields are final, so a thread that sees it sees it whole.
      */
     private Resolved resolved;
+    /**
+     * The FEN, made on first request: a file's games mostly start from the one start position, whose
+     * FEN tag a writer puts in every game.
+     */
+    private String fen;
 
     private record Resolved(Move move, int internal) {
     }
@@ -59,24 +70,29 @@ public final class XiangqiPosition implements Position {
     private record Analysis(int[] moves, List<Move> list, boolean inCheck) {
     }
 
-    private XiangqiPosition(byte[] squares, int side, int halfmove, int fullmove, long hash) {
+    private XiangqiPosition(byte[] squares, int side, int halfmove, int fullmove, long hash, int kings) {
         this.squares = squares;
         this.side = side;
         this.halfmove = halfmove;
         this.fullmove = fullmove;
         this.hash = hash;
+        this.kings = kings;
     }
 
     static XiangqiPosition of(XiangqiFen.Parsed p) {
         byte[] sq = new byte[Geometry.SQUARES];
         long h = p.side() == Pieces.BLACK ? Zobrist.BLACK_TO_MOVE : 0;
+        int kings = 0xFFFF;
         for (int i = 0; i < sq.length; i++) {
             sq[i] = (byte) p.squares()[i];
             if (sq[i] != 0) {
                 h ^= Zobrist.key(sq[i], i);
+                if ((sq[i] & 7) == Pieces.KING) {
+                    kings = withKing(kings, sq[i] >>> 3, i);
+                }
             }
         }
-        return new XiangqiPosition(sq, p.side(), p.halfmove(), p.fullmove(), h);
+        return new XiangqiPosition(sq, p.side(), p.halfmove(), p.fullmove(), h, kings);
     }
 
     /** A board set up at this position, with no history before it. */
@@ -137,9 +153,16 @@ public final class XiangqiPosition implements Position {
         return move;
     }
 
+    /** {@code kings} with {@code side}'s general on {@code sq}. */
+    private static int withKing(int kings, int side, int sq) {
+        int shift = side == Pieces.RED ? 0 : 8;
+        return kings & ~(0xFF << shift) | sq << shift;
+    }
+
     /** Whether a board move (any int) is legal here. */
     boolean isLegal(int move) {
-        return Mailbox.isLegal(squares, side, move);
+        int k = side == Pieces.RED ? kings & 0xFF : kings >>> 8;
+        return Mailbox.isLegal(squares, side, move, k == 0xFF ? -1 : k);
     }
 
     /** The board int of a move's points, or {@link Board#NO_MOVE} when off the board or a promotion. */
@@ -188,7 +211,14 @@ public final class XiangqiPosition implements Position {
         if (cap != 0) {
             h ^= Zobrist.key(cap, to);
         }
-        return new XiangqiPosition(sq, side ^ 1, cap != 0 ? 0 : halfmove + 1, side == Pieces.BLACK ? fullmove + 1 : fullmove, h);
+        int k = kings;
+        if ((pc & 7) == Pieces.KING) {
+            k = withKing(k, side, to);
+        }
+        if ((cap & 7) == Pieces.KING) {
+            k = withKing(k, side ^ 1, 0xFF); // taken: only in positions made up by tests
+        }
+        return new XiangqiPosition(sq, side ^ 1, cap != 0 ? 0 : halfmove + 1, side == Pieces.BLACK ? fullmove + 1 : fullmove, h, k);
     }
 
     // ---------------------------------------------------------------- Position
@@ -266,7 +296,12 @@ public final class XiangqiPosition implements Position {
 
     @Override
     public String fen() {
-        return XiangqiFen.write(codes(), side, halfmove, fullmove);
+        String f = fen;
+        if (f == null) {
+            f = XiangqiFen.write(codes(), side, halfmove, fullmove);
+            fen = f;
+        }
+        return f;
     }
 
     @Override

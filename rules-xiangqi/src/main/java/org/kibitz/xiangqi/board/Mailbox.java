@@ -42,6 +42,15 @@ public final class Mailbox {
 
     /** Whether {@code move} (a board int) is legal for {@code side} on {@code squares}. */
     public static boolean isLegal(byte[] squares, int side, int move) {
+        return isLegal(squares, side, move, -1);
+    }
+
+    /**
+     * {@link #isLegal(byte[], int, int)} when the caller knows where {@code side}'s general stands
+     * ({@code kingSquare}; -1 when it does not): a position keeps it, and reading a game asks this
+     * once or twice a move.
+     */
+    public static boolean isLegal(byte[] squares, int side, int move, int kingSquare) {
         int from = Board.from(move);
         int to = Board.to(move);
         if (move == Board.NO_MOVE || from >= SQUARES || to >= SQUARES) {
@@ -51,7 +60,7 @@ public final class Mailbox {
         if (pc == 0 || pc >>> 3 != side || (targets(side) >>> squares[to] & 1) == 0) {
             return false;
         }
-        return reaches(squares, pc, side, from, to) && safeAfter(squares, side, from, to);
+        return reaches(squares, pc, side, from, to) && safeAfter(squares, side, from, to, kingSquare);
     }
 
     /** Whether {@code side}'s general stands attacked (is in check). */
@@ -60,7 +69,7 @@ public final class Mailbox {
     }
 
     /** The point of {@code side}'s general (searched in its palace). */
-    private static int kingSquare(byte[] squares, int side) {
+    public static int kingSquare(byte[] squares, int side) {
         int king = KING | side << 3;
         int base = side == RED ? 0 : 63;
         for (int r = 0; r < 3; r++) {
@@ -149,9 +158,9 @@ public final class Mailbox {
      * not changed (it belongs to an immutable position other threads may be reading): the attack
      * test sees it through the move.
      */
-    private static boolean safeAfter(byte[] squares, int side, int from, int to) {
+    private static boolean safeAfter(byte[] squares, int side, int from, int to, int kingSquare) {
         int pc = squares[from];
-        int k = (pc & 7) == KING ? to : kingSquare(squares, side);
+        int k = (pc & 7) == KING ? to : kingSquare >= 0 ? kingSquare : kingSquare(squares, side);
         return !attacked(squares, k, side, from, to, pc);
     }
 

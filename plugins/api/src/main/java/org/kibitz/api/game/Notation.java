@@ -16,6 +16,15 @@ public interface Notation {
     String format(Position before, Move move);
 
     /**
+     * Appends {@link #format(Position, Move)}'s text to {@code out}. Writers of game files call this
+     * for every move, and notations that build their text in place override it so that no string is
+     * made per move.
+     */
+    default void formatTo(Position before, Move move, StringBuilder out) {
+        out.append(format(before, move));
+    }
+
+    /**
      * Reads one move. Whitespace around it, check marks and annotation suffixes ({@code +}, {@code #},
      * {@code !?}) are the notation's to accept or reject, as its users write them.
      *

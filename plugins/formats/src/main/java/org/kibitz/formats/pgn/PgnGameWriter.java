@@ -155,6 +155,8 @@ final class PgnGameWriter implements GameWriter {
         private final Notation notation;
         private final MovetextLayout layout;
         private final boolean engineLines;
+        /** Each move's text, made here and laid out from here: no string per move. */
+        private final StringBuilder moveText = new StringBuilder(16);
 
         Movetext(Notation notation, MovetextLayout layout, boolean engineLines) {
             this.notation = notation;
@@ -236,7 +238,13 @@ final class PgnGameWriter implements GameWriter {
             if (white || number) {
                 layout.number(before.fullmoveNumber(), !white);
             }
-            layout.token(move.isNull() ? "--" : notation.format(before, move));
+            if (move.isNull()) {
+                layout.token("--");
+            } else {
+                moveText.setLength(0);
+                notation.formatTo(before, move, moveText);
+                layout.token(moveText);
+            }
             List<Integer> nags = node.nags();
             for (int i = 0, n = nags.size(); i < n; i++) {
                 layout.nag(nags.get(i));
