@@ -54,6 +54,8 @@ public final class ChessPosition implements Position {
      * fields are final, so a thread that sees the record sees it whole.
      */
     private Resolved resolved;
+    /** The FEN, made on first request and kept: files' games mostly share the one start position. */
+    private String fen;
 
     private record Resolved(Move move, int internal) {
     }
@@ -190,7 +192,12 @@ public final class ChessPosition implements Position {
 
     @Override
     public String fen() {
-        return state.toBoard().fen();
+        String f = fen;
+        if (f == null) {
+            f = state.toBoard().fen();
+            fen = f;
+        }
+        return f;
     }
 
     /** The FEN with castling rights as rook files (Shredder-FEN), e.g. {@code HAha}. */

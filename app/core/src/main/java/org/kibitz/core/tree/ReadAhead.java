@@ -15,9 +15,10 @@ import org.kibitz.api.format.ReadResult;
  * Reads games on a thread of its own, a bounded number ahead of the caller: an import spends about
  * as long parsing games (moves checked against the rules) as counting them and writing SQLite, and
  * the two now overlap on two cores. Games travel in small batches, so the threads do not wake each
- * other for every game. The order of games is the reader's.
+ * other for every game. The order of games is the reader's. Each game is prepared for the caller on
+ * the reading thread (an import takes its counted pairs out of it there).
  */
-final class ReadAhead implements AutoCloseable {
+final class ReadAhead<T> implements AutoCloseable {
 
     static final int BATCH = 16;
     static final int BATCHES = 8;
@@ -30,17 +31,21 @@ final class ReadAhead implements AutoCloseable {
     private Iterator<Object> current = List.of().iterator();
     private boolean ended;
 
-    ReadAhead(GameReader reader, String name) {
-        thread = new Thread(() -> run(reader), "kibitz-read-" + name);
+    /**
+     * @param prepare run on the reading thread on each game read, while its nodes are in that core's
+     *                cache; what it returns is what {@link #next()} gives
+     */
+    ReadAhead(GameReader reader, String name, java.util.function.Function<ReadResult, T> prepare) {
+        thread = new Thread(() -> run(reader, prepare), "kibitz-read-" + name);
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void run(GameReader reader) {
+    private void run(GameReader reader, java.util.function.Function<ReadResult, T> prepare) {
         List<Object> batch = new ArrayList<>(BATCH);
         try {
             for (ReadResult r; !closed && (r = reader.next()) != null; ) {
-                batch.add(r);
+                batch.add(new Prepared<>(prepare.apply(r)));
                 if (batch.size() == BATCH) {
                     queue.put(batch);
                     batch = new ArrayList<>(BATCH);
@@ -63,8 +68,13 @@ final class ReadAhead implements AutoCloseable {
         }
     }
 
+    /** One game as prepared (a box, so that whatever the preparation gives is told from a failure). */
+    private record Prepared<T>(T value) {
+    }
+
     /** The next game, {@code null} after the last; throws what reading threw, where it threw it. */
-    ReadResult next() throws IOException {
+    @SuppressWarnings("unchecked")
+    T next() throws IOException {
         while (!current.hasNext()) {
             if (ended) {
                 return null;
@@ -83,8 +93,8 @@ final class ReadAhead implements AutoCloseable {
             current = batch.iterator();
         }
         Object o = current.next();
-        if (o instanceof ReadResult r) {
-            return r;
+        if (o instanceof Prepared<?> p) {
+            return (T) p.value();
         }
         ended = true;
         current = List.of().iterator();

@@ -24,23 +24,22 @@ import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.FormatProblem;
 import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
-import org.kibitz.api.format.ReadResult;
 import org.kibitz.api.game.GameResult;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
-import org.kibitz.api.game.Position;
-import org.kibitz.api.game.Side;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.Formats;
 
 /**
  * Imports game files into an {@link OpeningTree}: each game read as it streams by (constant memory),
- * its main line's (position, move) pairs counted in memory, and every {@value #BATCH_GAMES} games (or
- * {@value #BATCH_PAIRS} pairs) the counts added to the file in one transaction of sorted upserts,
- * together with how far the file was read; a killed import so resumes where its last batch ended. A file
- * imported before (same SHA-256) is skipped; a game already held (same identity, see {@link #identity})
- * is counted once; a game with errors is reported and skipped.
+ * on a reading thread that also takes out what the import keeps of it ({@link ImportGame}); its main
+ * line's (position, move) pairs counted in memory, and every {@value #BATCH_GAMES} games (or
+ * {@value #BATCH_PAIRS} pairs) the counts added to the file in one transaction of sorted upserts, with
+ * the batch's references to its games as a run of their own (decision 0019) and how far the file was
+ * read; a killed import so resumes where its last batch ended. A file imported before (same SHA-256) is
+ * skipped; a game already held (same identity, see {@link #identity}) is counted once; a game with
+ * errors is reported and skipped.
  */
 public final class TreeImporter {
 
@@ -181,7 +180,7 @@ public final class TreeImporter {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    private static MessageDigest sha256() {
+    static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -202,16 +201,23 @@ public final class TreeImporter {
         }
         head.append('\n').append(g.startPosition().fen()).append('\n');
         md.update(head.toString().getBytes(StandardCharsets.UTF_8));
-        byte[] m = new byte[4];
-        for (GameNode n = g.root(); !n.children().isEmpty(); ) {
-            n = n.children().get(0);
-            int v = TreeMove.pack(n.move().orElse(Move.NULL));
-            m[0] = (byte) v;
-            m[1] = (byte) (v >> 8);
-            m[2] = (byte) (v >> 16);
-            m[3] = (byte) (v >> 24);
-            md.update(m);
+        // The moves, four bytes each (little-endian), handed to the digest at once: one update a move
+        // cost more than the hashing itself.
+        int plies = 0;
+        for (GameNode n = g.root().firstChild(); n != null; n = n.firstChild()) {
+            plies++;
         }
+        byte[] m = new byte[4 * plies];
+        int at = 0;
+        for (GameNode n = g.root().firstChild(); n != null; n = n.firstChild()) {
+            int v = TreeMove.pack(n.move().orElse(Move.NULL));
+            m[at] = (byte) v;
+            m[at + 1] = (byte) (v >> 8);
+            m[at + 2] = (byte) (v >> 16);
+            m[at + 3] = (byte) (v >> 24);
+            at += 4;
+        }
+        md.update(m);
         byte[] d = md.digest();
         long h = 0;
         for (int i = 0; i < 8; i++) {
@@ -300,21 +306,20 @@ public final class TreeImporter {
         final Options options;
         final Listener listener;
         final long bytesTotal;
-        final MessageDigest md = sha256();
         final MoveCounts counts = new MoveCounts(1 << 16);
         long[] refHashes = new long[1 << 12];
         long[] refGames = new long[1 << 12];
         int refs;
-        final long[] seen = new long[1 << 12];
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
         PreparedStatement upsertMoves;
         PreparedStatement insertRef;
         PreparedStatement insertRefs;
-        int pending;
         PreparedStatement fileDone;
         String treeGame;
         long nextId;
+        /** The number of the last run of references written (see {@link OpeningTree}). */
+        long lastRun;
         int filesRead;
         int filesKnown;
         long added;
@@ -346,8 +351,11 @@ public final class TreeImporter {
             upsertMove = db.prepareStatement(upsertSql(1));
             upsertMoves = db.prepareStatement(upsertSql(ROWS));
             insertRefs = db.prepareStatement("INSERT OR IGNORE INTO refs VALUES " + String.join(", ",
-                    java.util.Collections.nCopies(ROWS, "(?, ?)")));
-            insertRef = db.prepareStatement("INSERT OR IGNORE INTO refs VALUES (?, ?)");
+                    java.util.Collections.nCopies(ROWS, "(?, ?, ?)")));
+            insertRef = db.prepareStatement("INSERT OR IGNORE INTO refs VALUES (?, ?, ?)");
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(run), 0) FROM ref_runs")) {
+                lastRun = rs.next() ? rs.getLong(1) : 0;
+            }
             fileDone = db.prepareStatement("UPDATE files SET games_done = ?, complete = ? WHERE digest = ?");
         }
 
@@ -399,9 +407,10 @@ public final class TreeImporter {
                 while (index < done && reader.skip()) {
                     index++;
                 }
-                ReadAhead ahead = new ReadAhead(reader, f.getFileName().toString());
+                ImportGame.Maker maker = new ImportGame.Maker(options.maxPly());
+                ReadAhead<ImportGame> ahead = new ReadAhead<>(reader, f.getFileName().toString(), maker::make);
                 try (ahead) {
-                    for (ReadResult r; (r = ahead.next()) != null; ) {
+                    for (ImportGame r; (r = ahead.next()) != null; ) {
                         index++;
                         gamesRead++;
                         game(r, digest, source);
@@ -419,17 +428,14 @@ public final class TreeImporter {
             listener.progress(bytesBefore, bytesTotal, gamesRead);
         }
 
-        void game(ReadResult r, String digest, String source) throws SQLException {
-            boolean errors = false;
-            for (FormatProblem p : r.problems()) {
+        void game(ImportGame g, String digest, String source) throws SQLException {
+            for (FormatProblem p : g.problems()) {
                 listener.problem(p);
-                errors |= p.severity() == FormatProblem.Severity.ERROR;
             }
-            if (errors || r.game().isEmpty()) {
+            if (g.errors()) {
                 broken++;
                 return;
             }
-            GameTree g = r.game().get();
             if (treeGame == null) {
                 treeGame = g.gameId();
                 try (PreparedStatement ps = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES ('game', ?)")) {
@@ -438,26 +444,22 @@ public final class TreeImporter {
                 }
             } else if (!treeGame.equals(g.gameId())) {
                 broken++;
-                listener.otherGame(source, r.gameNumber(), g.gameId(), treeGame);
+                listener.otherGame(source, g.gameNumber(), g.gameId(), treeGame);
                 return;
             }
-            long hash = identity(md, g);
-            int year = year(g.tags().get("Date").orElse(null));
-            int whiteElo = rating(g.tags().get("WhiteElo").orElse(null));
-            int blackElo = rating(g.tags().get("BlackElo").orElse(null));
             GameResult result = g.result();
             long id = nextId;
             insertGame.setLong(1, id);
             insertGame.setString(2, digest);
-            insertGame.setInt(3, r.gameNumber());
-            insertGame.setString(4, g.tags().get("White").or(() -> g.tags().get("Red")).orElse(null));
-            insertGame.setString(5, g.tags().get("Black").orElse(null));
+            insertGame.setInt(3, g.gameNumber());
+            insertGame.setString(4, g.white());
+            insertGame.setString(5, g.black());
             insertGame.setString(6, result.pgn());
-            insertGame.setInt(7, year);
-            insertGame.setString(8, g.tags().get("Event").orElse(null));
-            insertGame.setInt(9, whiteElo);
-            insertGame.setInt(10, blackElo);
-            insertGame.setLong(11, hash);
+            insertGame.setInt(7, g.year());
+            insertGame.setString(8, g.event());
+            insertGame.setInt(9, g.whiteElo());
+            insertGame.setInt(10, g.blackElo());
+            insertGame.setLong(11, g.identity());
             if (insertGame.executeUpdate() == 0) {
                 duplicates++;
                 return;
@@ -466,43 +468,18 @@ public final class TreeImporter {
             added++;
             batchGames++;
             int column = resultColumn(result);
-            int maxPly = options.maxPly() == 0 ? Integer.MAX_VALUE : options.maxPly();
-            int ply = 0;
-            int seenCount = 0;
-            GameNode n = g.root();
-            Position before = n.position();
-            while (!n.children().isEmpty() && ply < maxPly) {
-                n = n.children().get(0);
-                Move m = n.move().orElse(Move.NULL);
-                if (m.isNull()) {
-                    break; // a pass is no opening move: the line stops counting there
-                }
-                long ph = before.hash();
-                int pm = TreeMove.pack(m);
-                // A game counts once per (position, move), however often it repeats them.
-                long key = ph * 31 + pm;
-                boolean repeat = false;
-                for (int i = 0; i < seenCount; i++) {
-                    if (seen[i] == key) {
-                        repeat = true;
-                        break;
-                    }
-                }
-                if (!repeat) {
-                    if (seenCount < seen.length) {
-                        seen[seenCount++] = key;
-                    }
-                    int rating = before.sideToMove() == Side.WHITE ? whiteElo : blackElo;
-                    counts.add(ph, pm, column, rating, year);
-                    addRef(ph, id);
-                    plies++;
-                }
-                before = n.position();
-                ply++;
+            int year = g.year();
+            long[] hashes = g.hashes();
+            int[] moves = g.moves();
+            int[] ratings = g.ratings();
+            for (int i = 0, n = g.pairs(); i < n; i++) {
+                counts.add(hashes[i], moves[i], column, ratings[i], year);
+                addRef(hashes[i], id);
             }
+            plies += g.pairs();
             // The position the counted moves end in is reached too: the games list shows the games
             // that ended there, and filtered counts find the games that played the last move.
-            addRef(before.hash(), id);
+            addRef(g.endHash(), id);
         }
 
         void addRef(long positionHash, long gameId) {
@@ -517,53 +494,45 @@ public final class TreeImporter {
 
         void flush(String digest, int gamesDone, boolean complete) throws SQLException {
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
-            pending = 0;
-            counts.forEachSorted((hash, move, st, base) -> {
-                int at = pending * (2 + MoveCounts.STRIDE);
-                upsertMoves.setLong(at + 1, hash);
-                upsertMoves.setInt(at + 2, move);
-                for (int i = 0; i < MoveCounts.STRIDE; i++) {
-                    upsertMoves.setLong(at + 3 + i, st[base + i]);
+            int[] order = counts.sorted();
+            int k = 0;
+            for (; k + ROWS <= order.length; k += ROWS) {
+                for (int j = 0; j < ROWS; j++) {
+                    int at = j * (2 + MoveCounts.STRIDE);
+                    counts.visit(order[k + j], (hash, move, st, base) -> bindMove(upsertMoves, at, hash, move, st, base));
                 }
-                if (++pending == ROWS) {
-                    upsertMoves.executeUpdate();
-                    pending = 0;
-                }
-            });
-            if (pending > 0) {
-                // The tail (fewer than ROWS rows, bound but not run): visited again and written row by row.
-                int tail = pending;
-                pending = 0;
-                int[] index = {0};
-                int skip = counts.size() - tail;
-                counts.forEachSorted((hash, move, st, base) -> {
-                    if (index[0]++ < skip) {
-                        return;
-                    }
-                    upsertMove.setLong(1, hash);
-                    upsertMove.setInt(2, move);
-                    for (int i = 0; i < MoveCounts.STRIDE; i++) {
-                        upsertMove.setLong(3 + i, st[base + i]);
-                    }
-                    upsertMove.executeUpdate();
-                });
+                upsertMoves.executeUpdate();
+            }
+            for (; k < order.length; k++) {
+                counts.visit(order[k], (hash, move, st, base) -> bindMove(upsertMove, 0, hash, move, st, base));
+                upsertMove.executeUpdate();
             }
             counts.clear();
             // In key order (game order within a key, as the ids were handed out): the B-tree is walked
             // once; in game order each row touched a page of its own and this was most of an import.
             PairSort.sort(refHashes, refGames, refs);
-            int i = 0;
-            for (; i + ROWS <= refs; i += ROWS) {
-                for (int j = 0; j < ROWS; j++) {
-                    insertRefs.setLong(2 * j + 1, refHashes[i + j]);
-                    insertRefs.setLong(2 * j + 2, refGames[i + j]);
+            if (refs > 0) {
+                // This batch's references, a run of their own: appended at the end of the B-tree.
+                long run = ++lastRun;
+                try (PreparedStatement ps = db.prepareStatement("INSERT INTO ref_runs VALUES (?)")) {
+                    ps.setLong(1, run);
+                    ps.executeUpdate();
                 }
-                insertRefs.executeUpdate();
-            }
-            for (; i < refs; i++) {
-                insertRef.setLong(1, refHashes[i]);
-                insertRef.setLong(2, refGames[i]);
-                insertRef.executeUpdate();
+                int i = 0;
+                for (; i + ROWS <= refs; i += ROWS) {
+                    for (int j = 0; j < ROWS; j++) {
+                        insertRefs.setLong(3 * j + 1, run);
+                        insertRefs.setLong(3 * j + 2, refHashes[i + j]);
+                        insertRefs.setLong(3 * j + 3, refGames[i + j]);
+                    }
+                    insertRefs.executeUpdate();
+                }
+                for (; i < refs; i++) {
+                    insertRef.setLong(1, run);
+                    insertRef.setLong(2, refHashes[i]);
+                    insertRef.setLong(3, refGames[i]);
+                    insertRef.executeUpdate();
+                }
             }
             refs = 0;
             fileDone.setInt(1, gamesDone);
@@ -572,6 +541,16 @@ public final class TreeImporter {
             fileDone.executeUpdate();
             db.commit();
             batchGames = 0;
+        }
+
+        /** Binds one pair's row at parameter offset {@code at} of an upsert. */
+        private static void bindMove(PreparedStatement ps, int at, long hash, int move, long[] st, int base)
+                throws SQLException {
+            ps.setLong(at + 1, hash);
+            ps.setInt(at + 2, move);
+            for (int i = 0; i < MoveCounts.STRIDE; i++) {
+                ps.setLong(at + 3 + i, st[base + i]);
+            }
         }
 
         Summary summary() {

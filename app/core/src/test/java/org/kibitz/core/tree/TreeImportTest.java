@@ -137,6 +137,46 @@ class TreeImportTest {
         return new TreeImporter(TestGames.GAMES, FORMATS);
     }
 
+    /**
+     * A game's identity, which databases keep: the first 64 bits of SHA-256 over the game, the five
+     * tags and the start FEN (a line each), then each main-line move's packed int in four
+     * little-endian bytes, computed here plainly, move by move. Databases made by earlier versions
+     * must find the same games the same.
+     */
+    @Test
+    void aGamesIdentityIsTheDigestOfItsHeadAndMoves() throws Exception {
+        java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+        java.security.MessageDigest plain = java.security.MessageDigest.getInstance("SHA-256");
+        int checked = 0;
+        for (String file : List.of("chess/pgn/Capablanca.pgn", "xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn")) {
+            Path f = TestGames.shared(file);
+            try (InputStream in = Files.newInputStream(f);
+                 GameReader reader = FORMATS.forFile(f).orElseThrow().reader(in,
+                         new ReadContext(f.toString(), TestGames.GAMES, Optional.empty(), Optional.empty()))) {
+                ReadResult r;
+                for (int read = 0; read < 400 && (r = reader.next()) != null; read++) {
+                    GameTree g = r.game().orElseThrow();
+                    StringBuilder head = new StringBuilder(g.gameId());
+                    for (String tag : List.of("White", "Black", "Date", "Round", "Result")) {
+                        head.append('\n').append(g.tags().get(tag).orElse("").strip());
+                    }
+                    head.append('\n').append(g.startPosition().fen()).append('\n');
+                    plain.reset();
+                    plain.update(head.toString().getBytes(StandardCharsets.UTF_8));
+                    for (GameNode n = g.root(); !n.children().isEmpty(); ) {
+                        n = n.children().get(0);
+                        int v = TreeMove.pack(n.move().orElseThrow());
+                        plain.update(new byte[]{(byte) v, (byte) (v >> 8), (byte) (v >> 16), (byte) (v >> 24)});
+                    }
+                    long expected = java.nio.ByteBuffer.wrap(plain.digest()).getLong();
+                    assertEquals(expected, TreeImporter.identity(md, g), file + " game " + r.gameNumber());
+                    checked++;
+                }
+            }
+        }
+        assertEquals(800, checked);
+    }
+
     @Test
     void chessCollectionCountsEqualAReplayOfTheGames() throws Exception {
         Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
@@ -271,6 +311,60 @@ class TreeImportTest {
             assertEquals(Optional.of("xiangqi"), tree.gameId());
             assertSame(e, tree, TestGames.XIANGQI.startPosition().hash());
             assertWhole(e, tree);
+        }
+    }
+
+    /**
+     * A database of schema 1 (one (position, game) index of references) opens as schema 2 (runs of
+     * references, one per import batch) with the same games listed, and imports into it add a run.
+     */
+    @Test
+    void aSchemaOneDatabaseIsMovedToRunsAndKeepsItsGames() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Path v1 = dir.resolve("v1.sqlite");
+        Position start = TestGames.CHESS.startPosition();
+        Position afterE4 = start.play(Move.parseCoordinates("e2e4", 1));
+        List<OpeningTree.TreeGame> startGames;
+        List<OpeningTree.TreeGame> e4Games;
+        try (OpeningTree tree = OpeningTree.open(v1)) {
+            importer().run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+            });
+            startGames = tree.games(start.hash(), 1000);
+            e4Games = tree.games(afterE4.hash(), 1000);
+        }
+        assertEquals(597, startGames.size());
+        // Back to schema 1, as an earlier Kibitz wrote it.
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + v1);
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("""
+                    CREATE TABLE refs_old(position_hash INTEGER NOT NULL, game_id INTEGER NOT NULL,
+                                          PRIMARY KEY(position_hash, game_id)) WITHOUT ROWID""");
+            st.execute("INSERT INTO refs_old SELECT position_hash, game_id FROM refs");
+            st.execute("DROP TABLE refs");
+            st.execute("DROP TABLE ref_runs");
+            st.execute("ALTER TABLE refs_old RENAME TO refs");
+            st.execute("PRAGMA user_version = 1");
+        }
+        Path more = dir.resolve("more.pgn");
+        Files.writeString(more, TRANSPOSED, StandardCharsets.UTF_8);
+        try (OpeningTree tree = OpeningTree.open(v1)) {
+            assertEquals(startGames, tree.games(start.hash(), 1000));
+            assertEquals(e4Games, tree.games(afterE4.hash(), 1000));
+            TreeImporter.Summary s = importer().run(tree, List.of(more), TreeImporter.Options.defaults(),
+                    new TreeImporter.Listener() {
+                    });
+            assertEquals(2, s.games());
+            // Games from both runs: the schema-1 references moved over and the new import's.
+            assertEquals(599, tree.games(start.hash(), 1000).size());
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + v1);
+             java.sql.Statement st = c.createStatement()) {
+            try (java.sql.ResultSet rs = st.executeQuery("PRAGMA user_version")) {
+                assertEquals(OpeningTree.SCHEMA_VERSION, rs.getInt(1));
+            }
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT group_concat(run) FROM ref_runs")) {
+                assertEquals("1,2", rs.getString(1));
+            }
         }
     }
 

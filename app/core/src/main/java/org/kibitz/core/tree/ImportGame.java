@@ -1,0 +1,120 @@
+package org.kibitz.core.tree;
+
+import java.security.MessageDigest;
+import java.util.List;
+import org.kibitz.api.format.FormatProblem;
+import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.game.GameResult;
+import org.kibitz.api.game.Move;
+import org.kibitz.api.game.Position;
+import org.kibitz.api.game.Side;
+import org.kibitz.api.tree.GameNode;
+import org.kibitz.api.tree.GameTree;
+import org.kibitz.api.tree.Tags;
+
+/**
+ * What an import keeps of one game read: its problems, and for a game without errors its row of the
+ * games table, its identity and its main line as (position hash, packed move, mover's rating) triples,
+ * each (position, move) once however often the game repeats it. Made on the reading thread while the
+ * game's nodes are still in that core's cache; the importing thread then counts flat arrays and never
+ * walks the game (walking nodes another core had built was a fifth of its time).
+ *
+ * @param gameId  the game's rules ({@code chess}, {@code xiangqi}); null when the game has errors or none
+ * @param endHash the position the counted moves lead to (its games list shows the games that reached it)
+ */
+record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, String gameId, long identity, String white, String black,
+                  String event, int year, int whiteElo, int blackElo, GameResult result,
+                  long[] hashes, int[] moves, int[] ratings, int pairs, long endHash) {
+
+    /** Makes {@link ImportGame}s, one reading thread's worth (it keeps a digest and a scratch set). */
+    static final class Maker {
+        private final MessageDigest md = TreeImporter.sha256();
+        private final int maxPly;
+        /** (position, move) keys seen in the current game: an open-addressing set, cleared by generation. */
+        private long[] seenKeys = new long[1 << 9];
+        private int[] seenStamp = new int[1 << 9];
+        private int stamp;
+
+        Maker(int maxPly) {
+            this.maxPly = maxPly == 0 ? Integer.MAX_VALUE : maxPly;
+        }
+
+        ImportGame make(ReadResult r) {
+            boolean errors = false;
+            for (FormatProblem p : r.problems()) {
+                errors |= p.severity() == FormatProblem.Severity.ERROR;
+            }
+            if (errors || r.game().isEmpty()) {
+                return new ImportGame(r.gameNumber(), r.problems(), true, null, 0, null, null, null, 0, 0, 0, null, null, null, null, 0, 0);
+            }
+            GameTree g = r.game().get();
+            Tags tags = g.tags();
+            int whiteElo = TreeImporter.rating(tags.get("WhiteElo").orElse(null));
+            int blackElo = TreeImporter.rating(tags.get("BlackElo").orElse(null));
+            int length = 0;
+            for (GameNode n = g.root().firstChild(); n != null && length < maxPly; n = n.firstChild()) {
+                length++;
+            }
+            long[] hashes = new long[length];
+            int[] moves = new int[length];
+            int[] ratings = new int[length];
+            int pairs = 0;
+            int ply = 0;
+            newGame(length);
+            GameNode n = g.root();
+            Position before = n.position();
+            while (n.firstChild() != null && ply < maxPly) {
+                n = n.firstChild();
+                Move m = n.move().orElse(Move.NULL);
+                if (m.isNull()) {
+                    break; // a pass is no opening move: the line stops counting there
+                }
+                long ph = before.hash();
+                int pm = TreeMove.pack(m);
+                // A game counts once per (position, move), however often it repeats them.
+                if (firstTime(ph * 31 + pm)) {
+                    hashes[pairs] = ph;
+                    moves[pairs] = pm;
+                    ratings[pairs] = before.sideToMove() == Side.WHITE ? whiteElo : blackElo;
+                    pairs++;
+                }
+                before = n.position();
+                ply++;
+            }
+            return new ImportGame(r.gameNumber(), r.problems(), false, g.gameId(), TreeImporter.identity(md, g),
+                    tags.get("White").or(() -> tags.get("Red")).orElse(null), tags.get("Black").orElse(null),
+                    tags.get("Event").orElse(null), TreeImporter.year(tags.get("Date").orElse(null)),
+                    whiteElo, blackElo, g.result(), hashes, moves, ratings, pairs, before.hash());
+        }
+
+        private void newGame(int length) {
+            if (seenKeys.length < 2 * length) {
+                int size = Integer.highestOneBit(2 * length - 1) << 1;
+                seenKeys = new long[size];
+                seenStamp = new int[size];
+                stamp = 0;
+            }
+            if (++stamp == 0) {
+                java.util.Arrays.fill(seenStamp, 0);
+                stamp = 1;
+            }
+        }
+
+        /** Adds {@code key} to this game's set; whether it was not there before. */
+        private boolean firstTime(long key) {
+            int mask = seenKeys.length - 1;
+            long h = key * 0x9E3779B97F4A7C15L;
+            int i = (int) (h ^ h >>> 32) & mask;
+            while (seenStamp[i] == stamp) {
+                if (seenKeys[i] == key) {
+                    return false;
+                }
+                i = (i + 1) & mask;
+            }
+            seenStamp[i] = stamp;
+            seenKeys[i] = key;
+            return true;
+        }
+    }
+
+}
