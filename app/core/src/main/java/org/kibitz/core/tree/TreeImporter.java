@@ -122,10 +122,17 @@ public final class TreeImporter {
 
     private final Games games;
     private final Formats formats;
+    private final int batchGames;
 
     public TreeImporter(Games games, Formats formats) {
+        this(games, formats, BATCH_GAMES);
+    }
+
+    /** With batches of {@code batchGames} games: small ones for tests of a stopped import. */
+    TreeImporter(Games games, Formats formats, int batchGames) {
         this.games = games;
         this.formats = formats;
+        this.batchGames = batchGames;
     }
 
     /** The files to read: files as given, folders walked for files of a readable extension, by name. */
@@ -414,7 +421,7 @@ public final class TreeImporter {
                         index++;
                         gamesRead++;
                         game(r, digest, source);
-                        if (batchGames >= BATCH_GAMES || counts.size() >= BATCH_PAIRS) {
+                        if (batchGames >= TreeImporter.this.batchGames || counts.size() >= BATCH_PAIRS) {
                             flush(digest, index, false);
                         }
                         if ((gamesRead & 255) == 0) {

@@ -315,6 +315,49 @@ class TreeImportTest {
     }
 
     /**
+     * An import stopped in the middle (here by its listener throwing, as a kill would stop it: the
+     * batch in progress is not committed) and run again: it passes over the games its committed
+     * batches hold and reads on, so every game counts once, and the file is then known as done.
+     */
+    @Test
+    void aStoppedImportResumesAndCountsEveryGameOnce() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
+        Path db = dir.resolve("stopped.sqlite");
+        TreeImporter small = new TreeImporter(TestGames.GAMES, FORMATS, 100);
+        class Stop extends RuntimeException {
+        }
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            org.junit.jupiter.api.Assertions.assertThrows(Stop.class, () -> small.run(tree, List.of(pgn),
+                    TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                        @Override
+                        public void progress(long bytesDone, long bytesTotal, long gamesRead) {
+                            if (gamesRead >= 256) {
+                                throw new Stop();
+                            }
+                        }
+                    }));
+            // Two batches of 100 committed; the third, in progress, rolled back.
+            assertEquals(200, tree.gameCount());
+        }
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            TreeImporter.Summary s = small.run(tree, List.of(pgn), TreeImporter.Options.defaults(),
+                    new TreeImporter.Listener() {
+                    });
+            assertEquals(e.games() - 200, s.games(), "the games after the committed batches");
+            assertEquals(0, s.duplicates(), "the committed games are passed over, not read again");
+            assertWhole(e, tree);
+            assertSame(e, tree, TestGames.CHESS.startPosition().hash());
+            assertEquals(e.games(), tree.games(TestGames.CHESS.startPosition().hash(), 1000).size());
+            TreeImporter.Summary again = small.run(tree, List.of(pgn), TreeImporter.Options.defaults(),
+                    new TreeImporter.Listener() {
+                    });
+            assertEquals(1, again.filesKnown());
+            assertEquals(0, again.games());
+        }
+    }
+
+    /**
      * A database of schema 1 (one (position, game) index of references) opens as schema 2 (runs of
      * references, one per import batch) with the same games listed, and imports into it add a run.
      */
