@@ -109,14 +109,9 @@ final class MoveCounts {
         }
     }
 
-    /** Hears the pairs in key order (hash as SQLite orders integers, then move). */
-    interface Visitor {
-        void visit(long hash, int move, long[] stats, int base) throws java.sql.SQLException;
-    }
-
     /**
      * The pairs in key order (hash as SQLite orders integers, then move), as slot numbers for
-     * {@link #visit}: sorted by a radix sort of the hashes, then by move among equal hashes (the moves
+     * {@link #hash}, {@link #move} and {@link #count}: sorted by a radix sort of the hashes, then by move among equal hashes (the moves
      * played from one position: a handful).
      */
     int[] sorted() {
@@ -156,16 +151,19 @@ final class MoveCounts {
         return order;
     }
 
-    /** Hands one slot's pair and counts to {@code v}. */
-    void visit(int slot, Visitor v) throws java.sql.SQLException {
-        int s = slot * SLOT;
-        v.visit(table[s], (int) (table[s + 1] >> 1), table, s + 2);
+    /** The position hash of a slot from {@link #sorted()}. */
+    long hash(int slot) {
+        return table[slot * SLOT];
     }
 
-    void forEachSorted(Visitor v) throws java.sql.SQLException {
-        for (int slot : sorted()) {
-            visit(slot, v);
-        }
+    /** The packed move of a slot from {@link #sorted()}. */
+    int move(int slot) {
+        return (int) (table[slot * SLOT + 1] >> 1);
+    }
+
+    /** A count of a slot from {@link #sorted()}: {@code column} is {@link #GAMES} to {@link #LAST_YEAR}. */
+    long count(int slot, int column) {
+        return table[slot * SLOT + 2 + column];
     }
 
     void clear() {

@@ -505,13 +505,12 @@ public final class TreeImporter {
             int k = 0;
             for (; k + ROWS <= order.length; k += ROWS) {
                 for (int j = 0; j < ROWS; j++) {
-                    int at = j * (2 + MoveCounts.STRIDE);
-                    counts.visit(order[k + j], (hash, move, st, base) -> bindMove(upsertMoves, at, hash, move, st, base));
+                    bindMove(upsertMoves, j * (2 + MoveCounts.STRIDE), order[k + j]);
                 }
                 upsertMoves.executeUpdate();
             }
             for (; k < order.length; k++) {
-                counts.visit(order[k], (hash, move, st, base) -> bindMove(upsertMove, 0, hash, move, st, base));
+                bindMove(upsertMove, 0, order[k]);
                 upsertMove.executeUpdate();
             }
             counts.clear();
@@ -550,13 +549,12 @@ public final class TreeImporter {
             batchGames = 0;
         }
 
-        /** Binds one pair's row at parameter offset {@code at} of an upsert. */
-        private static void bindMove(PreparedStatement ps, int at, long hash, int move, long[] st, int base)
-                throws SQLException {
-            ps.setLong(at + 1, hash);
-            ps.setInt(at + 2, move);
+        /** Binds the row of the batch's pair in {@code slot} at parameter offset {@code at} of an upsert. */
+        private void bindMove(PreparedStatement ps, int at, int slot) throws SQLException {
+            ps.setLong(at + 1, counts.hash(slot));
+            ps.setInt(at + 2, counts.move(slot));
             for (int i = 0; i < MoveCounts.STRIDE; i++) {
-                ps.setLong(at + 3 + i, st[base + i]);
+                ps.setLong(at + 3 + i, counts.count(slot, i));
             }
         }
 
