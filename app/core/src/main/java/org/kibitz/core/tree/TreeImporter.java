@@ -417,10 +417,10 @@ public final class TreeImporter {
                 ImportGame.Maker maker = new ImportGame.Maker(options.maxPly());
                 ReadAhead<ImportGame> ahead = new ReadAhead<>(reader, f.getFileName().toString(), maker::make);
                 try (ahead) {
-                    for (ImportGame r; (r = ahead.next()) != null; ) {
+                    for (ImportGame g; (g = ahead.next()) != null; ) {
                         index++;
                         gamesRead++;
-                        game(r, digest, source);
+                        game(g, digest, source);
                         if (batchGames >= TreeImporter.this.batchGames || counts.size() >= BATCH_PAIRS) {
                             flush(digest, index, false);
                         }
