@@ -8,26 +8,25 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.testing.RealEngines;
 import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.files.FileActions;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The menus' keys (F2, Shortcut+R, ...) work wherever the focus is: in the move list, an engine
  * panel's table, the game list's table or its filter field, not only on the board.
  */
+@ExtendWith(FxStages.class)
 class AcceleratorsTest {
 
     @TempDir
@@ -36,17 +35,11 @@ class AcceleratorsTest {
     private WorkbenchFixture w;
     private EnginesUi ui;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @AfterEach
-    void close() throws TimeoutException {
+    void close() {
         if (ui != null) {
             ui.close();
         }
-        FxToolkit.cleanupStages();
     }
 
     private void open() throws Exception {

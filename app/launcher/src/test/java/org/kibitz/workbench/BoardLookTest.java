@@ -17,21 +17,20 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Square;
 import org.kibitz.workbench.board.BoardArrow;
 import org.kibitz.workbench.board.BoardController;
 import org.kibitz.workbench.board.BoardView;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The board's look (pieces, colours), the evaluation bar beside it and the engines' score badges, headless. */
+@ExtendWith(FxStages.class)
 class BoardLookTest {
 
     @TempDir
@@ -39,21 +38,11 @@ class BoardLookTest {
 
     private WorkbenchFixture w;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @BeforeEach
     void open() throws TimeoutException {
         w = WorkbenchFixture.open(home);
         w.fireMenu("menu-new-chess");
         assertEquals("chess", onFx(() -> w.document.game().id()));
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     /** The colour the board shows at the centre of an empty square. */

@@ -14,11 +14,10 @@ import javafx.scene.text.Text;
 import javafx.scene.input.MouseButton;
 import javafx.scene.paint.Color;
 import org.controlsfx.control.StatusBar;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Piece;
@@ -26,10 +25,10 @@ import org.kibitz.api.game.Side;
 import org.kibitz.api.game.Square;
 import org.kibitz.workbench.board.BoardArrow;
 import org.kibitz.workbench.board.BoardView;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Playing on both boards with the mouse, headless: clicks, drags, promotion, refusals, flip, arrows, resizing. */
+@ExtendWith(FxStages.class)
 class BoardPaneTest {
 
     @TempDir
@@ -37,19 +36,9 @@ class BoardPaneTest {
 
     private WorkbenchFixture w;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @BeforeEach
     void open() throws TimeoutException {
         w = WorkbenchFixture.open(home);
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     private String status() {

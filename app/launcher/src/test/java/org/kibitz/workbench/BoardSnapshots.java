@@ -4,36 +4,24 @@ import static org.kibitz.workbench.WorkbenchFixture.runFx;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.paint.Color;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
 import org.kibitz.workbench.board.BoardArrow;
-import org.testfx.api.FxToolkit;
 
 /**
  * Pictures of the board in situations a screenshot of the running program does not easily reach
  * (arrows, hints, a promotion choice, check), written to {@code kibitz.snapshots} (default
  * /tmp/kibitz-snapshots) for a person to look at. Not run by the build ({@code -Dtest=BoardSnapshots}).
  */
+@ExtendWith(FxStages.class)
 class BoardSnapshots {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     @Test
     void pictures() throws Exception {

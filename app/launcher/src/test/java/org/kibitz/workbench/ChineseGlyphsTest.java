@@ -20,24 +20,22 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testfx.api.FxToolkit;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Chinese text is drawn, not shown as empty boxes: every Chinese string of the UI in the face the
  * workbench chose, and every text on screen in the Chinese window and its dialogs in the font it
  * was given. The check renders characters as JavaFX draws them (see {@link MissingGlyphs}).
  */
+@ExtendWith(FxStages.class)
 class ChineseGlyphsTest {
 
     /** The UI's bundles (I18n's list; UiMessagesTest checks that list against I18n). */
@@ -47,16 +45,6 @@ class ChineseGlyphsTest {
     Path home;
 
     private WorkbenchFixture w;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     @Test
     void theCheckSeesTheBoxOfACharacterNoFaceHas() {

@@ -14,12 +14,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.control.TableView;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.TestGames;
@@ -36,27 +34,17 @@ import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.evaluate.CompareUi;
 import org.kibitz.workbench.evaluate.DisagreementsPane;
 import org.kibitz.workbench.evaluate.EvaluateUi;
-import org.testfx.api.FxToolkit;
 
 /**
  * Engine comparison in the workbench with real engines on real games: the curve pane overlays one curve
  * per engine in the engines' colours with the disagreements marked, the Disagreements pane lists them
  * (largest gap first), and going to one shows both engines' lines in the engine panels, from the store.
  */
+@ExtendWith(FxStages.class)
 class CompareUiTest {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     static EngineEntry entry(String id, String name, String command, String protocol, Set<String> games) {
         return WorkbenchFixture.engine(id, name, List.of(command), protocol, games);

@@ -16,16 +16,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
 import javafx.scene.control.Button;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Position;
 import org.kibitz.api.game.Side;
@@ -36,7 +34,6 @@ import org.kibitz.testing.RealEngines;
 import org.kibitz.workbench.deep.DeepDialog;
 import org.kibitz.workbench.deep.DeepPane;
 import org.kibitz.workbench.deep.DeepUi;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -44,22 +41,13 @@ import org.testfx.util.WaitForAsyncUtils;
  * 8 searches fills the tree view with valued moves, best first, the root showing the root value; a
  * double click plays a row's line on the board; Resume with a budget of 14 goes on from the state file.
  */
+@ExtendWith(FxStages.class)
 class DeepPaneTest {
 
     private static final Pattern VALUE = Pattern.compile("[+-]\\d+\\.\\d\\d|#-?\\d+");
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     @Test
     void aRunGrowsAValuedTreeADoubleClickPlaysALineAndResumeGoesOn() throws Exception {

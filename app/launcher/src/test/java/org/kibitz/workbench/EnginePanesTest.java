@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.application.Platform;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -26,9 +25,9 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.input.Clipboard;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
@@ -42,7 +41,6 @@ import org.kibitz.workbench.engines.EngineManagerDialog;
 import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.core.analysis.AnalysisState;
 import org.kibitz.core.engines.EngineEntry;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -50,6 +48,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * two engines side by side, following moves, the curve, the log, the engine manager, and engines
  * that die or hang while the window stays responsive.
  */
+@ExtendWith(FxStages.class)
 class EnginePanesTest {
 
     @TempDir
@@ -58,18 +57,12 @@ class EnginePanesTest {
     private WorkbenchFixture w;
     private EnginesUi ui;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @AfterEach
-    void close() throws TimeoutException {
+    void close() {
         EngineManagerDialog.setProgramChooser(null);
         if (ui != null) {
             ui.close();
         }
-        FxToolkit.cleanupStages();
     }
 
     /** The workbench with these engines in its list (no first-start offer). */

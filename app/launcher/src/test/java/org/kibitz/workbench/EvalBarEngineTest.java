@@ -8,33 +8,21 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.testing.RealEngines;
 import org.kibitz.workbench.board.BoardArrow;
 import org.kibitz.workbench.engines.EnginesUi;
-import org.testfx.api.FxToolkit;
 
 /** A real engine's score on the board: the badge and the bar in White's view when Black is to move, neutral once it stops. */
+@ExtendWith(FxStages.class)
 class EvalBarEngineTest {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     @Test
     void blackToMoveAndWinningShowsANegativeBadgeAndABarMostlyBlackUntilTheEngineStops() throws Exception {

@@ -7,33 +7,21 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.workbench.evaluate.EvaluateUi;
-import org.testfx.api.FxToolkit;
 
 /**
  * Pictures of a real evaluation of three games with Stockfish: the move list with its glyphs, the curve
  * with its marks and the Report pane, in English and Chinese, written to {@code KIBITZ_SNAPSHOTS}
  * (default /tmp/kibitz-snapshots) for a person to look at. Not run by the build ({@code -Dtest=EvaluateSnapshots}).
  */
+@ExtendWith(FxStages.class)
 class EvaluateSnapshots {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     @Test
     void evaluatedFile() throws Exception {

@@ -11,13 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.engines.EngineEntry;
@@ -28,13 +26,13 @@ import org.kibitz.workbench.evaluate.EvaluateUi;
 import org.kibitz.workbench.evaluate.GameSummary;
 import org.kibitz.workbench.evaluate.ReportPane;
 import org.kibitz.workbench.jobs.JobsUi;
-import org.testfx.api.FxToolkit;
 
 /**
  * Batch evaluation in the workbench with a real engine: a file of three games is evaluated, the run
  * cancelled in the Jobs pane's way and started again (it resumes: the games its journal holds are not
  * searched again), and the Report pane, the board's game and its save show the results.
  */
+@ExtendWith(FxStages.class)
 class EvaluateUiTest {
 
     /** Nodes per position: long enough (about a tenth of a second) that a cancel lands mid-file. */
@@ -42,16 +40,6 @@ class EvaluateUiTest {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     /** The workbench with Stockfish in its engine list and the three games' file open; the file's path. */
     static WorkbenchFixture openWithStockfish(Path home) throws Exception {

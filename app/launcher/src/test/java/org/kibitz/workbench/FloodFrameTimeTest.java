@@ -14,16 +14,15 @@ import java.util.Locale;
 import java.util.ServiceLoader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.control.SplitPane;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.testing.FakeUciEngine;
@@ -36,7 +35,6 @@ import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineListFile;
 import org.kibitz.core.engines.EngineRegistry;
-import org.testfx.api.FxToolkit;
 
 /**
  * The FX thread's frame times while a fake engine floods the workbench with 20,000 {@code info}
@@ -48,6 +46,7 @@ import org.testfx.api.FxToolkit;
  * work in each pulse (from the first animation timer to the last scene's layout), and how long a
  * task posted from another thread waits for the FX thread (what a click waits).
  */
+@ExtendWith(FxStages.class)
 class FloodFrameTimeTest {
 
     private static final int RATE = 20_000;
@@ -57,17 +56,11 @@ class FloodFrameTimeTest {
 
     private EnginesUi ui;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @AfterEach
-    void close() throws TimeoutException {
+    void close() {
         if (ui != null) {
             ui.close();
         }
-        FxToolkit.cleanupStages();
     }
 
     @Test

@@ -21,18 +21,16 @@ import javafx.scene.control.TextField;
 import javafx.scene.text.Text;
 import javafx.scene.input.KeyCode;
 import org.controlsfx.control.NotificationPane;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.JsonStore;
 import org.kibitz.core.Settings;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -40,6 +38,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * added on the board and promoted or deleted from the list, games picked from a file of many,
  * broken games reported with their place, unsaved changes, saving and the title.
  */
+@ExtendWith(FxStages.class)
 class GameFilesUiTest {
 
     @TempDir
@@ -47,19 +46,9 @@ class GameFilesUiTest {
 
     private WorkbenchFixture w;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @BeforeEach
     void open() throws TimeoutException {
         w = WorkbenchFixture.open(home);
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     static Path resource(String name) {

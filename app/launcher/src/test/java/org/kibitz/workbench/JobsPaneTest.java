@@ -13,16 +13,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.IntStream;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.core.jobs.Job;
 import org.kibitz.core.jobs.JobContext;
 import org.kibitz.core.jobs.JobHandle;
@@ -30,23 +28,13 @@ import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.jobs.JobState;
 import org.kibitz.workbench.jobs.JobsUi;
-import org.testfx.api.FxToolkit;
 
 /** The Jobs pane and the status bar follow a job of the shared runner, and the pane's button cancels it. */
+@ExtendWith(FxStages.class)
 class JobsPaneTest {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     /** Items that wait for a permit from the test, or give up when the job is cancelled. */
     private record GatedJob(int count, Semaphore permits) implements Job<Integer, Integer> {

@@ -9,12 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.core.jobs.Job;
 import org.kibitz.core.jobs.JobContext;
 import org.kibitz.core.jobs.JobHandle;
@@ -22,27 +20,17 @@ import org.kibitz.core.jobs.JobObserver;
 import org.kibitz.core.jobs.JobOptions;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.workbench.jobs.JobsUi;
-import org.testfx.api.FxToolkit;
 
 /**
  * Pictures of the Jobs pane and the status bar with jobs running, cancelled and done, in English and
  * Chinese, written to {@code KIBITZ_SNAPSHOTS} (default /tmp/kibitz-snapshots) for a person to look at.
  * Not run by the build ({@code -Dtest=JobsSnapshots}).
  */
+@ExtendWith(FxStages.class)
 class JobsSnapshots {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     private record Gated(String name, int count, Semaphore permits) implements Job<Integer, Integer> {
         public String kind() {

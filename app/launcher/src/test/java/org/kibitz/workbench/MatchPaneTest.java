@@ -13,13 +13,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.control.Button;
 import javafx.scene.control.TableView;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
@@ -40,22 +38,13 @@ import org.testfx.util.WaitForAsyncUtils;
  * their reasons, a finished game opened on the board, and a match paused, the window closed, and the
  * match resumed in a new window from its journal.
  */
+@ExtendWith(FxStages.class)
 class MatchPaneTest {
 
     private static final Set<String> RESULTS = Set.of("1-0", "0-1", "1/2-1/2");
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     private WorkbenchFixture open() throws Exception {
         return WorkbenchFixture.openWithEngines(home, WorkbenchFixture.engine("stockfish", "Stockfish",

@@ -11,11 +11,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
@@ -28,7 +26,6 @@ import org.kibitz.core.GameTrees;
 import org.kibitz.core.MoveNames;
 import org.kibitz.core.MoveText;
 import org.kibitz.core.TestGames;
-import org.testfx.api.FxToolkit;
 
 /**
  * Measurements for the report, not run by the build ({@code mvn -pl app -am verify -Dtest=MoveListBench
@@ -36,22 +33,13 @@ import org.testfx.api.FxToolkit;
  * variations, stepping through it in the real window, and opening big files against the format
  * reader alone and against pgn-extract.
  */
+@ExtendWith(FxStages.class)
 class MoveListBench {
 
     private static final int STEPS = Integer.parseInt(System.getenv().getOrDefault("BENCH_STEPS", "500"));
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     private static void report(String line) {
         System.out.println("BENCH " + line);

@@ -15,19 +15,18 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.MoveText;
 import org.kibitz.core.TestGames;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The move list: annotations and comments from its menu, both layouts, and big games that stay cheap to step through. */
+@ExtendWith(FxStages.class)
 class MovesPaneTest {
 
     @TempDir
@@ -35,19 +34,9 @@ class MovesPaneTest {
 
     private WorkbenchFixture w;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @BeforeEach
     void open() throws TimeoutException {
         w = WorkbenchFixture.open(home);
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     private Text text(GameNode n) {

@@ -12,14 +12,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Side;
 import org.kibitz.api.tree.GameNode;
@@ -30,10 +29,10 @@ import org.kibitz.core.match.PlayedGame;
 import org.kibitz.core.match.TimeControl;
 import org.kibitz.testing.RealEngines;
 import org.kibitz.workbench.play.PlayUi;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Playing on the board against real engines, headless: moves by clicks, the engine's answers, takeback, resign, stop. */
+@ExtendWith(FxStages.class)
 class PlayTest {
 
     @TempDir
@@ -42,17 +41,11 @@ class PlayTest {
     private WorkbenchFixture w;
     private PlayUi play;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @AfterEach
-    void close() throws TimeoutException {
+    void close() {
         if (play != null) {
             runFx(play::close);
         }
-        FxToolkit.cleanupStages();
     }
 
     private static EngineEntry stockfish() {

@@ -15,16 +15,14 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.MouseButton;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.Piece;
 import org.kibitz.api.game.Side;
 import org.kibitz.api.game.Square;
 import org.kibitz.workbench.board.SetupBoard;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -32,6 +30,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * dragged on and off, the rules' verdict with its reasons in English and Chinese, OK only for a legal
  * position, and the position set up becoming the board's new game.
  */
+@ExtendWith(FxStages.class)
 class PositionEditorTest {
 
     @TempDir
@@ -39,20 +38,10 @@ class PositionEditorTest {
 
     private WorkbenchFixture w;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @BeforeEach
     void open() throws TimeoutException {
         w = WorkbenchFixture.open(home);
         language(Locale.ENGLISH);
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
     }
 
     private void language(Locale l) {

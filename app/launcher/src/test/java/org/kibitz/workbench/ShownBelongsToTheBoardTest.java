@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
@@ -22,9 +21,9 @@ import javafx.scene.text.Text;
 import javafx.stage.FileChooser;
 import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.analysis.AnalysisState;
@@ -33,7 +32,6 @@ import org.kibitz.testing.RealEngines;
 import org.kibitz.workbench.engines.CurvePane;
 import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.files.FileActions;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -42,6 +40,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * with it; the game list of a file says how many games its filter shows of all; two engines side
  * by side keep their words whole and both scores.
  */
+@ExtendWith(FxStages.class)
 class ShownBelongsToTheBoardTest {
 
     @TempDir
@@ -50,17 +49,11 @@ class ShownBelongsToTheBoardTest {
     private WorkbenchFixture w;
     private EnginesUi ui;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @AfterEach
-    void close() throws TimeoutException {
+    void close() {
         if (ui != null) {
             ui.close();
         }
-        FxToolkit.cleanupStages();
     }
 
     private boolean openFile(Path p) {

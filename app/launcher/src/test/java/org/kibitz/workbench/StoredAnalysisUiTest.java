@@ -11,13 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.ServiceLoader;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.engine.ProtocolPlugin;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
@@ -39,6 +38,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Analysis found in one start of the workbench is shown again after a restart, at the same position. */
+@ExtendWith(FxStages.class)
 class StoredAnalysisUiTest {
 
     @TempDir
@@ -46,17 +46,11 @@ class StoredAnalysisUiTest {
 
     private EnginesUi ui;
 
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
     @AfterEach
-    void close() throws TimeoutException {
+    void close() {
         if (ui != null) {
             ui.close();
         }
-        FxToolkit.cleanupStages();
     }
 
     private WorkbenchFixture open() throws Exception {

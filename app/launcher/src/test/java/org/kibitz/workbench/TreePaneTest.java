@@ -10,14 +10,12 @@ import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javafx.scene.Node;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Move;
@@ -28,7 +26,6 @@ import org.kibitz.core.tree.OpeningTree;
 import org.kibitz.core.tree.TreeImporter;
 import org.kibitz.core.tree.TreeMove;
 import org.kibitz.workbench.tree.TreeUi;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -37,20 +34,11 @@ import org.testfx.util.WaitForAsyncUtils;
  * a click playing a move and the table following, the games that reached the position and one of
  * them opened on the board, xiangqi's moves in Chinese notation.
  */
+@ExtendWith(FxStages.class)
 class TreePaneTest {
 
     @TempDir
     Path home;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void close() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     private static Path shared(String relative) {
         return Path.of(System.getProperty("kibitz.shared"), "data", relative);

@@ -20,10 +20,9 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.controlsfx.control.NotificationPane;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.core.plugins.PluginDiscovery;
 import org.kibitz.core.plugins.PluginSet;
 import org.kibitz.core.JsonStore;
@@ -33,6 +32,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The workbench shell, headless under Monocle: menus, docking, layout saved and restored, language switch. */
+@ExtendWith(FxStages.class)
 class WorkbenchShellTest {
 
     @TempDir
@@ -40,16 +40,6 @@ class WorkbenchShellTest {
 
     private final FxRobot robot = new FxRobot();
     private MainWindow window;
-
-    @BeforeAll
-    static void startFx() throws TimeoutException {
-        FxToolkit.registerPrimaryStage();
-    }
-
-    @AfterEach
-    void closeWindows() throws TimeoutException {
-        FxToolkit.cleanupStages();
-    }
 
     /** Simple panes standing in for the real ones, one per region. */
     private static List<PaneProvider> testPanes() {
