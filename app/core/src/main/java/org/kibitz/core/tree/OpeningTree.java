@@ -181,6 +181,66 @@ public final class OpeningTree implements AutoCloseable {
         st.execute("CREATE TABLE ref_runs(run INTEGER PRIMARY KEY)");
     }
 
+    /**
+     * Runs of references beyond which an import merges them (see {@link #mergeRuns}): a lookup seeks
+     * once per run, so their number must stay small however many imports add to the file.
+     */
+    static final int MAX_RUNS = 64;
+
+    /**
+     * Merges runs of references when there are more than {@code maxRuns}: every run but the largest
+     * becomes one new run, in one transaction. Its rows are rewritten in key order; the largest run,
+     * most of the references once a file has grown, is left as it is, so merging costs what the newer
+     * imports wrote, not the whole file. Nothing happens at {@code maxRuns} runs or fewer.
+     *
+     * @return the runs merged (0 when none were)
+     */
+    int mergeRuns(int maxRuns) throws SQLException {
+        List<long[]> runs = new ArrayList<>();
+        try (Statement st = db.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM ref_runs")) {
+                if (!rs.next() || rs.getInt(1) <= maxRuns) {
+                    return 0;
+                }
+            }
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT run, (SELECT count(*) FROM refs r WHERE r.run = ref_runs.run) FROM ref_runs ORDER BY run")) {
+                while (rs.next()) {
+                    runs.add(new long[]{rs.getLong(1), rs.getLong(2)});
+                }
+            }
+        }
+        long[] largest = runs.get(0);
+        for (long[] r : runs) {
+            if (r[1] > largest[1]) {
+                largest = r;
+            }
+        }
+        StringBuilder merged = new StringBuilder();
+        for (long[] r : runs) {
+            if (r != largest) {
+                merged.append(merged.length() == 0 ? "" : ", ").append(r[0]);
+            }
+        }
+        long next = runs.get(runs.size() - 1)[0] + 1;
+        boolean auto = db.getAutoCommit();
+        db.setAutoCommit(false);
+        try (Statement st = db.createStatement()) {
+            st.execute("INSERT OR IGNORE INTO refs SELECT " + next + ", position_hash, game_id FROM refs WHERE run IN ("
+                    + merged + ") ORDER BY position_hash, game_id");
+            st.execute("DELETE FROM refs WHERE run IN (" + merged + ")");
+            st.execute("DELETE FROM ref_runs WHERE run IN (" + merged + ")");
+            st.execute("INSERT INTO ref_runs VALUES (" + next + ")");
+            db.commit();
+        } catch (SQLException | RuntimeException e) {
+            db.rollback();
+            throw e;
+        } finally {
+            db.setAutoCommit(auto);
+        }
+        return runs.size() - 1;
+    }
+
     public Path file() {
         return file;
     }

@@ -123,16 +123,21 @@ public final class TreeImporter {
     private final Games games;
     private final Formats formats;
     private final int batchGames;
+    private final int maxRuns;
 
     public TreeImporter(Games games, Formats formats) {
-        this(games, formats, BATCH_GAMES);
+        this(games, formats, BATCH_GAMES, OpeningTree.MAX_RUNS);
     }
 
-    /** With batches of {@code batchGames} games: small ones for tests of a stopped import. */
-    TreeImporter(Games games, Formats formats, int batchGames) {
+    /**
+     * With batches of {@code batchGames} games, and runs of references merged beyond {@code maxRuns}:
+     * small numbers for tests.
+     */
+    TreeImporter(Games games, Formats formats, int batchGames, int maxRuns) {
         this.games = games;
         this.formats = formats;
         this.batchGames = batchGames;
+        this.maxRuns = maxRuns;
     }
 
     /** The files to read: files as given, folders walked for files of a readable extension, by name. */
@@ -167,6 +172,9 @@ public final class TreeImporter {
             for (Path f : files) {
                 run.file(f);
             }
+            run.finish();
+            // Every batch wrote a run of references; many imports into one file would make many.
+            tree.mergeRuns(maxRuns);
             return run.summary();
         } catch (SQLException e) {
             throw new IOException("opening tree " + tree.file() + ": " + e.getMessage(), e);

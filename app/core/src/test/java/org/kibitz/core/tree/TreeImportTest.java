@@ -324,7 +324,7 @@ class TreeImportTest {
         Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
         Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
         Path db = dir.resolve("stopped.sqlite");
-        TreeImporter small = new TreeImporter(TestGames.GAMES, FORMATS, 100);
+        TreeImporter small = new TreeImporter(TestGames.GAMES, FORMATS, 100, OpeningTree.MAX_RUNS);
         class Stop extends RuntimeException {
         }
         try (OpeningTree tree = OpeningTree.open(db)) {
@@ -354,6 +354,52 @@ class TreeImportTest {
                     });
             assertEquals(1, again.filesKnown());
             assertEquals(0, again.games());
+        }
+    }
+
+    /**
+     * An import that leaves more runs of references than allowed merges all but the largest into
+     * one; the counts, the games lists and the filtered counts are those of a replay, as before.
+     */
+    @Test
+    void runsBeyondTheLimitAreMergedAndNothingIsLost() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
+        Position start = TestGames.CHESS.startPosition();
+        Position afterE4 = start.play(Move.parseCoordinates("e2e4", 1));
+        List<OpeningTree.TreeGame> startGames;
+        List<OpeningTree.TreeGame> e4Games;
+        List<TreeMove> filtered;
+        OpeningTree.GameFilter white = new OpeningTree.GameFilter("Capablanca", OpeningTree.PlayerSide.WHITE, 0, 0, "");
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("one-run.sqlite"))) {
+            importer().run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+            });
+            startGames = tree.games(start.hash(), 1000);
+            e4Games = tree.games(afterE4.hash(), 1000);
+            filtered = tree.moves(start, white);
+        }
+        Path db = dir.resolve("runs.sqlite");
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            // 597 games in batches of 50: twelve runs, four allowed.
+            new TreeImporter(TestGames.GAMES, FORMATS, 50, 4).run(tree, List.of(pgn), TreeImporter.Options.defaults(),
+                    new TreeImporter.Listener() {
+                    });
+            assertWhole(e, tree);
+            assertEquals(startGames, tree.games(start.hash(), 1000));
+            assertEquals(e4Games, tree.games(afterE4.hash(), 1000));
+            assertEquals(597, startGames.size());
+            assertFalse(filtered.isEmpty());
+            assertEquals(filtered, tree.moves(start, white), "counts over Capablanca's games with White, from the references");
+        }
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+             java.sql.Statement st = c.createStatement()) {
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT count(*), max(run) FROM ref_runs")) {
+                assertEquals(2, rs.getInt(1), "the largest run and the others merged");
+                assertEquals(13, rs.getInt(2), "the merged run numbered after the last");
+            }
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM refs WHERE run NOT IN (SELECT run FROM ref_runs)")) {
+                assertEquals(0, rs.getInt(1), "no rows left in merged runs");
+            }
         }
     }
 
