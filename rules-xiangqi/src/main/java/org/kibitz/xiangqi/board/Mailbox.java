@@ -69,7 +69,7 @@ public final class Mailbox {
     }
 
     /** The point of {@code side}'s general (searched in its palace). */
-    public static int kingSquare(byte[] squares, int side) {
+    private static int kingSquare(byte[] squares, int side) {
         int king = KING | side << 3;
         int base = side == RED ? 0 : 63;
         for (int r = 0; r < 3; r++) {

@@ -40,11 +40,7 @@ record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, 
         }
 
         ImportGame make(ReadResult r) {
-            boolean errors = false;
-            for (FormatProblem p : r.problems()) {
-                errors |= p.severity() == FormatProblem.Severity.ERROR;
-            }
-            if (errors || r.game().isEmpty()) {
+            if (!r.clean() || r.game().isEmpty()) {
                 return new ImportGame(r.gameNumber(), r.problems(), true, null, 0, null, null, null, 0, 0, 0, null, null, null, null, 0, 0);
             }
             GameTree g = r.game().get();

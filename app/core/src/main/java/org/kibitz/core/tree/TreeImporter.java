@@ -168,18 +168,19 @@ public final class TreeImporter {
         }
         Run run = new Run(tree, options, listener, total);
         try {
-            run.start();
-            for (Path f : files) {
-                run.file(f);
+            try {
+                run.start();
+                for (Path f : files) {
+                    run.file(f);
+                }
+            } finally {
+                run.finish();
             }
-            run.finish();
             // Every batch wrote a run of references; many imports into one file would make many.
             tree.mergeRuns(maxRuns);
             return run.summary();
         } catch (SQLException e) {
             throw new IOException("opening tree " + tree.file() + ": " + e.getMessage(), e);
-        } finally {
-            run.finish();
         }
     }
 
