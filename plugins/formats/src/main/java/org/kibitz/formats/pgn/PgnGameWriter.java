@@ -80,37 +80,52 @@ final class PgnGameWriter implements GameWriter {
      * The roster first (the seven tags for chess, with their placeholders; for xiangqi the game
      * name, the tags present and the result), then {@code [SetUp]}/{@code [FEN]} when the game
      * starts from a set-up position, then the other tags in the order read.
+     *
+     * <p>The names and values are gathered first and written by one loop: the JIT inlines the
+     * writing (escaping, appending) once instead of at each of the half-dozen places a tag comes
+     * from, which made this per-game method the compiler's largest task of a conversion (37 kB of
+     * code and 130 ms of C2's time for the Big5 collection; see decision 0010).
      */
     private static void writeTags(GameTree game, GamePlugin plugin, Notation notation, String result, StringBuilder sb) {
         Tags tags = game.tags();
         boolean chess = plugin.id().equals("chess");
         List<String> roster = chess ? Tags.SEVEN_TAG_ROSTER : XIANGQI_ROSTER;
+        String[] pairs = new String[2 * (roster.size() + 2 + tags.size())];
+        int n = 0;
         for (String name : roster) {
+            String value;
             if (name.equals("Result")) {
-                tag(sb, name, result);
+                value = result;
             } else if (chess) {
-                tag(sb, name, tags.getOrDefault(name, name.equals("Date") ? "????.??.??" : "?"));
+                value = tags.getOrDefault(name, name.equals("Date") ? "????.??.??" : "?");
             } else if (name.equals("Game")) {
-                tag(sb, name, plugin.id().equals("xiangqi") ? "Chinese Chess" : tags.getOrDefault("Game", plugin.id()));
+                value = plugin.id().equals("xiangqi") ? "Chinese Chess" : tags.getOrDefault("Game", plugin.id());
             } else {
-                String v = tags.getOrDefault(name, null);
-                if (v != null) {
-                    tag(sb, name, v);
-                }
+                value = tags.getOrDefault(name, null);
+            }
+            if (value != null) {
+                pairs[n++] = name;
+                pairs[n++] = value;
             }
         }
         Position start = game.startPosition();
         if (tags.contains("FEN") || !start.equals(plugin.startPosition())) {
             // Right after the roster, where readers look for it.
-            tag(sb, "SetUp", "1");
-            tag(sb, "FEN", start.fen());
+            pairs[n++] = "SetUp";
+            pairs[n++] = "1";
+            pairs[n++] = "FEN";
+            pairs[n++] = start.fen();
         }
         for (Map.Entry<String, String> t : tags.asMap().entrySet()) {
             String name = t.getKey();
             if (roster.contains(name) || name.equals("SetUp") || name.equals("FEN")) {
                 continue;
             }
-            tag(sb, name, name.equals("Format") ? formatName(notation) : t.getValue());
+            pairs[n++] = name;
+            pairs[n++] = name.equals("Format") ? formatName(notation) : t.getValue();
+        }
+        for (int i = 0; i < n; i += 2) {
+            tag(sb, pairs[i], pairs[i + 1]);
         }
     }
 
