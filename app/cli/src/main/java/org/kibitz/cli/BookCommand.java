@@ -29,9 +29,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code kibitz book}: opening books; {@code book make} and {@code book probe}. */
-@Command(name = "book", resourceBundle = "org.kibitz.cli.book",
-        subcommands = {BookCommand.Make.class, BookCommand.Probe.class})
+@Command(name = "book", resourceBundle = "org.kibitz.cli.book")
 final class BookCommand implements Callable<Integer> {
+
+    /** Its subcommands, in the order help lists them; built as {@link KibitzCommand#commandLine} says. */
+    static final List<Class<?>> SUBCOMMANDS = List.of(BookCommand.Make.class, BookCommand.Probe.class);
 
     private static final Messages TEXT = Messages.of("book");
 

@@ -1,13 +1,17 @@
 package org.kibitz.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code kibitz engine}: engine tools; each is a subcommand ({@code engine probe}). */
-@Command(name = "engine", resourceBundle = "org.kibitz.cli.engine", subcommands = {EngineProbeCommand.class, EngineRunCommand.class})
+@Command(name = "engine", resourceBundle = "org.kibitz.cli.engine")
 final class EngineCommand implements Callable<Integer> {
+
+    /** Its subcommands, in the order help lists them; built as {@link KibitzCommand#commandLine} says. */
+    static final List<Class<?>> SUBCOMMANDS = List.of(EngineProbeCommand.class, EngineRunCommand.class);
 
     @Spec
     CommandSpec spec;

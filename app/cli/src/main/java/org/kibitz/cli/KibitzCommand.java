@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.kibitz.core.WorkbenchStarter;
 import picocli.CommandLine;
@@ -65,19 +66,41 @@ public final class KibitzCommand implements Callable<Integer> {
     }
 
     /**
+     * The subcommands of each command group, as the groups list them. Not in the groups' annotations,
+     * for the reason {@link #SUBCOMMANDS} gives: {@code tree query} built {@code tree deep} too, and
+     * with it the engine list, the job journal and Jackson's mappers, seven tenths of a second of a
+     * query's start.
+     */
+    static final Map<Class<?>, List<Class<?>>> GROUPS = Map.of(
+            BenchCommand.class, BenchCommand.SUBCOMMANDS,
+            BookCommand.class, BookCommand.SUBCOMMANDS,
+            EngineCommand.class, EngineCommand.SUBCOMMANDS,
+            TreeCommand.class, TreeCommand.SUBCOMMANDS);
+
+    /**
      * The command line for {@code args}: when they name a command, with only that command under the
-     * root (its own subcommands included); otherwise (help, version, files to open, a mistyped
-     * command) with all of them, so help lists them and picocli can suggest the nearest.
+     * root, and under a command group only the subcommand they name, on down; otherwise (help, a
+     * version, files to open, a mistyped command, a group without a subcommand named) with all the
+     * commands of that level, so help lists them and picocli can suggest the nearest.
      */
     public static CommandLine commandLine(CommandLine.IFactory factory, String... args) {
-        CommandLine root = new CommandLine(KibitzCommand.class, factory);
-        Class<?> named = named(args);
-        for (Class<?> c : SUBCOMMANDS) {
+        return build(KibitzCommand.class, SUBCOMMANDS, factory, args, 0);
+    }
+
+    /** {@code command} with those of {@code subcommands} that {@code args} from {@code from} on need. */
+    private static CommandLine build(Class<?> command, List<Class<?>> subcommands, CommandLine.IFactory factory,
+                                     String[] args, int from) {
+        CommandLine line = new CommandLine(command, factory);
+        int at = nextWord(args, from);
+        Class<?> named = at < 0 ? null : byName(subcommands, args[at]);
+        for (Class<?> c : subcommands) {
             if (named == null || named == c) {
-                root.addSubcommand(new CommandLine(c, factory));
+                // Built with all of its own when they are not needed (help of all), else as far as the words go.
+                line.addSubcommand(build(c, GROUPS.getOrDefault(c, List.of()), factory, named == null ? new String[0] : args,
+                        named == null ? 0 : at + 1));
             }
         }
-        return root;
+        return line;
     }
 
     /**
@@ -100,9 +123,14 @@ public final class KibitzCommand implements Callable<Integer> {
         return true;
     }
 
-    /** The command {@code args} run, or {@code null} when they run none or their first word is not one. */
-    static Class<?> named(String... args) {
-        for (int i = 0; i < args.length; i++) {
+
+    /**
+     * Where the next command word is in {@code args} from {@code from} on: -1 when an option comes
+     * first (a root option such as help or a version, or {@code --}: everything is built, as picocli
+     * expects) or there is none. {@code --plugins DIR} is passed over: Main reads it before this.
+     */
+    private static int nextWord(String[] args, int from) {
+        for (int i = from; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--plugins")) {
                 i++;
@@ -111,16 +139,18 @@ public final class KibitzCommand implements Callable<Integer> {
             if (a.startsWith("--plugins=")) {
                 continue;
             }
-            if (a.startsWith("-")) {
-                return null; // a root option (help, version) or "--": everything, as picocli expects
+            return a.startsWith("-") ? -1 : i;
+        }
+        return -1;
+    }
+
+    /** The command of {@code commands} called {@code word} (by name or alias), or {@code null}. */
+    private static Class<?> byName(List<Class<?>> commands, String word) {
+        for (Class<?> c : commands) {
+            Command command = c.getAnnotation(Command.class);
+            if (command.name().equals(word) || Arrays.asList(command.aliases()).contains(word)) {
+                return c;
             }
-            for (Class<?> c : SUBCOMMANDS) {
-                Command command = c.getAnnotation(Command.class);
-                if (command.name().equals(a) || Arrays.asList(command.aliases()).contains(a)) {
-                    return c;
-                }
-            }
-            return null;
         }
         return null;
     }

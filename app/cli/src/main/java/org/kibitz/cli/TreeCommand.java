@@ -1,6 +1,7 @@
 package org.kibitz.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.kibitz.core.KibitzPaths;
 import picocli.CommandLine.Command;
@@ -8,9 +9,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code kibitz tree}: the opening database; {@code import} fills it, {@code query} reads it. */
-@Command(name = "tree", resourceBundle = "org.kibitz.cli.tree",
-        subcommands = {TreeImportCommand.class, TreeQueryCommand.class, TreeDeepCommand.class})
+@Command(name = "tree", resourceBundle = "org.kibitz.cli.tree")
 final class TreeCommand implements Callable<Integer> {
+
+    /**
+     * Its subcommands, in the order help lists them; built as {@link KibitzCommand#commandLine} says:
+     * {@code tree query} does not build {@code tree deep}, whose engines, job journal and JSON mappers
+     * were most of a query's start.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(TreeImportCommand.class, TreeQueryCommand.class, TreeDeepCommand.class);
 
     @Spec
     CommandSpec spec;

@@ -62,6 +62,19 @@ class TrainingTest {
                 assertTrue(org.kibitz.cli.KibitzCommand.commandLine(factory, args).getSubcommands().size() > 10,
                         String.join(" ", args));
             }
+            // Within a group, likewise: tree query does not build tree deep (its engines and job journal).
+            var query = org.kibitz.cli.KibitzCommand.commandLine(factory, "tree", "query", "--db", "d", "--moves", "e4");
+            assertEquals(java.util.Set.of("tree"), query.getSubcommands().keySet());
+            assertEquals(java.util.Set.of("query"), query.getSubcommands().get("tree").getSubcommands().keySet());
+            var bench = org.kibitz.cli.KibitzCommand.commandLine(factory, "--plugins=x", "bench", "tree", "--scale=0");
+            assertEquals(java.util.Set.of("tree"), bench.getSubcommands().get("bench").getSubcommands().keySet());
+            // A group's help, the group alone, a mistyped subcommand: all of the group's subcommands.
+            for (String[] args : new String[][] {{"tree", "--help"}, {"tree"}, {"tree", "qury"}}) {
+                assertEquals(java.util.Set.of("import", "query", "deep"), org.kibitz.cli.KibitzCommand.commandLine(factory, args)
+                        .getSubcommands().get("tree").getSubcommands().keySet(), String.join(" ", args));
+            }
+            assertEquals(java.util.Set.of("make", "probe"), org.kibitz.cli.KibitzCommand.commandLine(factory, "--help")
+                    .getSubcommands().get("book").getSubcommands().keySet());
         }
     }
 }
