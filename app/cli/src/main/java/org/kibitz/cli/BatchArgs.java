@@ -11,7 +11,10 @@ import org.kibitz.api.engine.SearchLimits;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineRef;
 import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.Shard;
+import org.kibitz.core.evaluate.judge.JudgeSpecException;
+import org.kibitz.core.evaluate.judge.JudgementModel;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;
@@ -159,6 +162,19 @@ final class BatchArgs {
             }
         }
         return out;
+    }
+
+    /**
+     * The judgement model {@code judge} names (a command's {@code --judge}), else the one of the game the
+     * plan's first game is of; a model that does not parse is a usage error.
+     */
+    JudgementModel judgement(String judge, BatchEvaluation.Plan plan) {
+        String gameId = BatchRun.gameId(plan);
+        try {
+            return judge == null ? JudgementModel.forGame(gameId) : JudgementModel.parse(judge, gameId);
+        } catch (JudgeSpecException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
+        }
     }
 
     private <T extends Number> T positive(T n) {

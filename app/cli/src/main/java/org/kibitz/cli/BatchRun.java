@@ -1,32 +1,46 @@
 package org.kibitz.cli;
 
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.kibitz.api.engine.EngineException;
+import org.kibitz.api.engine.SearchLimits;
 import org.kibitz.api.game.Games;
+import org.kibitz.core.Formats;
 import org.kibitz.core.GameFiles;
+import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.engines.EngineRef;
 import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.engines.SessionPool;
 import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.EvaluationCounts;
 import org.kibitz.core.evaluate.EvaluationJob;
+import org.kibitz.core.evaluate.EvaluationRequest;
 import org.kibitz.core.evaluate.GameResults;
+import org.kibitz.core.evaluate.GameSelection;
 import org.kibitz.core.evaluate.PositionEval;
+import org.kibitz.core.evaluate.Shard;
 import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.jobs.Progress;
 import org.kibitz.core.store.AnalysisStore;
 import org.kibitz.core.store.EngineFingerprint;
+import picocli.CommandLine;
 
 /**
- * Runs a planned batch for a command: the session pool, progress on stderr, failed positions and broken
- * games reported as they come (file, game, ply), each finished game handed to the command's outputs,
- * and the store flushed at the end. {@code evaluate} and {@code compare} differ only in their outputs.
+ * Plans and runs a batch for a command: the options checked in one order, the plan, the session pool,
+ * progress on stderr, failed positions and broken games reported as they come (file, game, ply), each
+ * finished game handed to the command's outputs, and the store flushed at the end. {@code evaluate} and
+ * {@code compare} differ only in their selection, their number of engines and their outputs, so both
+ * have this one, with the services a batch needs, from Guice.
  */
 final class BatchRun {
 
@@ -36,7 +50,26 @@ final class BatchRun {
     record Outcome(JobResult<?> result, EvaluationCounts counts) {
     }
 
-    private BatchRun() {
+    /** A command's batch once planned: the plan, the files it reads, and how many searches at once. */
+    record Planned(BatchEvaluation.Plan plan, GameFiles gameFiles, int jobs) {
+    }
+
+    private final Games games;
+    private final Formats formats;
+    private final EngineRegistry registry;
+    private final Provider<AnalysisStore> store;
+    private final JobRunner runner;
+    private final KibitzPaths paths;
+
+    @Inject
+    BatchRun(Games games, Formats formats, EngineRegistry registry, Provider<AnalysisStore> store, JobRunner runner,
+             KibitzPaths paths) {
+        this.games = games;
+        this.formats = formats;
+        this.registry = registry;
+        this.store = store;
+        this.runner = runner;
+        this.paths = paths;
     }
 
     /** The part of a command that runs the batch and may throw what a run throws. */
@@ -46,19 +79,67 @@ final class BatchRun {
     }
 
     /**
-     * The plan of {@code request}, or empty after saying on stderr why there is none (a file that
-     * cannot be read: exit 2).
+     * Plans what {@code batch} and the command's own options ask for, checked in this order: the files,
+     * the limit with {@code multipv} lines, the games, the shard, the jobs, the engines. A bad option is a
+     * usage error; empty after saying on stderr why a file cannot be read (exit 2).
+     *
+     * @param selection the command's selection of the games {@code --games} names; what it throws as
+     *                  {@link IllegalArgumentException} is a usage error
+     * @param engines   how many engines the command needs: without {@code --engine}, the first this many of
+     *                  the list; fewer is the usage error {@code engines.few} of {@code text} (never when one
+     *                  is needed: the built-in engine is always there)
+     * @param text      the command's messages
      */
-    static Optional<BatchEvaluation.Plan> plan(org.kibitz.core.evaluate.EvaluationRequest request, GameFiles gameFiles,
-                                               PrintWriter err, Messages text) {
+    Optional<Planned> plan(BatchArgs batch, List<Path> files, int multipv,
+                           Function<List<GameSelection.Range>, GameSelection> selection, int engines, PrintWriter err,
+                           Messages text) {
+        batch.requireFiles(files);
+        SearchLimits limits = batch.limits(multipv);
+        GameSelection chosen;
         try {
-            return Optional.of(BatchEvaluation.plan(request, gameFiles));
+            chosen = selection.apply(GameSelection.parseRanges(batch.gameRange));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(batch.spec.commandLine(), e.getMessage());
+        }
+        Shard.Resolved resolved = batch.shard(err);
+        int j = batch.jobs();
+        List<EngineRef> refs = batch.engineRefs(registry, err, engines);
+        if (refs.size() < engines) {
+            throw new CommandLine.ParameterException(batch.spec.commandLine(), text.text("engines.few"));
+        }
+        GameFiles gameFiles = new GameFiles(games, formats);
+        EvaluationRequest request = new EvaluationRequest(files, refs, limits, chosen, resolved.shard(), batch.patience(limits), j,
+                !batch.noStore, Optional.ofNullable(batch.runId));
+        try {
+            return Optional.of(new Planned(BatchEvaluation.plan(request, gameFiles), gameFiles, j));
         } catch (GameFiles.OpenException e) {
             err.println(text.text("file.unreadable", e.text().render()));
         } catch (IOException e) {
             err.println(text.text("io", e.getMessage()));
         }
         return Optional.empty();
+    }
+
+    /** Opens a command's outputs; may throw what opening them throws. */
+    @FunctionalInterface
+    interface Opener<T> {
+        T open() throws IOException;
+    }
+
+    /**
+     * The command's outputs as {@code opener} opens them: a target no format can write
+     * ({@link IllegalArgumentException}) is a usage error; empty after saying on stderr why a part cannot
+     * be created (exit 2).
+     */
+    static <T> Optional<T> outputs(BatchArgs batch, PrintWriter err, Messages text, Opener<T> opener) {
+        try {
+            return Optional.of(opener.open());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(batch.spec.commandLine(), e.getMessage());
+        } catch (IOException e) {
+            err.println(text.text("io", e.getMessage()));
+            return Optional.empty();
+        }
     }
 
     /** The game of the first game of the planned files ({@code chess} when none has one), for the judgement model. */
@@ -94,28 +175,29 @@ final class BatchRun {
     }
 
     /**
-     * Runs {@code plan} to its end.
+     * Runs {@code planned} to its end, with the analysis store unless {@code --no-store}.
      *
      * @param outputs      hears each game, in game order
      * @param fingerprints hears the engines' fingerprints once they are known
      * @param text         the command's messages ({@code position.failed}, {@code game.broken}, {@code progress.positions})
      */
-    static Outcome run(BatchEvaluation.Plan plan, GameFiles gameFiles, EngineRegistry registry, Games games, int jobs,
-                       Optional<AnalysisStore> kept, JobRunner runner, Path runs, boolean fresh, CliProgress.Mode progress,
-                       PrintWriter err, Messages text, BatchEvaluation.Listener outputs,
-                       Consumer<java.util.List<EngineFingerprint>> fingerprints)
+    Outcome run(Planned planned, BatchArgs batch, PrintWriter err, Messages text, BatchEvaluation.Listener outputs,
+                Consumer<List<EngineFingerprint>> fingerprints)
             throws EngineException, IOException, InterruptedException, ExecutionException {
+        BatchEvaluation.Plan plan = planned.plan();
+        Optional<AnalysisStore> kept = batch.noStore ? Optional.empty() : Optional.of(store.get());
         kept.flatMap(AnalysisStore::problem).ifPresent(p -> err.println(TEXT.text("store.problem", p.render())));
-        try (SessionPool pool = SessionPool.of(registry, games, jobs, jobs);
-             CliProgress bar = CliProgress.open(progress, err, plan.opened().get(0).file().getFileName().toString())) {
+        try (SessionPool pool = SessionPool.of(registry, games, planned.jobs(), planned.jobs());
+             CliProgress bar = CliProgress.open(batch.progress, err, plan.opened().get(0).file().getFileName().toString())) {
             Reporter reporter = new Reporter(err, bar, plan, outputs, text);
-            BatchEvaluation.Batch batch = BatchEvaluation.start(plan, runs, fresh, gameFiles, pool, kept, runner, reporter);
-            reporter.counts = batch.counts();
-            fingerprints.accept(batch.job().fingerprints());
-            JobResult<?> result = batch.handle().result().get();
+            BatchEvaluation.Batch run = BatchEvaluation.start(plan, paths.data().resolve("runs"), batch.fresh, planned.gameFiles(),
+                    pool, kept, runner, reporter);
+            reporter.counts = run.counts();
+            fingerprints.accept(run.job().fingerprints());
+            JobResult<?> result = run.handle().result().get();
             kept.ifPresent(AnalysisStore::flush);
             bar.close();
-            return new Outcome(result, batch.counts());
+            return new Outcome(result, run.counts());
         }
     }
 

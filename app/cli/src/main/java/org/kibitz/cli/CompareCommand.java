@@ -1,8 +1,6 @@
 package org.kibitz.cli;
 
 import jakarta.inject.Inject;
-import jakarta.inject.Provider;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,27 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.kibitz.api.engine.SearchLimits;
-import org.kibitz.api.game.Games;
-import org.kibitz.core.Formats;
-import org.kibitz.core.GameFiles;
-import org.kibitz.core.KibitzPaths;
-import org.kibitz.core.engines.EngineRef;
-import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.EvaluationCounts;
-import org.kibitz.core.evaluate.EvaluationRequest;
 import org.kibitz.core.evaluate.GameSelection;
-import org.kibitz.core.evaluate.Shard;
 import org.kibitz.core.evaluate.compare.Comparison;
 import org.kibitz.core.evaluate.compare.ComparisonOutputs;
-import org.kibitz.core.evaluate.judge.JudgeSpecException;
-import org.kibitz.core.evaluate.judge.JudgementModel;
 import org.kibitz.core.evaluate.report.EvaluationOutputs;
 import org.kibitz.core.jobs.JobResult;
-import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.jobs.JobState;
-import org.kibitz.core.store.AnalysisStore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,12 +37,7 @@ final class CompareCommand implements Callable<Integer> {
 
     private static final Messages TEXT = Messages.of("compare");
 
-    private final Games games;
-    private final Formats formats;
-    private final EngineRegistry registry;
-    private final Provider<AnalysisStore> store;
-    private final JobRunner runner;
-    private final KibitzPaths paths;
+    private final BatchRun run;
 
     @Spec
     CommandSpec spec;
@@ -93,70 +73,38 @@ final class CompareCommand implements Callable<Integer> {
     String judge;
 
     @Inject
-    CompareCommand(Games games, Formats formats, EngineRegistry registry, Provider<AnalysisStore> store, JobRunner runner,
-                   KibitzPaths paths) {
-        this.games = games;
-        this.formats = formats;
-        this.registry = registry;
-        this.store = store;
-        this.runner = runner;
-        this.paths = paths;
+    CompareCommand(BatchRun run) {
+        this.run = run;
     }
 
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        batch.requireFiles(files);
-        SearchLimits limits = batch.limits(multipv);
-        GameSelection selection;
-        try {
-            selection = new GameSelection(GameSelection.parseRanges(batch.gameRange), 1, GameSelection.SideFilter.BOTH,
-                    Optional.empty());
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        Shard.Resolved resolved = batch.shard(err);
-        int j = batch.jobs();
-        List<EngineRef> refs = batch.engineRefs(registry, err, 2);
-        if (refs.size() < 2) {
-            throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("engines.few"));
-        }
-        GameFiles gameFiles = new GameFiles(games, formats);
-        EvaluationRequest request = new EvaluationRequest(files, refs, limits, selection, resolved.shard(), batch.patience(limits), j,
-                !batch.noStore, Optional.ofNullable(batch.runId));
-        Optional<BatchEvaluation.Plan> planned = BatchRun.plan(request, gameFiles, err, TEXT);
+        Optional<BatchRun.Planned> planned = run.plan(batch, files, multipv,
+                games -> new GameSelection(games, 1, GameSelection.SideFilter.BOTH, Optional.empty()), 2, err, TEXT);
         if (planned.isEmpty()) {
             return 2;
         }
-        BatchEvaluation.Plan plan = planned.get();
-        String gameId = BatchRun.gameId(plan);
+        BatchEvaluation.Plan plan = planned.get().plan();
         Comparison comparison;
         try {
-            JudgementModel model = judge == null ? JudgementModel.forGame(gameId) : JudgementModel.parse(judge, gameId);
-            comparison = new Comparison(model, threshold);
-        } catch (JudgeSpecException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
+            comparison = new Comparison(batch.judgement(judge, plan), threshold);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.ofNullable(out), Optional.ofNullable(csv),
                 Optional.ofNullable(jsonl), Optional.ofNullable(plots), svg);
-        ComparisonOutputs outputs;
-        try {
-            outputs = ComparisonOutputs.open(targets, comparison, gameFiles, plan, Locale.getDefault(), g -> { });
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        } catch (IOException e) {
-            err.println(TEXT.text("io", e.getMessage()));
+        Optional<ComparisonOutputs> opened = BatchRun.outputs(batch, err, TEXT,
+                () -> ComparisonOutputs.open(targets, comparison, planned.get().gameFiles(), plan, Locale.getDefault(), g -> { }));
+        if (opened.isEmpty()) {
             return 2;
         }
-        Optional<AnalysisStore> kept = batch.noStore ? Optional.empty() : Optional.of(store.get());
+        ComparisonOutputs outputs = opened.get();
         return BatchRun.guarded(err, TEXT, outputs::abort, () -> {
-            BatchRun.Outcome run = BatchRun.run(plan, gameFiles, registry, games, j, kept, runner, paths.data().resolve("runs"),
-                    batch.fresh, batch.progress, err, TEXT, outputs, f -> { });
-            JobResult<?> result = run.result();
-            EvaluationCounts counts = run.counts();
+            BatchRun.Outcome outcome = run.run(planned.get(), batch, err, TEXT, outputs, f -> { });
+            JobResult<?> result = outcome.result();
+            EvaluationCounts counts = outcome.counts();
             if (result.state() != JobState.COMPLETED) {
                 outputs.abort();
             }

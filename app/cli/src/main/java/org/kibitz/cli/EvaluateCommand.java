@@ -1,8 +1,6 @@
 package org.kibitz.cli;
 
 import jakarta.inject.Inject;
-import jakarta.inject.Provider;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,27 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.kibitz.api.engine.SearchLimits;
-import org.kibitz.api.game.Games;
-import org.kibitz.core.Formats;
-import org.kibitz.core.GameFiles;
-import org.kibitz.core.KibitzPaths;
-import org.kibitz.core.engines.EngineRef;
-import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.EvaluationCounts;
-import org.kibitz.core.evaluate.EvaluationRequest;
 import org.kibitz.core.evaluate.GameSelection;
-import org.kibitz.core.evaluate.Shard;
-import org.kibitz.core.evaluate.judge.JudgeSpecException;
 import org.kibitz.core.evaluate.judge.JudgementModel;
 import org.kibitz.core.evaluate.report.EvaluationOutputs;
 import org.kibitz.core.jobs.JobResult;
-import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.jobs.JobState;
 import org.kibitz.core.jobs.Progress;
-import org.kibitz.core.store.AnalysisStore;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -50,12 +35,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     private static final Messages TEXT = Messages.of("evaluate");
 
-    private final Games games;
-    private final Formats formats;
-    private final EngineRegistry registry;
-    private final Provider<AnalysisStore> store;
-    private final JobRunner runner;
-    private final KibitzPaths paths;
+    private final BatchRun run;
 
     @Spec
     CommandSpec spec;
@@ -97,64 +77,33 @@ final class EvaluateCommand implements Callable<Integer> {
     String judge;
 
     @Inject
-    EvaluateCommand(Games games, Formats formats, EngineRegistry registry, Provider<AnalysisStore> store,
-                    JobRunner runner, KibitzPaths paths) {
-        this.games = games;
-        this.formats = formats;
-        this.registry = registry;
-        this.store = store;
-        this.runner = runner;
-        this.paths = paths;
+    EvaluateCommand(BatchRun run) {
+        this.run = run;
     }
 
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        batch.requireFiles(files);
-        SearchLimits limits = batch.limits(multipv);
-        GameSelection selection;
-        try {
-            selection = new GameSelection(GameSelection.parseRanges(batch.gameRange), fromPly, GameSelection.SideFilter.parse(side),
-                    Optional.ofNullable(player));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-        Shard.Resolved resolved = batch.shard(err);
-        int j = batch.jobs();
-        GameFiles gameFiles = new GameFiles(games, formats);
-        List<EngineRef> refs = batch.engineRefs(registry, err, 1);
-        EvaluationRequest request = new EvaluationRequest(files, refs, limits, selection, resolved.shard(), batch.patience(limits), j,
-                !batch.noStore, Optional.ofNullable(batch.runId));
-        Optional<BatchEvaluation.Plan> planned = BatchRun.plan(request, gameFiles, err, TEXT);
+        Optional<BatchRun.Planned> planned = run.plan(batch, files, multipv, games -> new GameSelection(games, fromPly,
+                GameSelection.SideFilter.parse(side), Optional.ofNullable(player)), 1, err, TEXT);
         if (planned.isEmpty()) {
             return 2;
         }
-        BatchEvaluation.Plan plan = planned.get();
-        String gameId = BatchRun.gameId(plan);
-        JudgementModel model;
-        try {
-            model = judge == null ? JudgementModel.forGame(gameId) : JudgementModel.parse(judge, gameId);
-        } catch (JudgeSpecException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
-        }
+        BatchEvaluation.Plan plan = planned.get().plan();
+        JudgementModel model = batch.judgement(judge, plan);
         EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.ofNullable(out), Optional.ofNullable(csv),
                 Optional.ofNullable(jsonl), Optional.ofNullable(plots), svg);
-        EvaluationOutputs outputs;
-        try {
-            outputs = EvaluationOutputs.open(targets, model, gameFiles, plan, Locale.getDefault());
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        } catch (IOException e) {
-            err.println(TEXT.text("io", e.getMessage()));
+        Optional<EvaluationOutputs> opened = BatchRun.outputs(batch, err, TEXT,
+                () -> EvaluationOutputs.open(targets, model, planned.get().gameFiles(), plan, Locale.getDefault()));
+        if (opened.isEmpty()) {
             return 2;
         }
-        Optional<AnalysisStore> kept = batch.noStore ? Optional.empty() : Optional.of(store.get());
+        EvaluationOutputs outputs = opened.get();
         return BatchRun.guarded(err, TEXT, outputs::abort, () -> {
-            BatchRun.Outcome run = BatchRun.run(plan, gameFiles, registry, games, j, kept, runner, paths.data().resolve("runs"),
-                    batch.fresh, batch.progress, err, TEXT, outputs, outputs::engines);
-            JobResult<?> result = run.result();
-            EvaluationCounts counts = run.counts();
+            BatchRun.Outcome outcome = run.run(planned.get(), batch, err, TEXT, outputs, outputs::engines);
+            JobResult<?> result = outcome.result();
+            EvaluationCounts counts = outcome.counts();
             if (result.state() != JobState.COMPLETED) {
                 // The outputs would hold part of the games: the targets are left as they were.
                 outputs.abort();

@@ -24,7 +24,7 @@ public final class BatchManifest {
     public static final String FORMAT = "kibitz-evaluate-manifest";
     public static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = new ObjectMapper();
 
     private BatchManifest() {
     }

@@ -17,8 +17,6 @@ import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.game.Games;
 import org.kibitz.api.game.Side;
 import org.kibitz.core.GameFiles;
-import org.kibitz.core.chart.ChartFiles;
-import org.kibitz.core.chart.EvalChart;
 import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.EvaluationJob;
 import org.kibitz.core.evaluate.GameEvaluation;
@@ -48,10 +46,6 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     /** The manifest's {@code format}. */
     public static final String MANIFEST_FORMAT = BatchManifest.FORMAT;
     public static final int MANIFEST_VERSION = BatchManifest.VERSION;
-    /** Curve images' size, as {@code kibitz curve} draws them. */
-    static final int PLOT_WIDTH = 900;
-    static final int PLOT_HEIGHT = 360;
-
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -95,16 +89,10 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     private final PartFile out;
     private final PartFile csv;
     private final PartFile jsonl;
-    /** The manifest's game entries, one JSON object a line, as they come. */
-    private final PartFile manifestGames;
     private final PlayerSummary players = new PlayerSummary();
     private final List<String> broken = new ArrayList<>();
     private final List<Failure> failures = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
-    private final String[] engines;
-    private final BatchManifest.Counts counts = new BatchManifest.Counts();
-    private IOException fatal;
-    private boolean closed;
 
     private EvaluationOutputs(Targets targets, JudgementModel model, GameFiles files, BatchEvaluation.Plan plan, Locale locale,
                               Optional<FormatPlugin> outFormat, OutputParts parts) {
@@ -119,8 +107,6 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         this.out = parts.out();
         this.csv = parts.csv();
         this.jsonl = parts.jsonl();
-        this.manifestGames = parts.games();
-        this.engines = new String[plan.request().engines().size()];
     }
 
     /**
@@ -134,61 +120,38 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
                                          Locale locale) throws IOException {
         Objects.requireNonNull(targets, "targets");
         Objects.requireNonNull(model, "model");
-        Optional<FormatPlugin> format = Optional.empty();
-        if (targets.out().isPresent()) {
-            Path o = targets.out().get();
-            String name = o.getFileName().toString();
-            format = files.formats().all().stream().filter(f -> f.canWrite() && f.matchesName(name)
-                    && files.games().all().stream().anyMatch(g -> files.keepsMoves(f, g.id()))).findFirst();
-            if (format.isEmpty()) {
-                throw new IllegalArgumentException(ReportFormat.text(locale, "report.out.none", name));
-            }
-            if (format.get().oneGamePerFile() && plan.games() > 1) {
-                throw new IllegalArgumentException(ReportFormat.text(locale, "report.xqf.oneGame", String.valueOf(plan.games())));
-            }
+        // Any format that writes games, XQF too, as long as the batch has one game for its one-game file.
+        Optional<FormatPlugin> format = targets.out().map(o -> GameRewriter.writer(files, o, locale, f -> true));
+        if (format.isPresent() && format.get().oneGamePerFile() && plan.games() > 1) {
+            throw new IllegalArgumentException(ReportFormat.text(locale, "report.xqf.oneGame", String.valueOf(plan.games())));
         }
-        OutputParts parts = OutputParts.open(targets, MoveTables.CSV_HEADER);
+        OutputParts parts = OutputParts.open(targets, plan, MoveTables.CSV_HEADER);
         return new EvaluationOutputs(targets, model, files, plan, locale, format, parts);
     }
 
     /** The engines' fingerprints as the batch learnt them, for the manifest (else taken from the games as they come). */
     public synchronized void engines(List<EngineFingerprint> fingerprints) {
-        for (int i = 0; i < fingerprints.size() && i < engines.length; i++) {
-            engines[i] = EvaluationJob.fingerprintText(fingerprints.get(i));
+        for (int i = 0; i < fingerprints.size(); i++) {
+            parts.engine(i, EvaluationJob.fingerprintText(fingerprints.get(i)));
         }
     }
 
     @Override
     public synchronized void game(GameResults r) {
-        if (closed || fatal != null) {
-            return;
-        }
-        try {
-            write(r);
-        } catch (IOException e) {
-            fatal = e;
-        }
+        parts.write(() -> write(r));
     }
 
     private void write(GameResults r) throws IOException {
         String fileName = r.file().getFileName().toString();
-        ObjectNode entry = JSON.createObjectNode();
-        entry.put("ordinal", r.ordinal());
-        entry.put("file", fileName);
-        entry.put("game", r.entry().gameNumber());
-        entry.put("white", r.entry().white());
-        entry.put("black", r.entry().black());
-        counts.add(r);
+        ObjectNode entry = parts.entry(r);
         if (r.broken().isPresent()) {
             broken.add(r.broken().get());
             entry.put("broken", r.broken().get());
-            manifestLine(entry);
+            parts.record(entry);
             return;
         }
+        parts.engines(r);
         for (GameEvaluation ev : r.byEngine()) {
-            if (engines[ev.engine()] == null) {
-                engines[ev.engine()] = ev.fingerprint();
-            }
             for (PositionEval p : ev.positions()) {
                 if (p.failed()) {
                     failures.add(new Failure(fileName, r.entry().gameNumber(), p.ply(), ev.engineName(), p.error()));
@@ -223,9 +186,9 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
             o.put("ply", s.ply());
             o.put("win_loss", decimal(s.winLoss()));
         });
-        manifestLine(entry);
+        parts.record(entry);
         if (targets.plots().isPresent()) {
-            plot(r, reports, fileName);
+            parts.picture(GameCurve.of(r, reports, games, locale), r, games, "", problems);
         }
     }
 
@@ -237,33 +200,8 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
                 plugin.coordinateRankBase(), ev, report, model, plan.request().limitText(), locale, !format.oneGamePerFile()));
     }
 
-    private void plot(GameResults r, List<GameReport> reports, String fileName) {
-        EvalChart.Curve curve = GameCurve.of(r, reports, games, locale);
-        if (!curve.hasPoints()) {
-            return;
-        }
-        EvalChart chart = EvalChart.of(curve);
-        double[] span = GameCurve.span(r, games);
-        chart.fit(span[0], span[1]);
-        int dot = fileName.lastIndexOf('.');
-        String stem = (dot > 0 ? fileName.substring(0, dot) : fileName) + "-" + r.entry().gameNumber();
-        Path dir = targets.plots().get();
-        try {
-            ChartFiles.toPng(chart.chart(), PLOT_WIDTH, PLOT_HEIGHT, dir.resolve(stem + ".png"));
-            if (targets.svg()) {
-                ChartFiles.toSvg(chart.chart(), PLOT_WIDTH, PLOT_HEIGHT, dir.resolve(stem + ".svg"));
-            }
-        } catch (IOException | RuntimeException e) {
-            problems.add(dir.resolve(stem + ".png") + ": " + e.getMessage());
-        }
-    }
-
     private static ArrayNode slice(PartFile part, byte[] bytes) throws IOException {
         return BatchManifest.slice(part, bytes);
-    }
-
-    private void manifestLine(ObjectNode entry) throws IOException {
-        BatchManifest.entry(manifestGames, entry);
     }
 
     private static ObjectNode sideJson(GameStats.SideStats st) {
@@ -335,27 +273,11 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
      */
     @Override
     public synchronized void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        if (fatal != null) {
-            parts.abort();
-            throw fatal;
-        }
-        parts.commit(this::writeManifest);
+        parts.close(Optional.empty(), model.describe());
     }
 
     /** Drops every part: the targets stay as they were. */
     public synchronized void abort() {
-        closed = true;
         parts.abort();
-    }
-
-    private void writeManifest(Path target) throws IOException {
-        ObjectNode head = BatchManifest.head(Optional.empty(), plan, engines, model.describe());
-        counts.into(head);
-        BatchManifest.outputs(head, targets, MoveTables.CSV_HEADER.getBytes(StandardCharsets.UTF_8).length, out, csv, jsonl);
-        BatchManifest.write(target, head, manifestGames);
     }
 }

@@ -2,10 +2,12 @@ package org.kibitz.core.evaluate.report;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import org.kibitz.api.format.FormatPlugin;
 import org.kibitz.api.format.GameWriter;
 import org.kibitz.api.format.WriteContext;
@@ -24,6 +26,20 @@ import org.kibitz.core.evaluate.GameResults;
 public final class GameRewriter {
 
     private GameRewriter() {
+    }
+
+    /**
+     * The format {@code --out} is written in: the first that writes files named like {@code out}, keeps the
+     * moves of one of the games, and passes {@code also} (the command's own condition).
+     *
+     * @throws IllegalArgumentException there is none, said in {@code locale}'s language
+     */
+    public static FormatPlugin writer(GameFiles files, Path out, Locale locale, Predicate<FormatPlugin> also) {
+        String name = out.getFileName().toString();
+        return files.formats().all().stream().filter(f -> f.canWrite() && f.matchesName(name)
+                        && files.games().all().stream().anyMatch(g -> files.keepsMoves(f, g.id())) && also.test(f))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(ReportFormat.text(locale, "report.out.none", name)));
     }
 
     /**
