@@ -38,24 +38,21 @@ import org.kibitz.api.game.Square;
  */
 public final class BoardView extends Region {
 
-    private static final double DRAG_THRESHOLD = 4;
     /** The order promotion choices are offered in; types not listed come after, alphabetically. */
     private static final String PROMOTION_ORDER = "QRBNK";
 
-    /** The board itself, drawn again only when its size, orientation or game changes. */
-    private final Canvas background = new Canvas();
+    /** The board and, above it, the pieces, marks and arrows; the press and drag on them. */
+    private final BoardSurface surface = new BoardSurface(this::layoutChildren);
     /** Pieces, marks and arrows, drawn again on every change. */
-    private final Canvas canvas = new Canvas();
+    private final Canvas canvas = surface.canvas;
     /** The evaluation bar left of the board. */
     private final EvalBar evalBar = new EvalBar();
     private GamePlugin game;
     private BoardPainter painter;
     private String pieceSet = "";
     private String theme = "";
-    private BoardLayout layout;
     private Position position;
     private Move lastMove;
-    private boolean flipped;
     private boolean interactive = true;
     private List<BoardArrow> arrows = List.of();
     private BoardPainter.Decorations decorations = new BoardPainter.Decorations("", "");
@@ -63,13 +60,7 @@ public final class BoardView extends Region {
     private Square selected;
     private List<Move> selectedMoves = List.of();
     private List<Move> banned = List.of();
-    private Square pressed;
     private boolean pressedWasSelected;
-    private boolean dragging;
-    private double pressX;
-    private double pressY;
-    private double mouseX;
-    private double mouseY;
     private Promotion promotion;
 
     private Consumer<Move> onMove = m -> { };
@@ -81,11 +72,8 @@ public final class BoardView extends Region {
 
     public BoardView() {
         getStyleClass().add("board-view");
-        canvas.setManaged(false);
-        background.setManaged(false);
-        background.setMouseTransparent(true);
         evalBar.setManaged(false);
-        getChildren().addAll(background, canvas, evalBar);
+        getChildren().addAll(surface.background, canvas, evalBar);
         setFocusTraversable(true);
         setMinSize(120, 120);
         canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
@@ -98,7 +86,7 @@ public final class BoardView extends Region {
     public void setGame(GamePlugin game) {
         this.game = Objects.requireNonNull(game, "game");
         this.painter = BoardPainter.forGame(game, pieceSet, theme);
-        this.layout = null;
+        surface.forget();
         this.position = null;
         this.lastMove = null;
         clearSelection();
@@ -154,15 +142,13 @@ public final class BoardView extends Region {
     }
 
     public void setFlipped(boolean flipped) {
-        if (this.flipped != flipped) {
-            this.flipped = flipped;
-            layout = null;
+        if (surface.setFlipped(flipped)) {
             requestLayout();
         }
     }
 
     public boolean isFlipped() {
-        return flipped;
+        return surface.flipped();
     }
 
     /** Whether the user may move pieces (off while, say, an engine plays). */
@@ -229,7 +215,7 @@ public final class BoardView extends Region {
     public void setEvaluationBarVisible(boolean visible) {
         if (evalBar.isVisible() != visible) {
             evalBar.setVisible(visible);
-            layout = null;
+            surface.forget();
             requestLayout();
         }
     }
@@ -289,13 +275,12 @@ public final class BoardView extends Region {
 
     /** The centre of a point on screen (for tests and tooltips). */
     public Point2D centerOnScreen(Square s) {
-        Point2D p = currentLayout().center(s);
-        return canvas.localToScreen(p.getX(), p.getY());
+        return surface.centerOnScreen(s);
     }
 
     /** The size of a cell in pixels now. */
     public double cellSize() {
-        return currentLayout().cell;
+        return surface.current().cell;
     }
 
     // ---- layout ----
@@ -323,22 +308,16 @@ public final class BoardView extends Region {
         // The bar's width follows the board's cell; fit once to learn the cell, then with the bar's room.
         double bar = 0;
         double gap = 0;
+        boolean flipped = surface.flipped();
         if (evalBar.isVisible()) {
             BoardLayout rough = BoardLayout.fit(game.geometry(), flipped, Math.max(1, w - 30), h);
             bar = evalBarWidth(rough.cell);
             gap = Math.max(3, Math.round(0.08 * rough.cell));
         }
         BoardLayout fitted = BoardLayout.fit(game.geometry(), flipped, Math.max(1, w - bar - gap), h);
-        boolean changed = layout == null || fitted.cell != layout.cell || fitted.flipped != layout.flipped
-                || fitted.geometry != layout.geometry;
-        layout = fitted;
         double x = snapPositionX(snappedLeftInset() + (w - fitted.width + bar + gap) / 2);
         double y = snapPositionY(snappedTopInset() + (h - fitted.height) / 2);
-        for (Canvas c : List.of(background, canvas)) {
-            c.setWidth(fitted.width);
-            c.setHeight(fitted.height);
-            c.relocate(x, y);
-        }
+        boolean changed = surface.place(fitted, x, y);
         if (evalBar.isVisible()) {
             evalBar.setFlipped(flipped);
             evalBar.setSize(bar, fitted.height);
@@ -355,34 +334,23 @@ public final class BoardView extends Region {
         return Math.round(Math.max(16, Math.min(34, 0.42 * cell)));
     }
 
-    private BoardLayout currentLayout() {
-        if (layout == null) {
-            layoutChildren();
-        }
-        if (layout == null) {
-            throw new IllegalStateException("the board has no size yet");
-        }
-        return layout;
-    }
-
     // ---- drawing ----
 
     private void redrawBackground() {
-        if (layout == null || game == null) {
+        if (surface.layout() == null || game == null) {
             return;
         }
-        GraphicsContext g = background.getGraphicsContext2D();
-        g.clearRect(0, 0, background.getWidth(), background.getHeight());
-        painter.paintBoard(g, layout, decorations);
+        surface.paintBoard(painter, decorations);
     }
 
     /** Draws the pieces, marks and arrows again (the board under them stays). */
     public void redraw() {
-        if (layout == null || game == null) {
+        BoardLayout l = surface.layout();
+        if (l == null || game == null) {
             return;
         }
         GraphicsContext g = canvas.getGraphicsContext2D();
-        BoardLayout l = layout;
+        boolean dragging = surface.dragging();
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
         if (position == null) {
             return;
@@ -422,7 +390,8 @@ public final class BoardView extends Region {
         }
         drawBadges(g, l, badges);
         if (dragging && selected != null) {
-            position.pieceAt(selected).ifPresent(p -> painter.paintPiece(g, l, p, game.pieceLabel(p), mouseX, mouseY, 1.08));
+            position.pieceAt(selected).ifPresent(p -> painter.paintPiece(g, l, p, game.pieceLabel(p), surface.mouseX(),
+                    surface.mouseY(), 1.08));
         }
         if (promotion != null) {
             drawPromotion(g, l);
@@ -643,7 +612,7 @@ public final class BoardView extends Region {
 
     /** The choices stand in a column from the target square towards the middle of the board. */
     private Point2D choiceCenter(int index) {
-        BoardLayout l = currentLayout();
+        BoardLayout l = surface.current();
         Square to = promotion.to();
         int row = l.row(to.rank());
         int dir = row < l.geometry.ranks() / 2 ? 1 : -1;
@@ -655,6 +624,7 @@ public final class BoardView extends Region {
     // ---- input ----
 
     private void hover(MouseEvent e) {
+        BoardLayout layout = surface.layout();
         if (!interactive || position == null || layout == null) {
             canvas.setCursor(Cursor.DEFAULT);
             return;
@@ -667,6 +637,7 @@ public final class BoardView extends Region {
 
     private void pressed(MouseEvent e) {
         requestFocus();
+        BoardLayout layout = surface.layout();
         if (!interactive || position == null || layout == null) {
             return;
         }
@@ -683,8 +654,7 @@ public final class BoardView extends Region {
             return;
         }
         Optional<Square> at = layout.squareAt(e.getX(), e.getY());
-        pressed = null;
-        dragging = false;
+        surface.release();
         if (at.isEmpty()) {
             clearSelection();
             redraw();
@@ -702,11 +672,7 @@ public final class BoardView extends Region {
         if (piece.isPresent() && piece.get().side() == position.sideToMove()) {
             pressedWasSelected = s.equals(selected);
             select(s);
-            pressed = s;
-            pressX = e.getX();
-            pressY = e.getY();
-            mouseX = pressX;
-            mouseY = pressY;
+            surface.press(s, e.getX(), e.getY());
             redraw();
             return;
         }
@@ -719,27 +685,22 @@ public final class BoardView extends Region {
     }
 
     private void dragged(MouseEvent e) {
-        if (pressed == null || promotion != null) {
+        if (surface.pressed() == null || promotion != null) {
             return;
         }
-        mouseX = e.getX();
-        mouseY = e.getY();
-        if (!dragging && Math.hypot(mouseX - pressX, mouseY - pressY) >= DRAG_THRESHOLD) {
-            dragging = true;
-            canvas.setCursor(Cursor.CLOSED_HAND);
-        }
-        if (dragging) {
+        if (surface.follow(e.getX(), e.getY())) {
             redraw();
         }
     }
 
     private void released(MouseEvent e) {
-        if (pressed == null) {
+        Square from = surface.pressed();
+        if (from == null) {
             return;
         }
-        Square from = pressed;
-        pressed = null;
-        if (!dragging) {
+        boolean dragged = surface.dragging();
+        surface.release();
+        if (!dragged) {
             // A click on the piece already picked up puts it down again.
             if (pressedWasSelected) {
                 clearSelection();
@@ -747,9 +708,8 @@ public final class BoardView extends Region {
             }
             return;
         }
-        dragging = false;
         canvas.setCursor(Cursor.HAND);
-        Optional<Square> at = layout.squareAt(e.getX(), e.getY());
+        Optional<Square> at = surface.layout().squareAt(e.getX(), e.getY());
         if (at.isEmpty() || at.get().equals(from)) {
             redraw();
             return;
@@ -782,13 +742,13 @@ public final class BoardView extends Region {
             return i < 0 ? PROMOTION_ORDER.length() + m.promotion() : i;
         }));
         promotion = new Promotion(to, List.copyOf(choices));
-        dragging = false;
+        surface.release();
         redraw();
     }
 
     private void choosePromotion(double x, double y) {
         Promotion p = promotion;
-        double c = layout.cell;
+        double c = surface.layout().cell;
         for (int i = 0; i < p.choices().size(); i++) {
             Point2D ctr = choiceCenter(i);
             if (Math.abs(x - ctr.getX()) <= c / 2 && Math.abs(y - ctr.getY()) <= c / 2) {
@@ -812,8 +772,7 @@ public final class BoardView extends Region {
     public void clearSelection() {
         selected = null;
         selectedMoves = List.of();
-        pressed = null;
-        dragging = false;
+        surface.release();
         promotion = null;
     }
 }

@@ -1,6 +1,5 @@
 package org.kibitz.workbench.board;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,28 +25,18 @@ import org.kibitz.api.game.Square;
  *
  * <p>Not a mode of {@link BoardView}: that board holds a legal {@code Position} and lets only the side
  * to move play legal moves, while this one must hold what no game reaches (two kings, facing
- * generals) and move any piece anywhere. The two share the painters and {@link BoardLayout}; what
- * they still repeat is the sizing of their two canvases and the drag threshold.
+ * generals) and move any piece anywhere. The two share the painters, {@link BoardLayout} and, in
+ * {@link BoardSurface}, their canvases' sizing and the way a press becomes a drag.
  */
 public final class SetupBoard extends Region {
 
-    private static final double DRAG_THRESHOLD = 4;
-
-    private final Canvas background = new Canvas();
-    private final Canvas canvas = new Canvas();
+    private final BoardSurface surface = new BoardSurface(this::layoutChildren);
+    private final Canvas canvas = surface.canvas;
     private GamePlugin game;
     private BoardPainter painter;
-    private BoardLayout layout;
     private PositionDraft draft;
-    private boolean flipped;
     private BoardPainter.Decorations decorations = new BoardPainter.Decorations("", "");
 
-    private Square pressed;
-    private boolean dragging;
-    private double pressX;
-    private double pressY;
-    private double mouseX;
-    private double mouseY;
     /** A piece carried over the board from outside it (the palette), drawn under the mouse. */
     private Piece ghost;
     private Point2D ghostAt;
@@ -58,10 +47,7 @@ public final class SetupBoard extends Region {
 
     public SetupBoard() {
         getStyleClass().add("setup-board");
-        canvas.setManaged(false);
-        background.setManaged(false);
-        background.setMouseTransparent(true);
-        getChildren().addAll(background, canvas);
+        getChildren().addAll(surface.background, canvas);
         setMinSize(200, 200);
         canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
         canvas.addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
@@ -72,7 +58,7 @@ public final class SetupBoard extends Region {
     public void setGame(GamePlugin game) {
         this.game = Objects.requireNonNull(game, "game");
         this.painter = BoardPainter.forGame(game);
-        this.layout = null;
+        surface.forget();
         this.draft = null;
         requestLayout();
     }
@@ -83,21 +69,19 @@ public final class SetupBoard extends Region {
     }
 
     public void setFlipped(boolean flipped) {
-        if (this.flipped != flipped) {
-            this.flipped = flipped;
-            layout = null;
+        if (surface.setFlipped(flipped)) {
             requestLayout();
         }
     }
 
     public boolean isFlipped() {
-        return flipped;
+        return surface.flipped();
     }
 
     /** Texts printed in the river, left and right, as on the main board. */
     public void setRiverText(String left, String right) {
         decorations = new BoardPainter.Decorations(left, right);
-        layout = null;
+        surface.forget();
         requestLayout();
     }
 
@@ -118,12 +102,12 @@ public final class SetupBoard extends Region {
 
     /** The centre of a point on screen (for tests). */
     public Point2D centerOnScreen(Square s) {
-        Point2D p = currentLayout().center(s);
-        return canvas.localToScreen(p.getX(), p.getY());
+        return surface.centerOnScreen(s);
     }
 
     /** The point under a scene position, if it is on the board (where a palette piece is let go). */
     public Optional<Square> squareAtScene(double sceneX, double sceneY) {
+        BoardLayout layout = surface.layout();
         if (layout == null) {
             return Optional.empty();
         }
@@ -173,39 +157,23 @@ public final class SetupBoard extends Region {
         if (w <= 0 || h <= 0) {
             return;
         }
-        BoardLayout fitted = BoardLayout.fit(game.geometry(), flipped, w, h);
-        boolean changed = layout == null || fitted.cell != layout.cell || fitted.flipped != layout.flipped;
-        layout = fitted;
-        for (Canvas c : List.of(background, canvas)) {
-            c.setWidth(fitted.width);
-            c.setHeight(fitted.height);
-            c.relocate(snapPositionX(snappedLeftInset() + (w - fitted.width) / 2),
-                    snapPositionY(snappedTopInset() + (h - fitted.height) / 2));
-        }
-        if (changed) {
-            GraphicsContext g = background.getGraphicsContext2D();
-            g.clearRect(0, 0, background.getWidth(), background.getHeight());
-            painter.paintBoard(g, layout, decorations);
+        BoardLayout fitted = BoardLayout.fit(game.geometry(), surface.flipped(), w, h);
+        if (surface.place(fitted, snapPositionX(snappedLeftInset() + (w - fitted.width) / 2),
+                snapPositionY(snappedTopInset() + (h - fitted.height) / 2))) {
+            surface.paintBoard(painter, decorations);
             redraw();
         }
     }
 
-    private BoardLayout currentLayout() {
-        if (layout == null) {
-            layoutChildren();
-        }
-        if (layout == null) {
-            throw new IllegalStateException("the board has no size yet");
-        }
-        return layout;
-    }
-
     private void redraw() {
+        BoardLayout layout = surface.layout();
         if (layout == null || draft == null) {
             return;
         }
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
+        Square pressed = surface.pressed();
+        boolean dragging = surface.dragging();
         if (pressed != null) {
             painter.paintSelection(g, layout, pressed);
         }
@@ -217,7 +185,8 @@ public final class SetupBoard extends Region {
             painter.paintPiece(g, layout, e.getValue(), game.pieceLabel(e.getValue()), c.getX(), c.getY(), 1.0);
         }
         if (dragging && pressed != null) {
-            draft.pieceAt(pressed).ifPresent(p -> painter.paintPiece(g, layout, p, game.pieceLabel(p), mouseX, mouseY, 1.08));
+            draft.pieceAt(pressed).ifPresent(p -> painter.paintPiece(g, layout, p, game.pieceLabel(p), surface.mouseX(),
+                    surface.mouseY(), 1.08));
         }
         if (ghost != null && ghostAt != null) {
             painter.paintPiece(g, layout, ghost, game.pieceLabel(ghost), ghostAt.getX(), ghostAt.getY(), 1.08);
@@ -227,6 +196,7 @@ public final class SetupBoard extends Region {
     // ---- input ----
 
     private void pressed(MouseEvent e) {
+        BoardLayout layout = surface.layout();
         if (layout == null || draft == null) {
             return;
         }
@@ -238,43 +208,33 @@ public final class SetupBoard extends Region {
         if (e.getButton() != MouseButton.PRIMARY) {
             return;
         }
-        pressed = at.orElse(null);
-        dragging = false;
-        pressX = e.getX();
-        pressY = e.getY();
-        mouseX = pressX;
-        mouseY = pressY;
+        surface.press(at.orElse(null), e.getX(), e.getY());
     }
 
     private void dragged(MouseEvent e) {
+        Square pressed = surface.pressed();
         if (pressed == null || draft.pieceAt(pressed).isEmpty()) {
             return;
         }
-        mouseX = e.getX();
-        mouseY = e.getY();
-        if (!dragging && Math.hypot(mouseX - pressX, mouseY - pressY) >= DRAG_THRESHOLD) {
-            dragging = true;
-            canvas.setCursor(Cursor.CLOSED_HAND);
-        }
-        if (dragging) {
+        if (surface.follow(e.getX(), e.getY())) {
             redraw();
         }
     }
 
     private void released(MouseEvent e) {
-        if (pressed == null || e.getButton() != MouseButton.PRIMARY) {
+        Square from = surface.pressed();
+        if (from == null || e.getButton() != MouseButton.PRIMARY) {
             return;
         }
-        Square from = pressed;
-        boolean dragged = dragging;
-        pressed = null;
-        dragging = false;
+        boolean dragged = surface.dragging();
+        surface.release();
         canvas.setCursor(Cursor.DEFAULT);
         if (!dragged) {
             redraw();
             onClick.accept(from);
             return;
         }
+        BoardLayout layout = surface.layout();
         Optional<Square> to = layout.squareAt(e.getX(), e.getY());
         redraw();
         boolean offBoard = e.getX() < 0 || e.getY() < 0 || e.getX() > layout.width || e.getY() > layout.height;

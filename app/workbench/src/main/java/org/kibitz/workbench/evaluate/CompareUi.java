@@ -26,7 +26,6 @@ import org.kibitz.core.GameDocument;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.Settings;
 import org.kibitz.core.engines.EngineEntry;
-import org.kibitz.core.engines.EngineRef;
 import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.engines.SessionPool;
 import org.kibitz.core.evaluate.BatchEvaluation;
@@ -34,7 +33,6 @@ import org.kibitz.core.evaluate.EvaluationJob;
 import org.kibitz.core.evaluate.EvaluationRequest;
 import org.kibitz.core.evaluate.GameResults;
 import org.kibitz.core.evaluate.PositionEval;
-import org.kibitz.core.evaluate.Shard;
 import org.kibitz.core.evaluate.compare.ComparedPosition;
 import org.kibitz.core.evaluate.compare.Comparison;
 import org.kibitz.core.evaluate.compare.ComparisonOutputs;
@@ -54,6 +52,7 @@ import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.MainWindow;
 import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.files.GameList;
+import org.kibitz.workbench.jobs.JobsUi;
 
 /**
  * Engine comparison in the workbench, one per window: the core's comparison (a batch evaluation with
@@ -145,6 +144,7 @@ public final class CompareUi {
 
     private final ObservableList<Disagreement> disagreements = FXCollections.observableArrayList();
     private final ObjectProperty<Run> current = new SimpleObjectProperty<>(this, "current");
+    private final BatchStarter<Run> starter;
     private final IntegerProperty gamesCompared = new SimpleIntegerProperty(this, "gamesCompared");
     private final Map<BatchGames.Key, GameComparison> compared = new HashMap<>();
     /** Evaluations of games not finished yet, for a game opened meanwhile. */
@@ -167,6 +167,8 @@ public final class CompareUi {
         this.i18n = Objects.requireNonNull(i18n, "i18n");
         this.window = Objects.requireNonNull(window, "window");
         this.background = Objects.requireNonNull(background, "background");
+        this.starter = new BatchStarter<>(background, current, run -> run.batch().handle().result(),
+                pane -> window().ifPresent(w -> w.docking().open(pane)));
         document.addListener((d, change) -> {
             if (change == GameDocument.Change.GAME) {
                 gameOpened();
@@ -230,17 +232,13 @@ public final class CompareUi {
      */
     public CompletableFuture<Run> compare(EvaluateUi.Scope scope, Choice choice) {
         window().ifPresent(w -> w.updateSettings(s -> s.withComparison(choice.remembered())));
-        CompletableFuture<Run> done = new CompletableFuture<>();
         BatchGames.Target target;
         try {
             target = games.target(scope);
         } catch (IOException | RuntimeException e) {
-            done.completeExceptionally(e);
-            return done;
+            return CompletableFuture.failedFuture(e);
         }
-        EvaluationRequest request = new EvaluationRequest(List.of(target.file()), choice.engines().stream().map(EngineRef::listed)
-                .toList(), choice.limits(), target.selection(), Shard.ALL, choice.base().patience(), choice.base().jobs(), true,
-                Optional.empty());
+        EvaluationRequest request = choice.base().request(target, choice.limits());
         disagreements.clear();
         compared.clear();
         partial.clear();
@@ -250,60 +248,41 @@ public final class CompareUi {
         runFile = target.file();
         showOverlay();
         Locale locale = i18n.locale();
-        background.run("compare-start", () -> {
-            try {
-                BatchEvaluation.Plan plan = BatchEvaluation.plan(request, games.files());
-                String gameId = plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
-                        .map(org.kibitz.api.tree.GameTree::gameId).orElse(document.game().id());
-                Comparison comparison = new Comparison(JudgementModel.parse(choice.base().judge(), gameId), choice.threshold());
-                ComparisonOutputs outputs = ComparisonOutputs.open(EvaluationOutputs.Targets.NONE, comparison, games.files(), plan,
-                        locale, g -> queue(new GameNews(gen, g)));
-                BatchEvaluation.Listener listener = new BatchEvaluation.Listener() {
-                    @Override
-                    public void game(GameResults results) {
-                        outputs.game(results);
-                    }
-
-                    @Override
-                    public void position(EvaluationJob.Unit unit, PositionEval eval) {
-                        queue(new PositionNews(gen, new BatchGames.Key(target.file(), unit.entry().gameNumber()), unit.engine(),
-                                request.engines().get(unit.engine()).name(), eval));
-                    }
-                };
-                BatchEvaluation.Batch batch;
-                try {
-                    batch = BatchEvaluation.start(plan, games.runs(), false, games.files(), pool, Optional.of(store), runner,
-                            listener);
-                } catch (Exception e) {
-                    outputs.abort();
-                    throw e;
+        return starter.start("compare-start", () -> {
+            BatchEvaluation.Plan plan = BatchEvaluation.plan(request, games.files());
+            String gameId = plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
+                    .map(org.kibitz.api.tree.GameTree::gameId).orElse(document.game().id());
+            Comparison comparison = new Comparison(JudgementModel.parse(choice.base().judge(), gameId), choice.threshold());
+            ComparisonOutputs outputs = ComparisonOutputs.open(EvaluationOutputs.Targets.NONE, comparison, games.files(), plan,
+                    locale, g -> queue(new GameNews(gen, g)));
+            BatchEvaluation.Listener listener = new BatchEvaluation.Listener() {
+                @Override
+                public void game(GameResults results) {
+                    outputs.game(results);
                 }
-                Run run = new Run(batch, choice, outputs);
-                Platform.runLater(() -> {
-                    current.set(run);
-                    window().ifPresent(w -> {
-                        w.docking().open(org.kibitz.workbench.jobs.JobsUi.PANE);
-                        w.docking().open(EnginesUi.CURVE_PANE);
-                    });
-                    done.complete(run);
-                });
-                batch.handle().result().whenComplete((r, x) -> {
-                    try {
-                        outputs.close();
-                    } catch (IOException e) {
-                        outputs.abort();
-                    }
-                    Platform.runLater(() -> {
-                        if (current.get() == run) {
-                            window().ifPresent(w -> w.docking().open(DISAGREEMENTS_PANE));
-                        }
-                    });
-                });
+
+                @Override
+                public void position(EvaluationJob.Unit unit, PositionEval eval) {
+                    queue(new PositionNews(gen, new BatchGames.Key(target.file(), unit.entry().gameNumber()), unit.engine(),
+                            request.engines().get(unit.engine()).name(), eval));
+                }
+            };
+            BatchEvaluation.Batch batch;
+            try {
+                batch = BatchEvaluation.start(plan, games.runs(), false, games.files(), pool, Optional.of(store), runner,
+                        listener);
             } catch (Exception e) {
-                Platform.runLater(() -> done.completeExceptionally(e));
+                outputs.abort();
+                throw e;
             }
-        });
-        return done;
+            return new Run(batch, choice, outputs);
+        }, List.of(JobsUi.PANE, EnginesUi.CURVE_PANE), run -> {
+            try {
+                run.outputs().close();
+            } catch (IOException e) {
+                run.outputs().abort();
+            }
+        }, DISAGREEMENTS_PANE);
     }
 
     // ------------------------------------------------------------------ results, on the FX thread

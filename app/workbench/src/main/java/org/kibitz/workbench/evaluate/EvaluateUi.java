@@ -16,7 +16,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
@@ -43,7 +42,6 @@ import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.EvaluationJob;
 import org.kibitz.core.evaluate.EvaluationRequest;
 import org.kibitz.core.evaluate.GameResults;
-import org.kibitz.core.evaluate.GameSelection;
 import org.kibitz.core.evaluate.PositionEval;
 import org.kibitz.core.evaluate.Shard;
 import org.kibitz.core.jobs.Background;
@@ -53,6 +51,7 @@ import org.kibitz.core.store.AnalysisStore;
 import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.MainWindow;
 import org.kibitz.workbench.files.GameList;
+import org.kibitz.workbench.jobs.JobsUi;
 
 /**
  * Batch evaluation in the workbench, one per window: starts the core's {@link BatchEvaluation} on the
@@ -116,6 +115,12 @@ public final class EvaluateUi {
         Settings.Evaluation remembered() {
             return new Settings.Evaluation(engines.stream().map(EngineEntry::id).toList(), limitKind, limitValue, jobs, judge);
         }
+
+        /** The request for the games of {@code target}, searched with {@code limits} (a comparison adds its MultiPV). */
+        EvaluationRequest request(BatchGames.Target target, SearchLimits limits) {
+            return new EvaluationRequest(List.of(target.file()), engines.stream().map(EngineRef::listed).toList(), limits,
+                    target.selection(), Shard.ALL, patience(), jobs, true, Optional.empty());
+        }
     }
 
     /** A batch the window started, with what its results are shown with. */
@@ -141,11 +146,11 @@ public final class EvaluateUi {
     private final GameList list;
     private final I18n i18n;
     private final Supplier<MainWindow> window;
-    private final Background background;
 
     private final ObservableList<GameSummary> summaries = FXCollections.observableArrayList();
     private final ObjectProperty<Optional<GameSummary>> onBoard = new SimpleObjectProperty<>(this, "onBoard", Optional.empty());
     private final ObjectProperty<Run> current = new SimpleObjectProperty<>(this, "current");
+    private final BatchStarter<Run> starter;
     private final Map<BatchGames.Key, GameResults> finished = new HashMap<>();
     private final Map<BatchGames.Key, GameSummary> summaryOf = new HashMap<>();
     /** Evaluations that arrived before their game finished, by game, for a game opened meanwhile. */
@@ -171,7 +176,8 @@ public final class EvaluateUi {
         this.list = Objects.requireNonNull(list, "list");
         this.i18n = Objects.requireNonNull(i18n, "i18n");
         this.window = Objects.requireNonNull(window, "window");
-        this.background = Objects.requireNonNull(background, "background");
+        this.starter = new BatchStarter<>(background, current, run -> run.batch().handle().result(),
+                pane -> window().ifPresent(w -> w.docking().open(pane)));
         document.addListener((d, change) -> {
             if (change == GameDocument.Change.GAME) {
                 gameOpened();
@@ -244,19 +250,14 @@ public final class EvaluateUi {
      */
     public CompletableFuture<Run> evaluate(Scope scope, Choice choice) {
         window().ifPresent(w -> w.updateSettings(s -> s.withEvaluation(choice.remembered())));
-        CompletableFuture<Run> done = new CompletableFuture<>();
-        Path file;
-        GameSelection selection;
+        BatchGames.Target target;
         try {
-            BatchGames.Target target = games.target(scope);
-            file = target.file();
-            selection = target.selection();
+            target = games.target(scope);
         } catch (IOException | RuntimeException e) {
-            done.completeExceptionally(e);
-            return done;
+            return CompletableFuture.failedFuture(e);
         }
-        EvaluationRequest request = new EvaluationRequest(List.of(file), choice.engines().stream().map(EngineRef::listed).toList(),
-                choice.limits(), selection, Shard.ALL, choice.patience(), choice.jobs(), true, Optional.empty());
+        Path file = target.file();
+        EvaluationRequest request = choice.request(target, choice.limits());
         summaries.clear();
         summaryOf.clear();
         finished.clear();
@@ -277,27 +278,12 @@ public final class EvaluateUi {
                 queue(new PositionNews(new BatchGames.Key(f, unit.entry().gameNumber()), request.engines().get(unit.engine()).name(), eval));
             }
         };
-        background.run("evaluate-start", () -> {
-            try {
-                BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
-                Run run = new Run(BatchEvaluation.start(plan, games.runs(), false, files, pool, Optional.of(store), runner, listener),
-                        choice);
-                Platform.runLater(() -> {
-                    current.set(run);
-                    // Progress while it runs, the report once it is done.
-                    window().ifPresent(w -> w.docking().open(org.kibitz.workbench.jobs.JobsUi.PANE));
-                    done.complete(run);
-                });
-                run.batch().handle().result().whenComplete((r, x) -> Platform.runLater(() -> {
-                    if (current.get() == run) {
-                        window().ifPresent(w -> w.docking().open(REPORT_PANE));
-                    }
-                }));
-            } catch (Exception e) {
-                Platform.runLater(() -> done.completeExceptionally(e));
-            }
-        });
-        return done;
+        // Progress while it runs, the report once it is done.
+        return starter.start("evaluate-start", () -> {
+            BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
+            return new Run(BatchEvaluation.start(plan, games.runs(), false, files, pool, Optional.of(store), runner, listener),
+                    choice);
+        }, List.of(JobsUi.PANE), run -> { }, REPORT_PANE);
     }
 
     // ------------------------------------------------------------------ results, on the FX thread
