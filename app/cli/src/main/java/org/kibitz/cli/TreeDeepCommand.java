@@ -52,6 +52,8 @@ final class TreeDeepCommand implements Callable<Integer> {
     private static final Messages TEXT = Messages.of("tree");
     /** The budget when none is given: this many nodes. */
     static final long DEFAULT_BUDGET_NODES = 100;
+    /** The limit of each search when none is given: this many nodes. */
+    static final long DEFAULT_LIMIT_NODES = 100_000;
 
     private final Games games;
     private final EngineRegistry registry;
@@ -78,6 +80,7 @@ final class TreeDeepCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Where where;
 
+    /** Not {@link LimitOptions}: the help lists nodes first, labels depth D and has its own texts. */
     static final class Limit {
         @Option(names = "--nodes", paramLabel = "N", descriptionKey = "deep.nodes")
         Long nodes;
@@ -155,10 +158,9 @@ final class TreeDeepCommand implements Callable<Integer> {
         if (resume && !Files.isRegularFile(state)) {
             throw usage("deep.noState", state);
         }
-        SearchLimits limits = limit == null || (limit.depth == null && limit.movetime == null)
-                ? SearchLimits.nodes(positive(limit == null || limit.nodes == null ? 100_000L : limit.nodes))
-                : limit.depth != null ? SearchLimits.depth((int) positive(limit.depth))
-                : SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
+        SearchLimits limits = (limit == null ? Optional.<SearchLimits>empty()
+                : LimitOptions.given(limit.depth, limit.nodes, limit.movetime, v -> usage("deep.positive", v)))
+                .orElse(SearchLimits.nodes(DEFAULT_LIMIT_NODES));
         OptionalLong budget = budgetNodes != null ? OptionalLong.of(positive(budgetNodes))
                 : budgetSeconds == null ? OptionalLong.of(DEFAULT_BUDGET_NODES) : OptionalLong.empty();
         Optional<Duration> time = budgetSeconds == null ? Optional.empty() : Optional.of(Duration.ofSeconds(positive(budgetSeconds)));
