@@ -194,17 +194,8 @@ final class AnalyseCommand implements Callable<Integer> {
 
     /** The engine {@code --engine} names, from the engine list (read now) or as a command line. */
     private EngineRef engineRef(PrintWriter err) {
-        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
-            err.println(TEXT.text("engines.corrupt", registry.file(), c.reason(),
-                    c.setAside().map(Object::toString).orElse("-")));
-        }
-        EngineRef ref;
-        try {
-            ref = registry.resolve(engine);
-        } catch (EngineRef.ResolveException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
-        }
-        ref = ref.withOptions(options);
+        EngineLookup.readList(registry, err, TEXT, "engines.corrupt");
+        EngineRef ref = EngineLookup.resolve(registry, engine, spec).withOptions(options);
         return protocol == null ? ref : ref.withProtocol(protocol);
     }
 

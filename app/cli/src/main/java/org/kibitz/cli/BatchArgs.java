@@ -119,10 +119,7 @@ final class BatchArgs {
      * no other), each with the options given.
      */
     List<EngineRef> engineRefs(EngineRegistry registry, PrintWriter err, int wanted) {
-        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
-            err.println(TEXT.text("engines.corrupt", registry.file(), c.reason(),
-                    c.setAside().map(Object::toString).orElse("-")));
-        }
+        EngineLookup.readList(registry, err, TEXT, "engines.corrupt");
         List<EngineRef> out = new ArrayList<>();
         if (engines.isEmpty()) {
             List<EngineEntry> list = new ArrayList<>(registry.entries().stream().filter(e -> !e.builtin()).toList());
@@ -134,11 +131,7 @@ final class BatchArgs {
             return out;
         }
         for (String e : engines) {
-            try {
-                out.add(registry.resolve(e).withOptions(options));
-            } catch (EngineRef.ResolveException ex) {
-                throw new CommandLine.ParameterException(spec.commandLine(), ex.text().render());
-            }
+            out.add(EngineLookup.resolve(registry, e, spec).withOptions(options));
         }
         return out;
     }

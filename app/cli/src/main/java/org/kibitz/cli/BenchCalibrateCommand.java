@@ -127,12 +127,7 @@ final class BenchCalibrateCommand implements Callable<Integer> {
         }
         // The group is required: picocli has seen to it that one limit is given.
         SearchLimits limits = LimitOptions.given(limit.depth, limit.nodes, null, n -> usage("limit.bad")).orElseThrow();
-        EngineRef ref;
-        try {
-            ref = registry.resolve(engine).withOptions(options);
-        } catch (EngineRef.ResolveException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
-        }
+        EngineRef ref = EngineLookup.resolve(registry, engine, spec).withOptions(options);
 
         PositionSampler.Sample drawn;
         try {

@@ -248,16 +248,11 @@ final class TreeDeepCommand implements Callable<Integer> {
     }
 
     private List<EngineRef> engineRefs(PrintWriter err) {
-        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
-            err.println(TEXT.text("deep.enginesCorrupt", registry.file(), c.reason()));
-        }
+        // The message leaves out where the list was set aside.
+        EngineLookup.readList(registry, err, TEXT, "deep.enginesCorrupt");
         List<EngineRef> out = new ArrayList<>();
         for (String e : engines) {
-            try {
-                out.add(registry.resolve(e));
-            } catch (EngineRef.ResolveException x) {
-                throw new CommandLine.ParameterException(spec.commandLine(), x.text().render());
-            }
+            out.add(EngineLookup.resolve(registry, e, spec));
         }
         return out;
     }
