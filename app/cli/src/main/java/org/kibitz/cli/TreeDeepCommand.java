@@ -69,6 +69,7 @@ final class TreeDeepCommand implements Callable<Integer> {
     @Option(names = "--game", paramLabel = "GAME", defaultValue = "chess", descriptionKey = "deep.game")
     String game;
 
+    /** Not {@link TreeQueryCommand}'s: here {@code --moves} wants at least one move, and the help says so. */
     static final class Where {
         @Option(names = "--fen", paramLabel = "FEN", descriptionKey = "query.fen")
         String fen;
@@ -231,20 +232,7 @@ final class TreeDeepCommand implements Callable<Integer> {
     }
 
     private List<Move> moves(GamePlugin g, Position start) {
-        List<Move> out = new ArrayList<>();
-        if (where == null || where.moves == null) {
-            return out;
-        }
-        Position p = start;
-        for (String text : where.moves) {
-            Move m = TreeQueryCommand.parse(g, p, text);
-            if (m == null) {
-                throw usage("query.badMove", text, p.fen());
-            }
-            out.add(m);
-            p = p.play(m);
-        }
-        return out;
+        return where == null || where.moves == null ? new ArrayList<>() : TreeQueryCommand.moves(g, start, where.moves, spec);
     }
 
     private List<EngineRef> engineRefs(PrintWriter err) {
