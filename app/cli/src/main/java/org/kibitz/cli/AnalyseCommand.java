@@ -68,18 +68,7 @@ final class AnalyseCommand implements Callable<Integer> {
     List<String> moves = new ArrayList<>();
 
     @ArgGroup(exclusive = true, multiplicity = "1")
-    Limit limit;
-
-    static final class Limit {
-        @Option(names = "--depth", paramLabel = "N", descriptionKey = "depth")
-        Integer depth;
-
-        @Option(names = "--nodes", paramLabel = "N", descriptionKey = "nodes")
-        Long nodes;
-
-        @Option(names = "--movetime", paramLabel = "MS", descriptionKey = "movetime")
-        Long movetime;
-    }
+    LimitOptions limit;
 
     @Option(names = "--multipv", paramLabel = "K", defaultValue = "1", descriptionKey = "multipv")
     int multipv;
@@ -125,10 +114,8 @@ final class AnalyseCommand implements Callable<Integer> {
         if (multipv < 1) {
             throw usage("multipv.bad");
         }
-        SearchLimits limits = limit.depth != null ? SearchLimits.depth(positive(limit.depth))
-                : limit.nodes != null ? SearchLimits.nodes(positive(limit.nodes))
-                : SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
-        limits = limits.withMultiPv(multipv);
+        // The group is required: picocli has seen to it that one limit is given.
+        SearchLimits limits = LimitOptions.given(limit, n -> usage("limit.bad")).orElseThrow().withMultiPv(multipv);
         EngineRef ref = engineRef(err);
         EngineListener logger = log ? e -> {
             if (e instanceof EngineEvent.EngineLine l) {
@@ -207,17 +194,8 @@ final class AnalyseCommand implements Callable<Integer> {
 
     /** The engine {@code --engine} names, from the engine list (read now) or as a command line. */
     private EngineRef engineRef(PrintWriter err) {
-        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
-            err.println(TEXT.text("engines.corrupt", registry.file(), c.reason(),
-                    c.setAside().map(Object::toString).orElse("-")));
-        }
-        EngineRef ref;
-        try {
-            ref = registry.resolve(engine);
-        } catch (EngineRef.ResolveException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
-        }
-        ref = ref.withOptions(options);
+        EngineLookup.readList(registry, err, TEXT, "engines.corrupt");
+        EngineRef ref = EngineLookup.resolve(registry, engine, spec).withOptions(options);
         return protocol == null ? ref : ref.withProtocol(protocol);
     }
 
@@ -253,13 +231,6 @@ final class AnalyseCommand implements Callable<Integer> {
             p = p.play(found);
         }
         return out;
-    }
-
-    private <T extends Number> T positive(T n) {
-        if (n.longValue() < 1) {
-            throw usage("limit.bad");
-        }
-        return n;
     }
 
     private CommandLine.ParameterException usage(String key, Object... args) {

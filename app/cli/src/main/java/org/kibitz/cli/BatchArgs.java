@@ -41,18 +41,7 @@ final class BatchArgs {
     List<String> engines = new ArrayList<>();
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
-    Limit limit;
-
-    static final class Limit {
-        @Option(names = "--depth", paramLabel = "N", descriptionKey = "depth")
-        Integer depth;
-
-        @Option(names = "--nodes", paramLabel = "N", descriptionKey = "nodes")
-        Long nodes;
-
-        @Option(names = "--movetime", paramLabel = "MS", descriptionKey = "movetime")
-        Long movetime;
-    }
+    LimitOptions limit;
 
     @Option(names = "--jobs", paramLabel = "J", descriptionKey = "jobs")
     Integer jobs;
@@ -87,17 +76,7 @@ final class BatchArgs {
         if (multipv < 1) {
             throw usage("multipv.bad");
         }
-        SearchLimits l;
-        if (limit == null) {
-            l = SearchLimits.nodes(DEFAULT_NODES);
-        } else if (limit.depth != null) {
-            l = SearchLimits.depth(positive(limit.depth));
-        } else if (limit.nodes != null) {
-            l = SearchLimits.nodes(positive(limit.nodes));
-        } else {
-            l = SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
-        }
-        return l.withMultiPv(multipv);
+        return LimitOptions.given(limit, n -> usage("limit.bad")).orElse(SearchLimits.nodes(DEFAULT_NODES)).withMultiPv(multipv);
     }
 
     /** Searches at once: as given, else the number of cores. */
@@ -140,10 +119,7 @@ final class BatchArgs {
      * no other), each with the options given.
      */
     List<EngineRef> engineRefs(EngineRegistry registry, PrintWriter err, int wanted) {
-        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
-            err.println(TEXT.text("engines.corrupt", registry.file(), c.reason(),
-                    c.setAside().map(Object::toString).orElse("-")));
-        }
+        EngineLookup.readList(registry, err, TEXT, "engines.corrupt");
         List<EngineRef> out = new ArrayList<>();
         if (engines.isEmpty()) {
             List<EngineEntry> list = new ArrayList<>(registry.entries().stream().filter(e -> !e.builtin()).toList());
@@ -155,11 +131,7 @@ final class BatchArgs {
             return out;
         }
         for (String e : engines) {
-            try {
-                out.add(registry.resolve(e).withOptions(options));
-            } catch (EngineRef.ResolveException ex) {
-                throw new CommandLine.ParameterException(spec.commandLine(), ex.text().render());
-            }
+            out.add(EngineLookup.resolve(registry, e, spec).withOptions(options));
         }
         return out;
     }
@@ -175,13 +147,6 @@ final class BatchArgs {
         } catch (JudgeSpecException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
         }
-    }
-
-    private <T extends Number> T positive(T n) {
-        if (n.longValue() < 1) {
-            throw usage("limit.bad");
-        }
-        return n;
     }
 
     CommandLine.ParameterException usage(String key, Object... args) {

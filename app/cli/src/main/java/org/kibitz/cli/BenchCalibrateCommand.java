@@ -67,6 +67,7 @@ final class BenchCalibrateCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Limit limit;
 
+    /** Not {@link LimitOptions}: the help has no --movetime, lists nodes first and labels depth D. */
     static final class Limit {
         @Option(names = "--nodes", paramLabel = "N", descriptionKey = "nodes")
         Long nodes;
@@ -124,13 +125,9 @@ final class BenchCalibrateCommand implements Callable<Integer> {
         if (jobs < 1 || sample < 1 || fromPly < 0 || maxGames < 0 || cap < 1 || bootstrap < 0 || timeout < 1) {
             throw usage("bad.numbers");
         }
-        SearchLimits limits = limit.nodes != null ? SearchLimits.nodes(positive(limit.nodes)) : SearchLimits.depth(positive(limit.depth));
-        EngineRef ref;
-        try {
-            ref = registry.resolve(engine).withOptions(options);
-        } catch (EngineRef.ResolveException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
-        }
+        // The group is required: picocli has seen to it that one limit is given.
+        SearchLimits limits = LimitOptions.given(limit.depth, limit.nodes, null, n -> usage("limit.bad")).orElseThrow();
+        EngineRef ref = EngineLookup.resolve(registry, engine, spec).withOptions(options);
 
         PositionSampler.Sample drawn;
         try {
@@ -220,13 +217,6 @@ final class BenchCalibrateCommand implements Callable<Integer> {
 
     private static String csvField(String s) {
         return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
-    }
-
-    private <T extends Number> T positive(T n) {
-        if (n.longValue() < 1) {
-            throw usage("limit.bad");
-        }
-        return n;
     }
 
     private CommandLine.ParameterException usage(String key, Object... args) {

@@ -52,6 +52,8 @@ final class TreeDeepCommand implements Callable<Integer> {
     private static final Messages TEXT = Messages.of("tree");
     /** The budget when none is given: this many nodes. */
     static final long DEFAULT_BUDGET_NODES = 100;
+    /** The limit of each search when none is given: this many nodes. */
+    static final long DEFAULT_LIMIT_NODES = 100_000;
 
     private final Games games;
     private final EngineRegistry registry;
@@ -67,6 +69,7 @@ final class TreeDeepCommand implements Callable<Integer> {
     @Option(names = "--game", paramLabel = "GAME", defaultValue = "chess", descriptionKey = "deep.game")
     String game;
 
+    /** Not {@link TreeQueryCommand}'s: here {@code --moves} wants at least one move, and the help says so. */
     static final class Where {
         @Option(names = "--fen", paramLabel = "FEN", descriptionKey = "query.fen")
         String fen;
@@ -78,6 +81,7 @@ final class TreeDeepCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Where where;
 
+    /** Not {@link LimitOptions}: the help lists nodes first, labels depth D and has its own texts. */
     static final class Limit {
         @Option(names = "--nodes", paramLabel = "N", descriptionKey = "deep.nodes")
         Long nodes;
@@ -155,10 +159,9 @@ final class TreeDeepCommand implements Callable<Integer> {
         if (resume && !Files.isRegularFile(state)) {
             throw usage("deep.noState", state);
         }
-        SearchLimits limits = limit == null || (limit.depth == null && limit.movetime == null)
-                ? SearchLimits.nodes(positive(limit == null || limit.nodes == null ? 100_000L : limit.nodes))
-                : limit.depth != null ? SearchLimits.depth((int) positive(limit.depth))
-                : SearchLimits.moveTime(Duration.ofMillis(positive(limit.movetime)));
+        SearchLimits limits = (limit == null ? Optional.<SearchLimits>empty()
+                : LimitOptions.given(limit.depth, limit.nodes, limit.movetime, v -> usage("deep.positive", v)))
+                .orElse(SearchLimits.nodes(DEFAULT_LIMIT_NODES));
         OptionalLong budget = budgetNodes != null ? OptionalLong.of(positive(budgetNodes))
                 : budgetSeconds == null ? OptionalLong.of(DEFAULT_BUDGET_NODES) : OptionalLong.empty();
         Optional<Duration> time = budgetSeconds == null ? Optional.empty() : Optional.of(Duration.ofSeconds(positive(budgetSeconds)));
@@ -229,33 +232,15 @@ final class TreeDeepCommand implements Callable<Integer> {
     }
 
     private List<Move> moves(GamePlugin g, Position start) {
-        List<Move> out = new ArrayList<>();
-        if (where == null || where.moves == null) {
-            return out;
-        }
-        Position p = start;
-        for (String text : where.moves) {
-            Move m = TreeQueryCommand.parse(g, p, text);
-            if (m == null) {
-                throw usage("query.badMove", text, p.fen());
-            }
-            out.add(m);
-            p = p.play(m);
-        }
-        return out;
+        return where == null || where.moves == null ? new ArrayList<>() : TreeQueryCommand.moves(g, start, where.moves, spec);
     }
 
     private List<EngineRef> engineRefs(PrintWriter err) {
-        if (registry.load() instanceof EngineRegistry.LoadReport.Corrupt c) {
-            err.println(TEXT.text("deep.enginesCorrupt", registry.file(), c.reason()));
-        }
+        // The message leaves out where the list was set aside.
+        EngineLookup.readList(registry, err, TEXT, "deep.enginesCorrupt");
         List<EngineRef> out = new ArrayList<>();
         for (String e : engines) {
-            try {
-                out.add(registry.resolve(e));
-            } catch (EngineRef.ResolveException x) {
-                throw new CommandLine.ParameterException(spec.commandLine(), x.text().render());
-            }
+            out.add(EngineLookup.resolve(registry, e, spec));
         }
         return out;
     }

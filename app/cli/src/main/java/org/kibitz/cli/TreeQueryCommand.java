@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -126,14 +127,28 @@ final class TreeQueryCommand implements Callable<Integer> {
             return GameOption.position(game, game.id(), where.fen, spec);
         }
         Position p = game.startPosition();
-        for (String text : where.moves) {
+        for (Move m : moves(game, p, where.moves, spec)) {
+            p = p.play(m);
+        }
+        return p;
+    }
+
+    /**
+     * The moves of {@code --moves}, each read in the position the ones before it lead to from {@code start};
+     * a usage error naming the first that is no legal move there.
+     */
+    static List<Move> moves(GamePlugin game, Position start, List<String> texts, CommandSpec spec) {
+        List<Move> out = new ArrayList<>();
+        Position p = start;
+        for (String text : texts) {
             Move m = parse(game, p, text);
             if (m == null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.badMove", text, p.fen()));
             }
+            out.add(m);
             p = p.play(m);
         }
-        return p;
+        return out;
     }
 
     /** A move in coordinates or any of the game's notations; {@code null} when none reads it as a legal move. */
