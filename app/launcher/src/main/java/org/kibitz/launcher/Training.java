@@ -33,8 +33,7 @@ import org.kibitz.core.plugins.PluginSet;
  *
  * <p>It runs the commands scripts run most, on games it makes up itself (random legal games,
  * from a fixed seed, so every build trains on the same thing and no file outside the build is
- * needed): conversions of chess in SAN and of a few xiangqi games in ICCS and Chinese notation,
- * after an opening tree of a few of those games, imported and queried.
+ * needed): conversions of chess in SAN and of a few xiangqi games in ICCS and Chinese notation.
  * Not the help or the plugin list: every class in the cache is loaded at every start, and the
  * classes of all the commands the help lists made each start 25 ms slower (a 30 MB cache against
  * 23 MB); those commands load theirs from the jars. Everything happens in a folder the launcher
@@ -120,12 +119,6 @@ public final class Training {
     }
 
     private static void run(List<TrainingFile> files, Path dir) {
-        // First, and small: an opening tree of the first file's few games, built and asked once, so
-        // that SQLite's driver and the tree's classes are in the cache (a tree query loaded 330
-        // classes from the jars) without their profiles weighing on the conversions that follow.
-        Path tree = dir.resolve("training-tree.sqlite");
-        run("tree", "import", files.get(0).path().toString(), "--db", tree.toString());
-        run("tree", "query", "--db", tree.toString());
         int n = 0;
         for (TrainingFile f : files) {
             run("convert", f.path().toString(), dir.resolve("out-" + n++ + ".pgn").toString());
