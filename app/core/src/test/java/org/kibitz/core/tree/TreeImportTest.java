@@ -358,6 +358,42 @@ class TreeImportTest {
     }
 
     /**
+     * An import whose thread is interrupted (a job cancelled) stops with an error, and the batch the
+     * writer thread had is committed whole before the import returns: nothing is left half written
+     * and a rerun counts every game once.
+     */
+    @Test
+    void anInterruptedImportLeavesWholeBatchesAndResumes() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
+        Path db = dir.resolve("interrupted.sqlite");
+        TreeImporter small = new TreeImporter(TestGames.GAMES, FORMATS, 100, OpeningTree.MAX_RUNS);
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            try {
+                org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> small.run(tree, List.of(pgn),
+                        TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                            @Override
+                            public void progress(long bytesDone, long bytesTotal, long gamesRead) {
+                                if (gamesRead >= 256) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            }
+                        }));
+            } finally {
+                Thread.interrupted();
+            }
+            long committed = tree.gameCount();
+            assertTrue(committed >= 200 && committed % 100 == 0, "whole batches only: " + committed);
+        }
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            small.run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+            });
+            assertWhole(e, tree);
+            assertEquals(e.games(), tree.games(TestGames.CHESS.startPosition().hash(), 1000).size());
+        }
+    }
+
+    /**
      * An import that leaves more runs of references than allowed merges all but the largest into
      * one; the counts, the games lists and the filtered counts are those of a replay, as before.
      */
@@ -400,6 +436,45 @@ class TreeImportTest {
             try (java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM refs WHERE run NOT IN (SELECT run FROM ref_runs)")) {
                 assertEquals(0, rs.getInt(1), "no rows left in merged runs");
             }
+        }
+    }
+
+    /**
+     * Batches are written on a thread of their own while the next is read, so a game can come again
+     * while its first reading is in the batch being filled, in the batch being written, or already
+     * committed: each time it is the same game, counted once. Games 1-50 again right after them (the
+     * first batch of 50 just handed to the writer), each of 51-100 twice in a row (the same batch),
+     * and 1-10 at the end (long committed).
+     */
+    @Test
+    void aGameReadAgainWhileItsBatchIsWrittenCountsOnce() throws Exception {
+        String[] games = Files.readString(TestGames.shared("chess/pgn/Capablanca.pgn"), StandardCharsets.ISO_8859_1)
+                .split("(?=\\[Event )");
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            text.append(games[i]);
+        }
+        for (int i = 0; i < 50; i++) {
+            text.append(games[i].replaceFirst("\\[Event \"[^\"]*\"", "[Event \"again\"]"));
+        }
+        for (int i = 50; i < 100; i++) {
+            text.append(games[i]).append(games[i]);
+        }
+        for (int i = 0; i < 10; i++) {
+            text.append(games[i]);
+        }
+        Path pgn = dir.resolve("again.pgn");
+        Files.writeString(pgn, text, StandardCharsets.ISO_8859_1);
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
+        assertEquals(100, e.games(), "the replay's own count of distinct games");
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("again.sqlite"))) {
+            TreeImporter.Summary s = new TreeImporter(TestGames.GAMES, FORMATS, 50, OpeningTree.MAX_RUNS)
+                    .run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                    });
+            assertEquals(100, s.games());
+            assertEquals(110, s.duplicates());
+            assertWhole(e, tree);
+            assertEquals(100, tree.games(TestGames.CHESS.startPosition().hash(), 1000).size(), "each game listed once");
         }
     }
 
