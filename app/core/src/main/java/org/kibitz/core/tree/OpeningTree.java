@@ -245,18 +245,6 @@ public final class OpeningTree implements AutoCloseable {
         return file;
     }
 
-    /**
-     * A second, read-only connection to the file, for a thread that reads while {@link #db} writes:
-     * the file is in WAL mode, so it sees every committed transaction and never waits for the writer.
-     * The caller closes it.
-     */
-    Connection openReader() throws SQLException {
-        SQLiteConfig config = new SQLiteConfig();
-        config.setReadOnly(true);
-        config.setBusyTimeout(10_000);
-        return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
-    }
-
     /** The game the tree holds ({@code chess}, {@code xiangqi}), once a game was imported. */
     public Optional<String> gameId() throws IOException {
         return meta("game");

@@ -35,18 +35,16 @@ import org.kibitz.core.Formats;
  * Imports game files into an {@link OpeningTree}: each game read as it streams by (constant memory),
  * on a reading thread that also takes out what the import keeps of it ({@link ImportGame}); its main
  * line's (position, move) pairs counted in memory, and every {@value #BATCH_GAMES} games (or
- * {@value #BATCH_PAIRS} distinct pairs) the batch added to the file in one transaction of sorted
- * upserts, with its games, its references to them as a run of their own (decision 0019) and how far
- * the file was read; a killed import so resumes where its last batch ended. A batch is written on a
- * writer thread while the next one is read and counted (two batches in memory at most, hence half
- * the pairs a batch held when it was written in turn). A file imported before (same SHA-256) is
- * skipped; a game already held (same identity, see {@link #identity}) is counted once, whether it is
- * in the file or in a batch not yet written; a game with errors is reported and skipped.
+ * {@value #BATCH_PAIRS} pairs) the counts added to the file in one transaction of sorted upserts, with
+ * the batch's references to its games as a run of their own (decision 0019) and how far the file was
+ * read; a killed import so resumes where its last batch ended. A file imported before (same SHA-256) is
+ * skipped; a game already held (same identity, see {@link #identity}) is counted once; a game with
+ * errors is reported and skipped.
  */
 public final class TreeImporter {
 
     static final int BATCH_GAMES = 20_000;
-    static final int BATCH_PAIRS = 1 << 19;
+    static final int BATCH_PAIRS = 1 << 20;
     /** Rows per multi-row statement. */
     static final int ROWS = 64;
 
@@ -175,7 +173,6 @@ public final class TreeImporter {
                 for (Path f : files) {
                     run.file(f);
                 }
-                run.awaitWriter();
             } finally {
                 run.finish();
             }
@@ -318,50 +315,6 @@ public final class TreeImporter {
         }
     }
 
-    /** A game's row of the games table, kept with its batch until the batch is written. */
-    private record GameRow(long id, String digest, int number, String white, String black, String result, int year,
-                           String event, int whiteElo, int blackElo, long identity) {
-    }
-
-    /**
-     * What one batch adds to the file: its games, the counts of their (position, move) pairs, their
-     * references, and how far its file is then read. Filled on the importing thread, then written on
-     * the writer's; two of them take turns.
-     */
-    private static final class Batch {
-        final MoveCounts counts = new MoveCounts(1 << 16);
-        long[] refHashes = new long[1 << 12];
-        long[] refGames = new long[1 << 12];
-        int refs;
-        final List<GameRow> rows = new ArrayList<>();
-        /** The identities of {@link #rows}: a game read twice before its batch is in the file is still one game. */
-        final java.util.Set<Long> identities = new java.util.HashSet<>();
-        /** The tree's game, to record with this batch (the first one), or null. */
-        String treeGame;
-        String digest;
-        int gamesDone;
-        boolean complete;
-
-        void addRef(long positionHash, long gameId) {
-            if (refs == refHashes.length) {
-                refHashes = java.util.Arrays.copyOf(refHashes, refs * 2);
-                refGames = java.util.Arrays.copyOf(refGames, refs * 2);
-            }
-            refHashes[refs] = positionHash;
-            refGames[refs] = gameId;
-            refs++;
-        }
-
-        Batch clear() {
-            counts.clear();
-            refs = 0;
-            rows.clear();
-            identities.clear();
-            treeGame = null;
-            return this;
-        }
-    }
-
     /** One import: the statements, the batch and the counts. */
     private final class Run {
         final OpeningTree tree;
@@ -369,19 +322,10 @@ public final class TreeImporter {
         final Options options;
         final Listener listener;
         final long bytesTotal;
-        /** The batch being filled by this thread, and the one the writer has (null before the first). */
-        Batch filling = new Batch();
-        Batch writing;
-        /** The writer's work on {@link #writing}; null once waited for. */
-        java.util.concurrent.Future<?> written;
-        final java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "kibitz-tree-writer");
-            t.setDaemon(true);
-            return t;
-        });
-        /** Reads which games the file holds while the writer writes (see {@link #known}). */
-        Connection reader;
-        PreparedStatement knownGame;
+        final MoveCounts counts = new MoveCounts(1 << 16);
+        long[] refHashes = new long[1 << 12];
+        long[] refGames = new long[1 << 12];
+        int refs;
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
         PreparedStatement upsertMoves;
@@ -429,10 +373,6 @@ public final class TreeImporter {
                 lastRun = rs.next() ? rs.getLong(1) : 0;
             }
             fileDone = db.prepareStatement("UPDATE files SET games_done = ?, complete = ? WHERE digest = ?");
-            // The games table as committed: before this import, and the batches written since.
-            db.commit();
-            reader = tree.openReader();
-            knownGame = reader.prepareStatement("SELECT 1 FROM games WHERE hash = ?");
         }
 
         void file(Path f) throws IOException, SQLException {
@@ -449,8 +389,6 @@ public final class TreeImporter {
             }
             long size = Files.size(f);
             String digest = digest(f);
-            // The statements below share the connection with the writer: its batch first.
-            awaitWriter();
             int done = 0;
             try (PreparedStatement ps = db.prepareStatement("SELECT games_done, complete FROM files WHERE digest = ?")) {
                 ps.setString(1, digest);
@@ -492,7 +430,7 @@ public final class TreeImporter {
                         index++;
                         gamesRead++;
                         game(g, digest, source);
-                        if (batchGames >= TreeImporter.this.batchGames || filling.counts.size() >= BATCH_PAIRS) {
+                        if (batchGames >= TreeImporter.this.batchGames || counts.size() >= BATCH_PAIRS) {
                             flush(digest, index, false);
                         }
                         if ((gamesRead & 255) == 0) {
@@ -516,22 +454,33 @@ public final class TreeImporter {
             }
             if (treeGame == null) {
                 treeGame = g.gameId();
-                filling.treeGame = treeGame;
+                try (PreparedStatement ps = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES ('game', ?)")) {
+                    ps.setString(1, treeGame);
+                    ps.executeUpdate();
+                }
             } else if (!treeGame.equals(g.gameId())) {
                 broken++;
                 listener.otherGame(source, g.gameNumber(), g.gameId(), treeGame);
                 return;
             }
-            long identity = g.identity();
-            if (known(identity)) {
+            GameResult result = g.result();
+            long id = nextId;
+            insertGame.setLong(1, id);
+            insertGame.setString(2, digest);
+            insertGame.setInt(3, g.gameNumber());
+            insertGame.setString(4, g.white());
+            insertGame.setString(5, g.black());
+            insertGame.setString(6, result.pgn());
+            insertGame.setInt(7, g.year());
+            insertGame.setString(8, g.event());
+            insertGame.setInt(9, g.whiteElo());
+            insertGame.setInt(10, g.blackElo());
+            insertGame.setLong(11, g.identity());
+            if (insertGame.executeUpdate() == 0) {
                 duplicates++;
                 return;
             }
-            GameResult result = g.result();
-            long id = nextId++;
-            filling.rows.add(new GameRow(id, digest, g.gameNumber(), g.white(), g.black(), result.pgn(), g.year(), g.event(),
-                    g.whiteElo(), g.blackElo(), identity));
-            filling.identities.add(identity);
+            nextId++;
             added++;
             batchGames++;
             int column = resultColumn(result);
@@ -539,123 +488,41 @@ public final class TreeImporter {
             long[] hashes = g.hashes();
             int[] moves = g.moves();
             int[] ratings = g.ratings();
-            MoveCounts counts = filling.counts;
             for (int i = 0, n = g.pairs(); i < n; i++) {
                 counts.add(hashes[i], moves[i], column, ratings[i], year);
-                filling.addRef(hashes[i], id);
+                addRef(hashes[i], id);
             }
             plies += g.pairs();
             // The position the counted moves end in is reached too: the games list shows the games
             // that ended there, and filtered counts find the games that played the last move.
-            filling.addRef(g.endHash(), id);
+            addRef(g.endHash(), id);
         }
 
-        /**
-         * Whether the tree holds a game of this identity already: in the file as committed, or in a
-         * batch not yet committed (the one being filled, or the one being written, whose identities
-         * are let go only after its commit).
-         */
-        boolean known(long identity) throws SQLException {
-            if (filling.identities.contains(identity) || (writing != null && writing.identities.contains(identity))) {
-                return true;
+        void addRef(long positionHash, long gameId) {
+            if (refs == refHashes.length) {
+                refHashes = java.util.Arrays.copyOf(refHashes, refs * 2);
+                refGames = java.util.Arrays.copyOf(refGames, refs * 2);
             }
-            knownGame.setLong(1, identity);
-            try (ResultSet rs = knownGame.executeQuery()) {
-                return rs.next();
-            }
+            refHashes[refs] = positionHash;
+            refGames[refs] = gameId;
+            refs++;
         }
 
-        /**
-         * Hands the batch to the writer thread and goes on with an empty one: the file is written
-         * while the next games are read and counted (done one after the other, each was about half
-         * of an import). The batch before is waited for first, so at most two are in memory and the
-         * file receives them in order, each in a transaction of its own.
-         */
         void flush(String digest, int gamesDone, boolean complete) throws SQLException {
-            awaitWriter();
-            Batch b = filling;
-            b.digest = digest;
-            b.gamesDone = gamesDone;
-            b.complete = complete;
-            Batch free = writing;
-            writing = b;
-            filling = free == null ? new Batch() : free.clear();
-            batchGames = 0;
-            written = writer.submit(() -> {
-                write(b);
-                return null;
-            });
-        }
-
-        /** Waits until the writer's batch is committed; its failure becomes this thread's. */
-        void awaitWriter() throws SQLException {
-            java.util.concurrent.Future<?> w = written;
-            if (w == null) {
-                return;
-            }
-            try {
-                w.get();
-                written = null;
-            } catch (InterruptedException e) {
-                // The batch is still being written: finish() waits for it before it closes anything.
-                Thread.currentThread().interrupt();
-                throw new SQLException("interrupted while the opening tree was written", e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                written = null;
-                Throwable cause = e.getCause();
-                if (cause instanceof SQLException se) {
-                    throw se;
-                }
-                if (cause instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new SQLException(cause);
-            }
-        }
-
-        /** Adds a batch to the file in one transaction: on the writer thread, the connection's only user meanwhile. */
-        void write(Batch b) throws SQLException {
-            if (b.treeGame != null) {
-                try (PreparedStatement ps = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES ('game', ?)")) {
-                    ps.setString(1, b.treeGame);
-                    ps.executeUpdate();
-                }
-            }
-            for (GameRow r : b.rows) {
-                insertGame.setLong(1, r.id());
-                insertGame.setString(2, r.digest());
-                insertGame.setInt(3, r.number());
-                insertGame.setString(4, r.white());
-                insertGame.setString(5, r.black());
-                insertGame.setString(6, r.result());
-                insertGame.setInt(7, r.year());
-                insertGame.setString(8, r.event());
-                insertGame.setInt(9, r.whiteElo());
-                insertGame.setInt(10, r.blackElo());
-                insertGame.setLong(11, r.identity());
-                if (insertGame.executeUpdate() == 0) {
-                    // known() let a game through that the file holds: its counts would be added twice.
-                    throw new SQLException("game " + r.number() + " of " + r.digest() + " is in the tree already");
-                }
-            }
-            MoveCounts counts = b.counts;
-            long[] refHashes = b.refHashes;
-            long[] refGames = b.refGames;
-            int refs = b.refs;
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
             int[] order = counts.sorted();
-
             int k = 0;
             for (; k + ROWS <= order.length; k += ROWS) {
                 for (int j = 0; j < ROWS; j++) {
-                    bindMove(upsertMoves, j * (2 + MoveCounts.STRIDE), counts, order[k + j]);
+                    bindMove(upsertMoves, j * (2 + MoveCounts.STRIDE), order[k + j]);
                 }
                 upsertMoves.executeUpdate();
             }
             for (; k < order.length; k++) {
-                bindMove(upsertMove, 0, counts, order[k]);
+                bindMove(upsertMove, 0, order[k]);
                 upsertMove.executeUpdate();
             }
+            counts.clear();
             // In key order (game order within a key, as the ids were handed out): the B-tree is walked
             // once; in game order each row touched a page of its own and this was most of an import.
             PairSort.sort(refHashes, refGames, refs);
@@ -682,48 +549,21 @@ public final class TreeImporter {
                     insertRef.executeUpdate();
                 }
             }
-            fileDone.setInt(1, b.gamesDone);
-            fileDone.setInt(2, b.complete ? 1 : 0);
-            fileDone.setString(3, b.digest);
+            refs = 0;
+            fileDone.setInt(1, gamesDone);
+            fileDone.setInt(2, complete ? 1 : 0);
+            fileDone.setString(3, digest);
             fileDone.executeUpdate();
             db.commit();
+            batchGames = 0;
         }
 
         /** Binds the row of the batch's pair in {@code slot} at parameter offset {@code at} of an upsert. */
-        private static void bindMove(PreparedStatement ps, int at, MoveCounts counts, int slot) throws SQLException {
+        private void bindMove(PreparedStatement ps, int at, int slot) throws SQLException {
             ps.setLong(at + 1, counts.hash(slot));
             ps.setInt(at + 2, counts.move(slot));
             for (int i = 0; i < MoveCounts.STRIDE; i++) {
                 ps.setLong(at + 3 + i, counts.count(slot, i));
-            }
-        }
-
-        /**
-         * Stopped, failed or interrupted while the writer had a batch: that batch is committed (or
-         * fails) before anything else touches the connection, as a kill would find the file. Waits
-         * through interrupts, which it passes on.
-         */
-        void settleWriter() {
-            java.util.concurrent.Future<?> w = written;
-            if (w == null) {
-                return;
-            }
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    w.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (java.util.concurrent.ExecutionException e) {
-                    System.getLogger(TreeImporter.class.getName()).log(System.Logger.Level.WARNING,
-                            "writing a batch of the opening tree: " + e.getCause().getMessage());
-                    break;
-                }
-            }
-            written = null;
-            if (interrupted) {
-                Thread.currentThread().interrupt();
             }
         }
 
@@ -732,12 +572,7 @@ public final class TreeImporter {
         }
 
         void finish() {
-            settleWriter();
-            writer.shutdown();
             try {
-                if (reader != null) {
-                    reader.close();
-                }
                 for (PreparedStatement ps : new PreparedStatement[]{insertGame, upsertMove, upsertMoves, insertRef, insertRefs,
                         fileDone}) {
                     if (ps != null) {

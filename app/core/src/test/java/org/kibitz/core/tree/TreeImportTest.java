@@ -358,9 +358,8 @@ class TreeImportTest {
     }
 
     /**
-     * An import whose thread is interrupted (a job cancelled) stops with an error, and the batch the
-     * writer thread had is committed whole before the import returns: nothing is left half written
-     * and a rerun counts every game once.
+     * An import whose thread is interrupted (a job cancelled) stops with an error and leaves whole
+     * batches only: nothing is half written, and a rerun counts every game once.
      */
     @Test
     void anInterruptedImportLeavesWholeBatchesAndResumes() throws Exception {
@@ -440,14 +439,13 @@ class TreeImportTest {
     }
 
     /**
-     * Batches are written on a thread of their own while the next is read, so a game can come again
-     * while its first reading is in the batch being filled, in the batch being written, or already
-     * committed: each time it is the same game, counted once. Games 1-50 again right after them (the
-     * first batch of 50 just handed to the writer), each of 51-100 twice in a row (the same batch),
-     * and 1-10 at the end (long committed).
+     * A game can come again within one import while its first reading is in the batch being filled,
+     * in the batch just committed, or in one committed long before: each time it is the same game,
+     * counted once. Games 1-50 again right after them (the first batch of 50 just committed), each
+     * of 51-100 twice in a row (the same batch), and 1-10 at the end.
      */
     @Test
-    void aGameReadAgainWhileItsBatchIsWrittenCountsOnce() throws Exception {
+    void aGameReadAgainWithinOneImportCountsOnce() throws Exception {
         String[] games = Files.readString(TestGames.shared("chess/pgn/Capablanca.pgn"), StandardCharsets.ISO_8859_1)
                 .split("(?=\\[Event )");
         StringBuilder text = new StringBuilder();
