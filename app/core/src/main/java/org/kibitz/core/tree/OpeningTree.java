@@ -35,6 +35,16 @@ public final class OpeningTree implements AutoCloseable {
      */
     static final String REFS_OF_POSITION = " r.run IN (SELECT run FROM ref_runs) AND r.position_hash = ?";
 
+    /**
+     * The games list of the position bound to the statement's first parameter, in the columns
+     * {@link #treeGames} reads; a filter's conditions and the order follow.
+     */
+    private static final String GAMES_OF_POSITION = """
+            SELECT g.id, f.path, g.game_number, g.white, g.black, g.result, g.year, g.event
+            FROM refs r JOIN games g ON g.id = r.game_id LEFT JOIN files f ON f.digest = g.file_digest
+            WHERE""" + REFS_OF_POSITION;
+    private static final String LATEST_FIRST = " ORDER BY g.year DESC, g.id DESC LIMIT ?";
+
     /** A game the tree holds. */
     public record TreeGame(long id, String file, int gameNumber, String white, String black, String result,
                            int year, String event) {
@@ -288,10 +298,7 @@ public final class OpeningTree implements AutoCloseable {
     public List<TreeGame> games(long positionHash, int limit) throws IOException {
         try {
             if (readRefs == null) {
-                readRefs = db.prepareStatement("""
-                        SELECT g.id, f.path, g.game_number, g.white, g.black, g.result, g.year, g.event
-                        FROM refs r JOIN games g ON g.id = r.game_id LEFT JOIN files f ON f.digest = g.file_digest
-                        WHERE """ + REFS_OF_POSITION + " ORDER BY g.year DESC, g.id DESC LIMIT ?");
+                readRefs = db.prepareStatement(GAMES_OF_POSITION + LATEST_FIRST);
             }
             readRefs.setLong(1, positionHash);
             readRefs.setInt(2, limit);
@@ -306,14 +313,11 @@ public final class OpeningTree implements AutoCloseable {
         if (filter == null || filter.isEmpty()) {
             return games(positionHash, limit);
         }
-        StringBuilder sql = new StringBuilder("""
-                SELECT g.id, f.path, g.game_number, g.white, g.black, g.result, g.year, g.event
-                FROM refs r JOIN games g ON g.id = r.game_id LEFT JOIN files f ON f.digest = g.file_digest
-                WHERE """ + REFS_OF_POSITION);
+        StringBuilder sql = new StringBuilder(GAMES_OF_POSITION);
         List<Object> args = new ArrayList<>();
         args.add(positionHash);
         where(filter, sql, args);
-        sql.append(" ORDER BY g.year DESC, g.id DESC LIMIT ?");
+        sql.append(LATEST_FIRST);
         args.add(limit);
         try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
             for (int i = 0; i < args.size(); i++) {
