@@ -123,7 +123,6 @@ public final class KibitzCommand implements Callable<Integer> {
         return true;
     }
 
-
     /**
      * Where the next command word is in {@code args} from {@code from} on: -1 when an option comes
      * first (a root option such as help or a version, or {@code --}: everything is built, as picocli

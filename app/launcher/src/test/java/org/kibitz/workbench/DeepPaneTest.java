@@ -27,7 +27,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Position;
 import org.kibitz.api.game.Side;
-import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.tree.deep.DeepAnalysis;
 import org.kibitz.core.tree.deep.DeepTree;
 import org.kibitz.testing.RealEngines;

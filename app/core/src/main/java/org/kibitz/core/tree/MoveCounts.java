@@ -111,8 +111,8 @@ final class MoveCounts {
 
     /**
      * The pairs in key order (hash as SQLite orders integers, then move), as slot numbers for
-     * {@link #hash}, {@link #move} and {@link #count}: sorted by a radix sort of the hashes, then by move among equal hashes (the moves
-     * played from one position: a handful).
+     * {@link #hash}, {@link #move} and {@link #count}: sorted by a radix sort of the hashes, then by
+     * move among equal hashes (the moves played from one position: a handful).
      */
     int[] sorted() {
         long[] t = table;

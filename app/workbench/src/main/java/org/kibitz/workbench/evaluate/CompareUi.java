@@ -23,7 +23,6 @@ import javafx.collections.ObservableList;
 import org.kibitz.api.engine.SearchLimits;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.core.GameDocument;
-import org.kibitz.core.GameFiles;
 import org.kibitz.core.Settings;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineRegistry;

@@ -8,7 +8,6 @@ import java.util.Map;
 import org.kibitz.api.format.GameWriter;
 import org.kibitz.api.format.WriteContext;
 import org.kibitz.api.game.GamePlugin;
-import org.kibitz.api.game.GameResult;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Notation;
 import org.kibitz.api.game.Position;
