@@ -110,9 +110,9 @@ final class FileMoves {
 
     /**
      * The legal moves that fit a query, as board ints. A query names its piece's type, often its
-     * file, and where it goes (a file, or a number of ranks along its file): the one or two points
-     * each candidate piece could go to are worked out and only those moves are checked, not every
-     * legal move generated (a game reads one of these per move).
+     * file, and where it goes (a file, or a number of ranks along its file): the point each
+     * candidate piece could go to is worked out and only those moves are checked, not every legal
+     * move generated (a game reads one of these per move).
      */
     static List<Integer> matches(XiangqiPosition pos, Query q) {
         List<Integer> out = new ArrayList<>(2);
@@ -137,25 +137,33 @@ final class FileMoves {
         int firstFound = 0;
         int side = pos.side();
         int forward = side == Pieces.RED ? 1 : -1;
-        int[] targets = new int[2];
+        byte[] squares = pos.mailbox();
+        int type = q.type();
+        int action = q.action();
+        int number = q.number();
+        boolean anyKind = q.kind() == null;
         // Only the named file's ten points when the move names one (nearly always); else the board.
         int first = q.file() != 0 ? boardFile(side, q.file()) : 0;
         int step = q.file() != 0 ? Geometry.FILES : 1;
+        // The piece's code when the move names its type (always, but in tests): one comparison a
+        // point, which the processor predicts, where asking empty, side and type missed often.
+        int wanted = type != 0 ? Pieces.code(type, side) : -1;
         for (int sq = first; sq < Geometry.SQUARES; sq += step) {
-            int code = pos.codeAt(sq);
-            if (code == 0 || Pieces.side(code) != side || (q.type() != 0 && q.type() != Pieces.type(code))) {
+            int code = squares[sq];
+            if (wanted >= 0 ? code != wanted : code == 0 || Pieces.side(code) != side) {
                 continue;
             }
-            int n = targets(Pieces.type(code), side, forward, sq, q.action(), q.number(), targets);
-            for (int i = 0; i < n; i++) {
-                int m = Board.move(sq, targets[i]);
-                if ((q.kind() == null || fitsKind(pos, code, sq, q)) && pos.isLegal(m)) {
-                    if (count++ == 0) {
-                        firstFound = m;
-                    }
-                    if (out != null) {
-                        out.add(m);
-                    }
+            int to = target(Pieces.type(code), side, forward, sq, action, number);
+            if (to < 0) {
+                continue;
+            }
+            int m = Board.move(sq, to);
+            if ((anyKind || fitsKind(pos, code, sq, q)) && pos.isLegal(m)) {
+                if (count++ == 0) {
+                    firstFound = m;
+                }
+                if (out != null) {
+                    out.add(m);
                 }
             }
         }
@@ -163,34 +171,27 @@ final class FileMoves {
     }
 
     /**
-     * The points a piece of {@code type} on {@code from} reaches by the action and number a move
-     * names (at most two: a horse going to the next file moves two ranks, to the file after one),
-     * on the board; whether it may go there is asked after.
+     * The point a piece of {@code type} on {@code from} reaches by the action and number a move
+     * names, on the board, or -1 when there is none (a horse going to the next file moves two ranks,
+     * to the file after one: the number and the action leave one point); whether it may go there is
+     * asked after.
      */
-    private static int targets(int type, int side, int forward, int from, int action, int number, int[] out) {
+    private static int target(int type, int side, int forward, int from, int action, int number) {
         int ff = Geometry.FILE[from];
         int fr = Geometry.RANK[from];
-        boolean straight = type == Pieces.KING || type == Pieces.ROOK || type == Pieces.CANNON || type == Pieces.PAWN;
-        int n = 0;
-        if (straight) {
+        if (type == Pieces.KING || type == Pieces.ROOK || type == Pieces.CANNON || type == Pieces.PAWN) {
             if (action == TRAVERSE) {
                 if (number < 1 || number > 9) {
-                    return 0;
+                    return -1;
                 }
                 int tf = boardFile(side, number);
-                if (tf != ff) {
-                    out[n++] = fr * Geometry.FILES + tf;
-                }
-            } else {
-                int tr = fr + action * forward * number;
-                if (number >= 1 && tr >= 0 && tr < Geometry.RANKS) {
-                    out[n++] = tr * Geometry.FILES + ff;
-                }
+                return tf != ff ? fr * Geometry.FILES + tf : -1;
             }
-            return n;
+            int tr = fr + action * forward * number;
+            return number >= 1 && tr >= 0 && tr < Geometry.RANKS ? tr * Geometry.FILES + ff : -1;
         }
         if (action == TRAVERSE || number < 1 || number > 9) {
-            return 0;
+            return -1;
         }
         int tf = boardFile(side, number);
         int df = Math.abs(tf - ff);
@@ -201,10 +202,7 @@ final class FileMoves {
             default -> 0;
         };
         int tr = fr + action * forward * dr;
-        if (dr != 0 && tr >= 0 && tr < Geometry.RANKS) {
-            out[n++] = tr * Geometry.FILES + tf;
-        }
-        return n;
+        return dr != 0 && tr >= 0 && tr < Geometry.RANKS ? tr * Geometry.FILES + tf : -1;
     }
 
     private static boolean fitsKind(XiangqiPosition pos, int code, int from, Query q) {

@@ -63,7 +63,17 @@ public final class XiangqiPosition implements Position {
      */
     private String fen;
 
+    /**
+     * The points after the last move this position found legal, made by that test (see {@link
+     * Mailbox#after}): the move a game plays next, nearly always. Final fields, as for {@link
+     * #resolved}: a thread that sees the record sees the array's contents.
+     */
+    private Played played;
+
     private record Resolved(Move move, int internal) {
+    }
+
+    private record Played(int move, byte[] squares) {
     }
 
     /** Legal moves (board ints, generation order) and check, computed together by one board. */
@@ -162,7 +172,12 @@ public final class XiangqiPosition implements Position {
     /** Whether a board move (any int) is legal here. */
     boolean isLegal(int move) {
         int k = side == Pieces.RED ? kings & 0xFF : kings >>> 8;
-        return Mailbox.isLegal(squares, side, move, k == 0xFF ? -1 : k);
+        byte[] next = Mailbox.after(squares, side, move, k == 0xFF ? -1 : k);
+        if (next == null) {
+            return false;
+        }
+        played = new Played(move, next);
+        return true;
     }
 
     /** The board int of a move's points, or {@link Board#NO_MOVE} when off the board or a promotion. */
@@ -202,11 +217,17 @@ public final class XiangqiPosition implements Position {
     XiangqiPosition after(int m) {
         int from = Board.from(m);
         int to = Board.to(m);
-        byte[] sq = squares.clone();
-        int pc = sq[from];
-        int cap = sq[to];
-        sq[to] = (byte) pc;
-        sq[from] = 0;
+        int pc = squares[from];
+        int cap = squares[to];
+        Played p = played;
+        byte[] sq;
+        if (p != null && p.move == m) {
+            sq = p.squares; // made when the move was found legal; no one changes it
+        } else {
+            sq = squares.clone();
+            sq[to] = (byte) pc;
+            sq[from] = 0;
+        }
         long h = hash ^ Zobrist.key(pc, from) ^ Zobrist.key(pc, to) ^ Zobrist.BLACK_TO_MOVE;
         if (cap != 0) {
             h ^= Zobrist.key(cap, to);

@@ -42,7 +42,7 @@ public final class Mailbox {
 
     /** Whether {@code move} (a board int) is legal for {@code side} on {@code squares}. */
     public static boolean isLegal(byte[] squares, int side, int move) {
-        return isLegal(squares, side, move, -1);
+        return after(squares, side, move, -1) != null;
     }
 
     /**
@@ -51,16 +51,33 @@ public final class Mailbox {
      * once or twice a move.
      */
     public static boolean isLegal(byte[] squares, int side, int move, int kingSquare) {
+        return after(squares, side, move, kingSquare) != null;
+    }
+
+    /**
+     * The points once {@code move} is played, a new array, when it is legal for {@code side}; null
+     * when it is not. The general's safety is asked of that array: reading a game plays the one
+     * legal move it finds, and the position after it is then made of this array, not of a second
+     * copy (and the attack test reads plain points instead of seeing them through the move).
+     *
+     * @param kingSquare where {@code side}'s general stands, -1 when the caller does not know
+     */
+    public static byte[] after(byte[] squares, int side, int move, int kingSquare) {
         int from = Board.from(move);
         int to = Board.to(move);
         if (move == Board.NO_MOVE || from >= SQUARES || to >= SQUARES) {
-            return false;
+            return null;
         }
         int pc = squares[from];
-        if (pc == 0 || pc >>> 3 != side || (targets(side) >>> squares[to] & 1) == 0) {
-            return false;
+        if (pc == 0 || pc >>> 3 != side || (targets(side) >>> squares[to] & 1) == 0
+                || !reaches(squares, pc, side, from, to)) {
+            return null;
         }
-        return reaches(squares, pc, side, from, to) && safeAfter(squares, side, from, to, kingSquare);
+        int k = (pc & 7) == KING ? to : kingSquare >= 0 ? kingSquare : kingSquare(squares, side);
+        byte[] next = squares.clone();
+        next[to] = (byte) pc;
+        next[from] = 0;
+        return attacked(next, k, side) ? null : next;
     }
 
     /** Whether {@code side}'s general stands attacked (is in check). */
@@ -154,52 +171,30 @@ public final class Mailbox {
     }
 
     /**
-     * Whether {@code side}'s general is safe once its piece moves {@code from -> to}. The mailbox is
-     * not changed (it belongs to an immutable position other threads may be reading): the attack
-     * test sees it through the move.
-     */
-    private static boolean safeAfter(byte[] squares, int side, int from, int to, int kingSquare) {
-        int pc = squares[from];
-        int k = (pc & 7) == KING ? to : kingSquare >= 0 ? kingSquare : kingSquare(squares, side);
-        return !attacked(squares, k, side, from, to, pc);
-    }
-
-    /** Whether {@code sq} of {@code side} is attacked on the board as it stands. */
-    static boolean attacked(byte[] squares, int sq, int side) {
-        return attacked(squares, sq, side, -1, -1, 0);
-    }
-
-    /** The code on {@code s} once the piece {@code pc} has moved {@code from -> to} (-1, -1: no move). */
-    private static int at(byte[] squares, int s, int from, int to, int pc) {
-        return s == to ? pc : s == from ? 0 : squares[s];
-    }
-
-    /**
      * Whether the point {@code sq}, held by {@code side}, is attacked by the other side's rooks,
-     * cannons, horses, pawns or facing general, once {@code pc} has moved {@code from -> to}. A
-     * piece standing on {@code to} is taken there, so it attacks nothing.
+     * cannons, horses, pawns or facing general.
      */
-    private static boolean attacked(byte[] squares, int sq, int side, int from, int to, int pc) {
+    static boolean attacked(byte[] squares, int sq, int side) {
         int tb = (side ^ 1) << 3;
         int f = FILE[sq];
         int r = RANK[sq];
-        if (lineAttack(squares, sq, 1, 8 - f, ROOK | tb, CANNON | tb, -1, from, to, pc)
-                || lineAttack(squares, sq, -1, f, ROOK | tb, CANNON | tb, -1, from, to, pc)
-                || lineAttack(squares, sq, 9, 9 - r, ROOK | tb, CANNON | tb, KING | tb, from, to, pc)
-                || lineAttack(squares, sq, -9, r, ROOK | tb, CANNON | tb, KING | tb, from, to, pc)) {
+        if (lineAttack(squares, sq, 1, 8 - f, ROOK | tb, CANNON | tb, -1)
+                || lineAttack(squares, sq, -1, f, ROOK | tb, CANNON | tb, -1)
+                || lineAttack(squares, sq, 9, 9 - r, ROOK | tb, CANNON | tb, KING | tb)
+                || lineAttack(squares, sq, -9, r, ROOK | tb, CANNON | tb, KING | tb)) {
             return true;
         }
         int horse = Pieces.HORSE | tb;
         for (int i = HORSE_ATTACK_START[sq], e = HORSE_ATTACK_START[sq + 1]; i < e; i++) {
             int v = HORSE_ATTACK[i];
-            if (at(squares, v & 0xff, from, to, pc) == horse && at(squares, v >>> 8, from, to, pc) == 0) {
+            if (squares[v & 0xff] == horse && squares[v >>> 8] == 0) {
                 return true;
             }
         }
         int pawn = Pieces.PAWN | tb;
         int pb = side * (SQUARES + 1) + sq;
         for (int i = PAWN_ATTACK_START[pb], e = PAWN_ATTACK_START[pb + 1]; i < e; i++) {
-            if (at(squares, PAWN_ATTACK[i], from, to, pc) == pawn) {
+            if (squares[PAWN_ATTACK[i]] == pawn) {
                 return true;
             }
         }
@@ -207,14 +202,13 @@ public final class Mailbox {
     }
 
     /** One line out of {@code sq}: the first piece an enemy rook (or the facing general), or the second a cannon. */
-    private static boolean lineAttack(byte[] squares, int sq, int step, int steps, int rook, int cannon, int king,
-                                      int from, int to, int pc) {
+    private static boolean lineAttack(byte[] squares, int sq, int step, int steps, int rook, int cannon, int king) {
         int s = sq;
         int i = 0;
         int c = 0;
         for (; i < steps; i++) {
             s += step;
-            c = at(squares, s, from, to, pc);
+            c = squares[s];
             if (c != 0) {
                 break;
             }
@@ -227,7 +221,7 @@ public final class Mailbox {
         }
         for (i++; i < steps; i++) {
             s += step;
-            c = at(squares, s, from, to, pc);
+            c = squares[s];
             if (c != 0) {
                 return c == cannon;
             }
