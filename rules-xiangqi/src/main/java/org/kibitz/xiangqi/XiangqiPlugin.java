@@ -32,6 +32,8 @@ public final class XiangqiPlugin implements GamePlugin {
 
     private static final List<String> RED_FILES = List.of("九", "八", "七", "六", "五", "四", "三", "二", "一");
     private static final List<String> BLACK_FILES = List.of("1", "2", "3", "4", "5", "6", "7", "8", "9");
+    /** The variant names files and engines use for xiangqi (a constant: a file may ask once per game). */
+    private static final Set<String> VARIANTS = Set.of("xiangqi", "chinese chess", "chinesechess", "chinese-chess", "cchess");
     private static final BoardGeometry GEOMETRY = new BoardGeometry(9, 10, BoardGeometry.Style.INTERSECTIONS,
             OptionalInt.of(4),
             List.of(new BoardGeometry.Zone(Square.of(3, 0), Square.of(5, 2)),
@@ -69,7 +71,7 @@ public final class XiangqiPlugin implements GamePlugin {
 
     @Override
     public Set<String> variants() {
-        return Set.of("xiangqi", "chinese chess", "chinesechess", "chinese-chess", "cchess");
+        return VARIANTS;
     }
 
     /**

@@ -23,8 +23,14 @@ public interface Games {
 
     /** The game that answers to a variant name ({@code [Variant "..."]}, {@code UCI_Variant}), ignoring case. */
     default Optional<GamePlugin> byVariant(String variant) {
+        // A loop too: a file whose games each say [Game "Chinese Chess"] asks once per game.
         String v = variant.trim().toLowerCase(Locale.ROOT);
-        return all().stream().filter(g -> g.id().equals(v) || g.variants().contains(v)).findFirst();
+        for (GamePlugin g : all()) {
+            if (g.id().equals(v) || g.variants().contains(v)) {
+                return Optional.of(g);
+            }
+        }
+        return Optional.empty();
     }
 
     /** A fixed set of games, sorted by id. */
