@@ -133,41 +133,56 @@ final class FileMoves {
 
     /** Finds the legal moves that fit, adding them to {@code out} when given; the count and the first, packed. */
     private static long scan(XiangqiPosition pos, Query q, List<Integer> out) {
-        int count = 0;
-        int firstFound = 0;
         int side = pos.side();
-        int forward = side == Pieces.RED ? 1 : -1;
         byte[] squares = pos.mailbox();
         int type = q.type();
-        int action = q.action();
-        int number = q.number();
-        boolean anyKind = q.kind() == null;
-        // Only the named file's ten points when the move names one (nearly always); else the board.
-        int first = q.file() != 0 ? boardFile(side, q.file()) : 0;
-        int step = q.file() != 0 ? Geometry.FILES : 1;
-        // The piece's code when the move names its type (always, but in tests): one comparison a
-        // point, which the processor predicts, where asking empty, side and type missed often.
-        int wanted = type != 0 ? Pieces.code(type, side) : -1;
-        for (int sq = first; sq < Geometry.SQUARES; sq += step) {
+        int file = q.file() != 0 ? boardFile(side, q.file()) : -1;
+        long found = 0;
+        if (file >= 0 && type != 0) {
+            // Nearly every move names a file and a type: that file's ten points are compared with the
+            // piece's code without a branch, and only the points that hold it are visited. Asked point
+            // by point, the one that matched was mispredicted every time.
+            int wanted = Pieces.code(type, side);
+            int ranks = 0;
+            for (int r = 0; r < Geometry.RANKS; r++) {
+                ranks |= ((squares[file + Geometry.FILES * r] ^ wanted) - 1 >>> 31) << r; // 1 where equal: codes are 0 to 15
+            }
+            while (ranks != 0) {
+                int r = Integer.numberOfTrailingZeros(ranks);
+                ranks &= ranks - 1;
+                found = fit(pos, q, wanted, r * Geometry.FILES + file, found, out);
+            }
+            return found;
+        }
+        // Else the named file's points, or the whole board.
+        int step = file >= 0 ? Geometry.FILES : 1;
+        for (int sq = Math.max(file, 0); sq < Geometry.SQUARES; sq += step) {
             int code = squares[sq];
-            if (wanted >= 0 ? code != wanted : code == 0 || Pieces.side(code) != side) {
-                continue;
-            }
-            int to = target(Pieces.type(code), side, forward, sq, action, number);
-            if (to < 0) {
-                continue;
-            }
-            int m = Board.move(sq, to);
-            if ((anyKind || fitsKind(pos, code, sq, q)) && pos.isLegal(m)) {
-                if (count++ == 0) {
-                    firstFound = m;
-                }
-                if (out != null) {
-                    out.add(m);
-                }
+            if (code != 0 && Pieces.side(code) == side && (type == 0 || type == Pieces.type(code))) {
+                found = fit(pos, q, code, sq, found, out);
             }
         }
-        return (long) count << 32 | (firstFound & 0xFFFFFFFFL);
+        return found;
+    }
+
+    /**
+     * {@code found} (a count and the first move, packed) with the move of the piece {@code code} on
+     * {@code sq} added when it fits the query and is legal.
+     */
+    private static long fit(XiangqiPosition pos, Query q, int code, int sq, long found, List<Integer> out) {
+        int side = pos.side();
+        int to = target(Pieces.type(code), side, side == Pieces.RED ? 1 : -1, sq, q.action(), q.number());
+        if (to < 0) {
+            return found;
+        }
+        int m = Board.move(sq, to);
+        if (q.kind() != null && !fitsKind(pos, code, sq, q) || !pos.isLegal(m)) {
+            return found;
+        }
+        if (out != null) {
+            out.add(m);
+        }
+        return found == 0 ? 1L << 32 | (m & 0xFFFFFFFFL) : found + (1L << 32);
     }
 
     /**

@@ -173,15 +173,32 @@ public final class Mailbox {
     /**
      * Whether the point {@code sq}, held by {@code side}, is attacked by the other side's rooks,
      * cannons, horses, pawns or facing general.
+     *
+     * <p>Along the point's file and rank, the occupied points are first gathered into a mask, without
+     * a branch, and the nearest one or two pieces each way are read off the mask: walking each line
+     * out to its first piece stopped at a different point every time, which the processor mispredicted
+     * on nearly every line (the attack test is a fifth of reading a xiangqi game file).
      */
     static boolean attacked(byte[] squares, int sq, int side) {
         int tb = (side ^ 1) << 3;
+        int rook = ROOK | tb;
+        int cannon = CANNON | tb;
         int f = FILE[sq];
         int r = RANK[sq];
-        if (lineAttack(squares, sq, 1, 8 - f, ROOK | tb, CANNON | tb, -1)
-                || lineAttack(squares, sq, -1, f, ROOK | tb, CANNON | tb, -1)
-                || lineAttack(squares, sq, 9, 9 - r, ROOK | tb, CANNON | tb, KING | tb)
-                || lineAttack(squares, sq, -9, r, ROOK | tb, CANNON | tb, KING | tb)) {
+        int onFile = 0;
+        for (int i = 0; i < 10; i++) {
+            onFile |= (-squares[f + 9 * i] >>> 31) << i; // piece codes are 0 (empty) to 15
+        }
+        int onRank = 0;
+        int first = r * 9;
+        for (int i = 0; i < 9; i++) {
+            onRank |= (-squares[first + i] >>> 31) << i;
+        }
+        // The facing general attacks along the file as a rook does.
+        if (lineAttacked(squares, onFile & (-2 << r), true, 9, f, rook, cannon, KING | tb)
+                || lineAttacked(squares, onFile & ((1 << r) - 1), false, 9, f, rook, cannon, KING | tb)
+                || lineAttacked(squares, onRank & (-2 << f), true, 1, r * 9, rook, cannon, rook)
+                || lineAttacked(squares, onRank & ((1 << f) - 1), false, 1, r * 9, rook, cannon, rook)) {
             return true;
         }
         int horse = Pieces.HORSE | tb;
@@ -201,31 +218,27 @@ public final class Mailbox {
         return false;
     }
 
-    /** One line out of {@code sq}: the first piece an enemy rook (or the facing general), or the second a cannon. */
-    private static boolean lineAttack(byte[] squares, int sq, int step, int steps, int rook, int cannon, int king) {
-        int s = sq;
-        int i = 0;
-        int c = 0;
-        for (; i < steps; i++) {
-            s += step;
-            c = squares[s];
-            if (c != 0) {
-                break;
-            }
-        }
-        if (i == steps) {
+    /**
+     * One line out of a point, given as the mask of the occupied points beyond it ({@code ahead}:
+     * towards higher bits, nearest first; else towards lower bits): whether the first piece is an
+     * enemy rook (or the facing general), or the second an enemy cannon. Bit {@code i} of the line
+     * is the point {@code base + i * step}.
+     */
+    private static boolean lineAttacked(byte[] squares, int beyond, boolean ahead, int step, int base,
+                                        int rook, int cannon, int king) {
+        if (beyond == 0) {
             return false;
         }
+        int first = ahead ? Integer.numberOfTrailingZeros(beyond) : 31 - Integer.numberOfLeadingZeros(beyond);
+        int c = squares[base + first * step];
         if (c == rook || c == king) {
             return true;
         }
-        for (i++; i < steps; i++) {
-            s += step;
-            c = squares[s];
-            if (c != 0) {
-                return c == cannon;
-            }
+        beyond &= ~(1 << first);
+        if (beyond == 0) {
+            return false;
         }
-        return false;
+        int second = ahead ? Integer.numberOfTrailingZeros(beyond) : 31 - Integer.numberOfLeadingZeros(beyond);
+        return squares[base + second * step] == cannon;
     }
 }
