@@ -44,7 +44,7 @@ final class DoubleByteTable {
     /** Not asked yet. */
     private static final char UNKNOWN = 0;
     /** Asked, and the JDK does not decode the pair to one character: U+FFFF, which no decoder makes. */
-    private static final char NONE = '\uFFFF';
+    static final char NONE = '\uFFFF';
 
     /** By {@code (lead - 0x80) << 8 | trail}: the character, {@link #UNKNOWN} or {@link #NONE}. */
     private final char[] chars = new char[(LAST_LEAD - 0x80 + 1) << 8];
@@ -100,6 +100,18 @@ final class DoubleByteTable {
             return -1;
         }
         return dst.position();
+    }
+
+    /**
+     * The character of one byte pair ({@code lead} 0x80-0xFF, {@code trail} any byte, both as
+     * unsigned values), or {@link #NONE} when the table does not hold it.
+     */
+    char pair(int lead, int trail) {
+        if (lead < FIRST_LEAD || lead > LAST_LEAD || trail < FIRST_TRAIL || trail > LAST_TRAIL) {
+            return NONE;
+        }
+        char c = chars[(lead - 0x80) << 8 | trail];
+        return c != UNKNOWN ? c : ask(lead, trail);
     }
 
     /**

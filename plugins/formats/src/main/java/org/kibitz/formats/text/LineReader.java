@@ -33,6 +33,10 @@ public final class LineReader implements Closeable {
     }
 
     private static final int CHUNK = 1 << 16;
+    /** How {@link #next()} decodes a line as it reads it: ASCII only, by the file's table, or not (after). */
+    private static final int ASCII = 0;
+    private static final int BY_TABLE = 1;
+    private static final int AFTER = 2;
     /** How many bytes from the first non-ASCII line on decide the file's encoding. */
     private static final int WINDOW = 1 << 16;
 
@@ -125,28 +129,52 @@ public final class LineReader implements Closeable {
             }
         }
         int i = pos;
+        // The line is decoded while its end is sought, in the same pass: ASCII bytes as they are,
+        // pairs of a double-byte encoding by its table once the file has one (see DoubleByteTable).
+        // Any other byte, or a pair the table does not hold, ends the decoding here: the line is
+        // then decoded in full after (decodeLine), as the first non-ASCII line of a file always is.
+        int mode = table != null ? BY_TABLE : ASCII;
         boolean ascii = true;
+        int k = 0;
+        char[] l = roomForLine();
         for (;;) {
-            if (i == limit) {
+            if (i >= limit - 1 && (i == limit || mode == BY_TABLE && buf[i] < 0)) {
+                // The end of the buffer, or a lead byte whose pair runs past it.
                 if (eof) {
-                    break;
+                    if (i == limit) {
+                        break;
+                    }
+                    mode = AFTER; // a lead byte at the end of the file: decodeLine says what it is
+                } else {
+                    int shift = pos;
+                    boolean more = fill();
+                    i -= shift;
+                    if (!more) {
+                        eof = true;
+                    }
+                    l = roomForLine();
+                    continue;
                 }
-                int shift = pos;
-                boolean more = fill();
-                i -= shift;
-                if (!more) {
-                    eof = true;
-                    break;
-                }
-                continue;
             }
             byte b = buf[i];
             if (b == '\n' || b == '\r') {
                 break;
             }
-            if (b < 0) {
-                ascii = false;
+            if (b >= 0) {
+                l[k++] = (char) b; // harmless once the mode is AFTER: the line is decoded again
+                i++;
+                continue;
             }
+            ascii = false;
+            if (mode == BY_TABLE) {
+                char c = table.pair(b & 0xFF, buf[i + 1] & 0xFF);
+                if (c != DoubleByteTable.NONE) {
+                    l[k++] = c;
+                    i += 2;
+                    continue;
+                }
+            }
+            mode = AFTER;
             i++;
         }
         if (i == pos && i == limit && eof) {
@@ -168,15 +196,8 @@ public final class LineReader implements Closeable {
             }
         }
         lineNumber++;
-        if (ascii) {
-            int n = end - start;
-            ensureLine(n);
-            char[] l = line;
-            byte[] b = buf;
-            for (int k = 0; k < n; k++) {
-                l[k] = (char) b[start + k];
-            }
-            length = n;
+        if (ascii || mode == BY_TABLE) {
+            length = k;
         } else {
             decodeLine(start, end);
         }
@@ -300,6 +321,18 @@ public final class LineReader implements Closeable {
         }
         length = dst.position();
         return true;
+    }
+
+    /**
+     * The line array, with room for every byte buffered from {@code pos} on (and one more): the
+     * characters copied so far, {@code buf[pos, i)}, are kept.
+     */
+    private char[] roomForLine() {
+        int n = limit - pos + 1;
+        if (line.length < n) {
+            line = java.util.Arrays.copyOf(line, Math.max(n, line.length * 2));
+        }
+        return line;
     }
 
     private void ensureLine(int n) {

@@ -90,6 +90,43 @@ class LineReaderTest {
         assertTrue(r.takeRedecodedLines().isEmpty());
     }
 
+    /** A stream that hands out at most {@code most} bytes a read. */
+    private static InputStream trickle(byte[] bytes, int most) {
+        return new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, most));
+            }
+        };
+    }
+
+    @Test
+    void doubleByteLinesReadAsTheJdkDecodesThemWhereverTheReadsEnd() throws IOException {
+        // Lines are decoded by the file's table while their ends are sought: a pair may be cut by
+        // the end of a read, a line may end in the middle of one, and the file in a lone lead byte.
+        byte[] file = java.nio.file.Files.readAllBytes(org.kibitz.formats.TestFiles.shared("xiangqi/pgn/ccpd-tournaments-big5.pgn"));
+        int cut = 0;
+        for (int lines = 0; lines < 3000; cut++) {
+            if (file[cut] == '\n') {
+                lines++;
+            }
+        }
+        byte[] head = java.util.Arrays.copyOf(file, cut);
+        List<String> expected = List.of(new String(head, EncodingDetector.BIG5).split("\r?\n", -1));
+        expected = expected.subList(0, expected.size() - 1); // the text ends with a line break
+        for (int most : new int[] {1, 2, 3, 7, 4096, Integer.MAX_VALUE}) {
+            assertEquals(expected, lines(trickle(head, most)), "reads of at most " + most + " bytes");
+        }
+        // A lone lead byte before a line break, and one at the very end of the file.
+        byte[] broken = concat(head, new byte[] {'{', (byte) 0xB6, '\n', '}', '\n', 'x', (byte) 0xB6});
+        List<String> got = lines(trickle(broken, 5));
+        assertEquals(expected, got.subList(0, expected.size()));
+        assertEquals(3, got.size() - expected.size());
+        assertTrue(got.get(expected.size()).startsWith("{"));
+        assertEquals("}", got.get(expected.size() + 1));
+        assertTrue(got.get(expected.size() + 2).startsWith("x"));
+    }
+
     @Test
     void aGbkLineInAUtf8FileIsReadAsGbkAndReported() throws IOException {
         byte[] b = concat("{好棋}\n".getBytes(StandardCharsets.UTF_8), "{象棋巫师}\n".getBytes(EncodingDetector.GB18030),
