@@ -155,8 +155,10 @@ final class San {
         int i = 0;
         int type = Board.PAWN;
         boolean pieceLetter = false;
-        if (i < end - 2 && "NBRQK".indexOf(s.charAt(i)) >= 0) {
-            type = LETTERS.indexOf(s.charAt(i++));
+        int letter = i < end - 2 ? pieceType(s.charAt(i)) : Board.NO_PIECE;
+        if (letter != Board.NO_PIECE) {
+            type = letter;
+            i++;
             pieceLetter = true;
         }
         int fromFile = -1;
@@ -174,7 +176,7 @@ final class San {
             throw new NotAMoveException(input, Text.of(San.class, "move.notAMove", input));
         }
         int to = (s.charAt(end - 2) - 'a') + 8 * (s.charAt(end - 1) - '1');
-        int promo = promoChar == 0 ? Board.NO_PIECE : LETTERS.indexOf(Character.toUpperCase(promoChar));
+        int promo = promoChar == 0 ? Board.NO_PIECE : pieceType(Character.toUpperCase(promoChar));
 
         if (!pieceLetter && fromFile >= 0 && fromRank >= 0) {
             // Fully specified without a piece letter: long algebraic or coordinates, castling forms included.
@@ -250,7 +252,22 @@ final class San {
     }
 
     private static boolean isPromotionLetter(char c) {
-        return "NBRQKnbrqk".indexOf(c) >= 0;
+        return pieceType(Character.toUpperCase(c)) != Board.NO_PIECE;
+    }
+
+    /**
+     * The type an upper-case piece letter names ({@code N B R Q K}), else {@link Board#NO_PIECE}: a
+     * switch, not a search of a string of letters, as every move of a game file asks it.
+     */
+    private static int pieceType(char c) {
+        return switch (c) {
+            case 'N' -> Board.KNIGHT;
+            case 'B' -> Board.BISHOP;
+            case 'R' -> Board.ROOK;
+            case 'Q' -> Board.QUEEN;
+            case 'K' -> Board.KING;
+            default -> Board.NO_PIECE;
+        };
     }
 
     private static boolean isFile(char c) {
@@ -284,6 +301,10 @@ final class San {
     }
 
     static boolean isNullMove(String s) {
+        char c = s.isEmpty() ? ' ' : s.charAt(0);
+        if (c != '-' && c != 'Z' && c != '0' && c != '@' && c != 'n') {
+            return false; // every real move, in one comparison or five
+        }
         return s.equals("--") || s.equals("Z0") || s.equals("0000") || s.equals("@@@@") || s.equals("null");
     }
 
