@@ -33,10 +33,6 @@ public final class LineReader implements Closeable {
     }
 
     private static final int CHUNK = 1 << 16;
-    /** How {@link #next()} decodes a line as it reads it: ASCII only, by the file's table, or not (after). */
-    private static final int ASCII = 0;
-    private static final int BY_TABLE = 1;
-    private static final int AFTER = 2;
     /** How many bytes from the first non-ASCII line on decide the file's encoding. */
     private static final int WINDOW = 1 << 16;
 
@@ -128,54 +124,22 @@ public final class LineReader implements Closeable {
                 pos++;
             }
         }
-        int i = pos;
-        // The line is decoded while its end is sought, in the same pass: ASCII bytes as they are,
-        // pairs of a double-byte encoding by its table once the file has one (see DoubleByteTable).
-        // Any other byte, or a pair the table does not hold, ends the decoding here: the line is
-        // then decoded in full after (decodeLine), as the first non-ASCII line of a file always is.
-        int mode = table != null ? BY_TABLE : ASCII;
-        boolean ascii = true;
-        int k = 0;
-        char[] l = roomForLine();
-        for (;;) {
-            if (i >= limit - 1 && (i == limit || mode == BY_TABLE && buf[i] < 0)) {
-                // The end of the buffer, or a lead byte whose pair runs past it.
-                if (eof) {
-                    if (i == limit) {
-                        break;
-                    }
-                    mode = AFTER; // a lead byte at the end of the file: decodeLine says what it is
-                } else {
-                    int shift = pos;
-                    boolean more = fill();
-                    i -= shift;
-                    if (!more) {
-                        eof = true;
-                    }
-                    l = roomForLine();
-                    continue;
-                }
+        // The line's end is sought over ASCII bytes first (nearly every line of a chess file, which
+        // is then copied at once). At the first other byte, a file with a double-byte table goes on
+        // decoding pair by pair while it seeks the end; a byte or pair the table does not hold, or a
+        // file without a table, leaves the line to decodeLine once its end is found.
+        int i = seekEnd(pos, true);
+        boolean ascii = i == limit || buf[i] >= 0;
+        boolean decoded = false;
+        if (!ascii) {
+            if (table != null) {
+                int r = decodeByTable(i);
+                decoded = r >= 0;
+                i = decoded ? r : ~r;
             }
-            byte b = buf[i];
-            if (b == '\n' || b == '\r') {
-                break;
+            if (!decoded) {
+                i = seekEnd(i, false);
             }
-            if (b >= 0) {
-                l[k++] = (char) b; // harmless once the mode is AFTER: the line is decoded again
-                i++;
-                continue;
-            }
-            ascii = false;
-            if (mode == BY_TABLE) {
-                char c = table.pair(b & 0xFF, buf[i + 1] & 0xFF);
-                if (c != DoubleByteTable.NONE) {
-                    l[k++] = c;
-                    i += 2;
-                    continue;
-                }
-            }
-            mode = AFTER;
-            i++;
         }
         if (i == pos && i == limit && eof) {
             return false;
@@ -196,9 +160,15 @@ public final class LineReader implements Closeable {
             }
         }
         lineNumber++;
-        if (ascii || mode == BY_TABLE) {
-            length = k;
-        } else {
+        if (ascii) {
+            int n = end - start;
+            char[] l = roomForLine();
+            byte[] bytes = buf;
+            for (int k = 0; k < n; k++) {
+                l[k] = (char) bytes[start + k];
+            }
+            length = n;
+        } else if (!decoded) {
             decodeLine(start, end);
         }
         pos = i;
@@ -324,8 +294,87 @@ public final class LineReader implements Closeable {
     }
 
     /**
+     * From {@code i}, where the current line ends (a CR, an LF, the end of the text), reading more as
+     * needed; with {@code asciiOnly}, the first byte that is not ASCII before that, if any.
+     */
+    private int seekEnd(int i, boolean asciiOnly) throws IOException {
+        for (;;) {
+            if (i == limit) {
+                if (eof) {
+                    return i;
+                }
+                i -= refill();
+                continue;
+            }
+            byte b = buf[i];
+            if (b == '\n' || b == '\r' || asciiOnly && b < 0) {
+                return i;
+            }
+            i++;
+        }
+    }
+
+    /**
+     * Reads more of the stream after the buffered bytes, which move to the front of the buffer:
+     * how far they moved (indexes into the buffer go down by that much). Sets {@code eof} at the end.
+     */
+    private int refill() throws IOException {
+        int shift = pos;
+        if (!fill()) {
+            eof = true;
+        }
+        return shift;
+    }
+
+    /**
+     * Decodes the current line by the file's double-byte table while seeking its end, from {@code
+     * i}, the line's first non-ASCII byte. Returns where the line ends, the line's characters in
+     * {@link #line} and {@link #length}; or, when a byte or pair the table does not hold comes first
+     * (or a lead byte ends the file), {@code ~} where it stands: the line is then decoded otherwise.
+     */
+    private int decodeByTable(int i) throws IOException {
+        char[] l = roomForLine();
+        int k = i - pos;
+        for (int j = 0; j < k; j++) {
+            l[j] = (char) buf[pos + j];
+        }
+        DoubleByteTable t = table;
+        for (;;) {
+            if (i >= limit - 1 && (i == limit || buf[i] < 0)) {
+                // The end of the buffer, or a lead byte whose pair runs past it.
+                if (eof) {
+                    if (i == limit) {
+                        break;
+                    }
+                    return ~i;
+                }
+                i -= refill();
+                l = roomForLine();
+                continue;
+            }
+            byte b = buf[i];
+            if (b == '\n' || b == '\r') {
+                break;
+            }
+            if (b >= 0) {
+                l[k++] = (char) b;
+                i++;
+                continue;
+            }
+            char c = t.pair(b & 0xFF, buf[i + 1] & 0xFF);
+            if (c == DoubleByteTable.NONE) {
+                return ~i;
+            }
+            l[k++] = c;
+            i += 2;
+        }
+        length = k;
+        return i;
+    }
+
+    /**
      * The line array, with room for every byte buffered from {@code pos} on (and one more): the
-     * characters copied so far, {@code buf[pos, i)}, are kept.
+     * characters copied so far are kept.
      */
     private char[] roomForLine() {
         int n = limit - pos + 1;

@@ -117,14 +117,35 @@ class LineReaderTest {
         for (int most : new int[] {1, 2, 3, 7, 4096, Integer.MAX_VALUE}) {
             assertEquals(expected, lines(trickle(head, most)), "reads of at most " + most + " bytes");
         }
-        // A lone lead byte before a line break, and one at the very end of the file.
-        byte[] broken = concat(head, new byte[] {'{', (byte) 0xB6, '\n', '}', '\n', 'x', (byte) 0xB6});
-        List<String> got = lines(trickle(broken, 5));
-        assertEquals(expected, got.subList(0, expected.size()));
-        assertEquals(3, got.size() - expected.size());
-        assertTrue(got.get(expected.size()).startsWith("{"));
-        assertEquals("}", got.get(expected.size() + 1));
-        assertTrue(got.get(expected.size() + 2).startsWith("x"));
+        // A lone lead byte before a line break, one alone on a line (read a byte at a time, so the
+        // line starts the buffer), and one at the very end of the file.
+        byte[] broken = concat(head, new byte[] {'{', (byte) 0xB6, '\n', (byte) 0xB6, '\n', '}', '\n', 'x', (byte) 0xB6});
+        for (int most : new int[] {1, 5}) {
+            List<String> got = lines(trickle(broken, most));
+            assertEquals(expected, got.subList(0, expected.size()));
+            assertEquals(4, got.size() - expected.size());
+            assertTrue(got.get(expected.size()).startsWith("{"));
+            assertEquals(1, got.get(expected.size() + 1).length());
+            assertEquals("}", got.get(expected.size() + 2));
+            assertTrue(got.get(expected.size() + 3).startsWith("x"));
+        }
+    }
+
+    @Test
+    void aLoneLeadByteAtTheStartOfTheBufferIsOneCharacter() throws IOException {
+        // Read a byte at a time, every line starts the buffer: the lone lead byte stands at index 0.
+        byte[] b = concat("炮二平五\n".getBytes(EncodingDetector.BIG5), new byte[] {(byte) 0xB6, '\n'},
+                "馬８進７\n".getBytes(EncodingDetector.BIG5));
+        List<String> got = new ArrayList<>();
+        try (LineReader r = LineReader.open(trickle(b, 1), Optional.of(EncodingDetector.BIG5))) {
+            while (r.next()) {
+                got.add(r.text());
+            }
+        }
+        assertEquals(3, got.size());
+        assertEquals("炮二平五", got.get(0));
+        assertEquals(1, got.get(1).length());
+        assertEquals("馬８進７", got.get(2));
     }
 
     @Test
