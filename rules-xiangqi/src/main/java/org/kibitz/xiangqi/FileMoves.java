@@ -139,14 +139,10 @@ final class FileMoves {
         int file = q.file() != 0 ? boardFile(side, q.file()) : -1;
         long found = 0;
         if (file >= 0 && type != 0) {
-            // Nearly every move names a file and a type: that file's ten points are compared with the
-            // piece's code without a branch, and only the points that hold it are visited. Asked point
-            // by point, the one that matched was mispredicted every time.
+            // Nearly every move names a file and a type: only the points of that file that hold the
+            // piece are visited.
             int wanted = Pieces.code(type, side);
-            int ranks = 0;
-            for (int r = 0; r < Geometry.RANKS; r++) {
-                ranks |= ((squares[file + Geometry.FILES * r] ^ wanted) - 1 >>> 31) << r; // 1 where equal: codes are 0 to 15
-            }
+            int ranks = ranksHolding(squares, wanted, file);
             while (ranks != 0) {
                 int r = Integer.numberOfTrailingZeros(ranks);
                 ranks &= ranks - 1;
@@ -244,17 +240,22 @@ final class FileMoves {
      * list: every move written, and every front/rear move read, asks it.
      */
     static int onFile(XiangqiPosition pos, int code, int boardFile) {
-        byte[] squares = pos.mailbox();
-        int mask = 0;
+        int ranks = ranksHolding(pos.mailbox(), code, boardFile);
         // From the front: Red's front is rank 9, Black's rank 0.
-        int s = Pieces.side(code) == Pieces.RED ? 81 + boardFile : boardFile;
-        int step = Pieces.side(code) == Pieces.RED ? -Geometry.FILES : Geometry.FILES;
-        for (int i = 0; i < 10; i++, s += step) {
-            if (squares[s] == code) {
-                mask |= 1 << i;
-            }
+        return Pieces.side(code) == Pieces.RED ? Integer.reverse(ranks) >>> 32 - Geometry.RANKS : ranks;
+    }
+
+    /**
+     * The ranks of a board file that hold the piece {@code code}, as bits (bit {@code r} for rank
+     * {@code r}), gathered without a branch: asked point by point, the point that held the piece
+     * was a mispredicted branch every time, and every move read or written asks this once.
+     */
+    private static int ranksHolding(byte[] squares, int code, int boardFile) {
+        int ranks = 0;
+        for (int r = 0; r < Geometry.RANKS; r++) {
+            ranks |= ((squares[boardFile + Geometry.FILES * r] ^ code) - 1 >>> 31) << r; // 1 where equal: codes are 0 to 15
         }
-        return mask;
+        return ranks;
     }
 
     /** Where {@code sq} stands among the pieces of {@code mask} (its file's), counted from the front; -1 when not there. */
