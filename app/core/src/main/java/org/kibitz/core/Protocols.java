@@ -1,7 +1,6 @@
 package org.kibitz.core;
 
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.kibitz.api.engine.ProtocolPlugin;
@@ -13,7 +12,9 @@ public final class Protocols {
 
     public Protocols(Collection<ProtocolPlugin> protocols) {
         this.protocols = protocols.stream()
-                .sorted(Comparator.comparingInt(ProtocolPlugin::probeOrder).thenComparing(ProtocolPlugin::id))
+                // Not Comparator's combinators, whose lambdas every start made again (decision 0010).
+                .sorted((a, b) -> a.probeOrder() != b.probeOrder() ? Integer.compare(a.probeOrder(), b.probeOrder())
+                        : a.id().compareTo(b.id()))
                 .toList();
     }
 
