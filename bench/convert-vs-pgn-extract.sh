@@ -59,11 +59,14 @@ wall() { awk '{print $1}' "$1" | median; }
 cpu() { awk '{print $2+$3}' "$1" | median; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2fx", a/b}'; }
 # label kibitz-file peer-file: medians and ratios
+# The fastest and slowest wall time of a file's runs: on a shared machine the spread says how far
+# one median can be trusted (a tenth between runs of the same build is common on a VM with steal time).
+spread() { awk '{print $1}' "$1" | sort -n | awk 'NR == 1 {a = $1} {b = $1} END {printf "%.2f-%.2f", a, b}'; }
 report() {
   local kw kc pw pc
   kw=$(wall "$2"); kc=$(cpu "$2"); pw=$(wall "$3"); pc=$(cpu "$3")
-  printf '%-34s kibitz wall %s s cpu %s s | peer wall %s s cpu %s s | ratio wall %s cpu %s\n' \
-    "$1" "$kw" "$kc" "$pw" "$pc" "$(ratio "$kw" "$pw")" "$(ratio "$kc" "$pc")"
+  printf '%-34s kibitz wall %s s cpu %s s | peer wall %s s cpu %s s | ratio wall %s cpu %s | wall ranges %s s, %s s\n' \
+    "$1" "$kw" "$kc" "$pw" "$pc" "$(ratio "$kw" "$pw")" "$(ratio "$kc" "$pc")" "$(spread "$2")" "$(spread "$3")"
 }
 
 # --- fresh clone: build with the README's command, then the first conversion ---
