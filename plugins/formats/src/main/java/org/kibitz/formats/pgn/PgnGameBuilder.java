@@ -31,10 +31,6 @@ import org.kibitz.formats.FormatMessages;
  */
 final class PgnGameBuilder {
 
-    /** Problems in file order. Not Comparator.comparingLong, whose lambda every start made again (decision 0010). */
-    private static final java.util.Comparator<FormatProblem> BY_PLACE =
-            (a, b) -> Long.compare(a.location().value(), b.location().value());
-
     private final String source;
     private final GameDetector detector;
 
@@ -72,9 +68,7 @@ final class PgnGameBuilder {
             }
         }
         problems.addAll(best.problems);
-        if (problems.size() > 1) {
-            problems.sort(BY_PLACE);
-        }
+        PgnHeaders.sortByPlace(problems);
         return new ReadResult(text.number, Optional.ofNullable(best.tree), problems);
     }
 

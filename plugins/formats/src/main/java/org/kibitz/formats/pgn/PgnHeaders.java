@@ -49,13 +49,24 @@ final class PgnHeaders {
             problems.add(FormatMessages.error(source, text.number, Location.line(text.firstLine), "pgn.game.failed", String.valueOf(e)));
         }
         settleResult(text, tags, problems);
-        if (problems.size() > 1) {
-            problems.sort(Comparator.comparingLong(p -> p.location().value()));
-        }
+        sortByPlace(problems);
         Optional<GameStart> start = text.offset < 0 ? Optional.empty()
                 : Optional.of(new GameStart(text.number, text.offset, text.firstLine, text.column, text.charset));
         return new GameHeader(text.number, tags, OptionalInt.of(text.plies), readable, problems, start);
     }
+
+    /**
+     * Puts a game's problems in file order. A comparator of ours, not Comparator.comparingLong, whose
+     * lambda every start made again (decision 0010); a game with fewer than two is left as it is.
+     */
+    static void sortByPlace(List<FormatProblem> problems) {
+        if (problems.size() > 1) {
+            problems.sort(BY_PLACE);
+        }
+    }
+
+    private static final Comparator<FormatProblem> BY_PLACE =
+            (a, b) -> Long.compare(a.location().value(), b.location().value());
 
     /** Whether the game can be read at all, as far as its tags tell; what is wrong goes to {@code problems}. */
     private boolean check(PgnGameText text, List<FormatProblem> problems) {

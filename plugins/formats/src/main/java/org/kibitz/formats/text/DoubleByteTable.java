@@ -120,7 +120,6 @@ final class DoubleByteTable {
      * in the table (then nothing is promised of {@code out}).
      */
     int decode(byte[] buf, int start, int n, char[] out) {
-        char[] table = chars;
         int end = start + n;
         int k = 0;
         for (int i = start; i < end; ) {
@@ -130,18 +129,7 @@ final class DoubleByteTable {
                 i++;
                 continue;
             }
-            int lead = b & 0xFF;
-            if (lead < FIRST_LEAD || lead > LAST_LEAD || i + 1 == end) {
-                return -1;
-            }
-            int trail = buf[i + 1] & 0xFF;
-            if (trail < FIRST_TRAIL || trail > LAST_TRAIL) {
-                return -1;
-            }
-            char c = table[(lead - 0x80) << 8 | trail];
-            if (c == UNKNOWN) {
-                c = ask(lead, trail);
-            }
+            char c = i + 1 == end ? NONE : pair(b & 0xFF, buf[i + 1] & 0xFF);
             if (c == NONE) {
                 return -1;
             }

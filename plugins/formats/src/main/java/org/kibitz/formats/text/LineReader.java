@@ -169,7 +169,7 @@ public final class LineReader implements Closeable {
             }
             length = n;
         } else if (!decoded) {
-            decodeLine(start, end);
+            decodeLine(start, end, table != null);
         }
         pos = i;
         return true;
@@ -234,7 +234,8 @@ public final class LineReader implements Closeable {
         return r;
     }
 
-    private void decodeLine(int start, int end) {
+    /** @param tableTried whether the file's table has already failed on this line (decodeByTable) */
+    private void decodeLine(int start, int end, boolean tableTried) {
         int n = end - start;
         if (charset == null) {
             // The first non-ASCII line decides for the file, looking ahead as far as the window goes.
@@ -251,8 +252,8 @@ public final class LineReader implements Closeable {
                     .onUnmappableCharacter(CodingErrorAction.REPORT);
             table = DoubleByteTable.of(charset).orElse(null);
         }
-        ensureLine(n);
-        if (table != null) {
+        roomForLine();
+        if (table != null && !tableTried) {
             int k = table.decode(buf, start, n, line);
             if (k >= 0) {
                 length = k;
@@ -382,12 +383,6 @@ public final class LineReader implements Closeable {
             line = java.util.Arrays.copyOf(line, Math.max(n, line.length * 2));
         }
         return line;
-    }
-
-    private void ensureLine(int n) {
-        if (line.length < n + 1) {
-            line = new char[Math.max(n + 1, line.length * 2)];
-        }
     }
 
     /** Moves unread bytes to the front and reads more; {@code false} at the end of the stream. */
