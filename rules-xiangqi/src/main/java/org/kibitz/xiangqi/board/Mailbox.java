@@ -46,21 +46,13 @@ public final class Mailbox {
     }
 
     /**
-     * {@link #isLegal(byte[], int, int)} when the caller knows where {@code side}'s general stands
-     * ({@code kingSquare}; -1 when it does not): a position keeps it, and reading a game asks this
-     * once or twice a move.
-     */
-    public static boolean isLegal(byte[] squares, int side, int move, int kingSquare) {
-        return after(squares, side, move, kingSquare) != null;
-    }
-
-    /**
      * The points once {@code move} is played, a new array, when it is legal for {@code side}; null
      * when it is not. The general's safety is asked of that array: reading a game plays the one
      * legal move it finds, and the position after it is then made of this array, not of a second
      * copy (and the attack test reads plain points instead of seeing them through the move).
      *
-     * @param kingSquare where {@code side}'s general stands, -1 when the caller does not know
+     * @param kingSquare where {@code side}'s general stands, -1 when the caller does not know (a
+     *                   position keeps it, and reading a game asks this once or twice a move)
      */
     public static byte[] after(byte[] squares, int side, int move, int kingSquare) {
         int from = Board.from(move);
