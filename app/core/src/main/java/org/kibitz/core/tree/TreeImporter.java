@@ -51,7 +51,7 @@ public final class TreeImporter {
      * Rows per multi-row statement of references. A reference is two numbers, bound one call each
      * into the driver: binding is a good part of writing them, so their statements are longer, and
      * the batch's run number is written into the statement's text instead of bound on every row.
-     * On 1.9 million references, 256 rows of two bound numbers took 640-760 ms against 810-950 ms
+     * On 1.9 million references, 256 rows of two bound numbers took 670-760 ms against 810-950 ms
      * for 64 rows of three.
      */
     static final int REF_ROWS = 256;
