@@ -48,6 +48,23 @@ public final class XiangqiPosition implements Position {
      * twice for every move a game file holds, does not search the palace first.
      */
     private final int kings;
+    /**
+     * Whether the side to move is in check, when known without the attack test: {@link #CHECK_UNKNOWN},
+     * {@link #NOT_IN_CHECK} or {@link #IN_CHECK}. Known after most moves of a game (see {@link
+     * Mailbox#checkAfterMove}); when the side is not in check, most of its moves need no attack
+     * test to be found legal (see {@link Mailbox#after}).
+     */
+    private final byte check;
+    /**
+     * Whether the side not to move is known not to be in check: true after any legal move (the
+     * mover's general is safe, or the move was not legal), and for a set-up position whose side not
+     * to move was found safe. The position after a move starts from this to know its own check.
+     */
+    private final boolean lastMoverSafe;
+
+    private static final byte CHECK_UNKNOWN = 0;
+    private static final byte NOT_IN_CHECK = 1;
+    private static final byte IN_CHECK = 2;
 
     // Computed on first use; racy but idempotent, and only immutable values are published.
     private volatile Analysis analysis;
@@ -80,13 +97,16 @@ public final class XiangqiPosition implements Position {
     private record Analysis(int[] moves, List<Move> list, boolean inCheck) {
     }
 
-    private XiangqiPosition(byte[] squares, int side, int halfmove, int fullmove, long hash, int kings) {
+    private XiangqiPosition(byte[] squares, int side, int halfmove, int fullmove, long hash, int kings,
+                            byte check, boolean lastMoverSafe) {
         this.squares = squares;
         this.side = side;
         this.halfmove = halfmove;
         this.fullmove = fullmove;
         this.hash = hash;
         this.kings = kings;
+        this.check = check;
+        this.lastMoverSafe = lastMoverSafe;
     }
 
     static XiangqiPosition of(XiangqiFen.Parsed p) {
@@ -102,7 +122,10 @@ public final class XiangqiPosition implements Position {
                 }
             }
         }
-        return new XiangqiPosition(sq, p.side(), p.halfmove(), p.fullmove(), h, kings);
+        // The side not to move of a set-up position may stand in check (a position no game
+        // reaches): only asked when both generals are on the board.
+        boolean lastSafe = kings >>> 8 != 0xFF && (kings & 0xFF) != 0xFF && !Mailbox.inCheck(sq, p.side() ^ 1);
+        return new XiangqiPosition(sq, p.side(), p.halfmove(), p.fullmove(), h, kings, CHECK_UNKNOWN, lastSafe);
     }
 
     /** A board set up at this position, with no history before it. */
@@ -172,7 +195,7 @@ public final class XiangqiPosition implements Position {
     /** Whether a board move (any int) is legal here. */
     boolean isLegal(int move) {
         int k = side == Pieces.RED ? kings & 0xFF : kings >>> 8;
-        byte[] next = Mailbox.after(squares, side, move, k == 0xFF ? -1 : k);
+        byte[] next = Mailbox.after(squares, side, move, k == 0xFF ? -1 : k, check == NOT_IN_CHECK && k != 0xFF);
         if (next == null) {
             return false;
         }
@@ -213,7 +236,10 @@ public final class XiangqiPosition implements Position {
         return a;
     }
 
-    /** The position after a legal board move (no check that it is legal). */
+    /**
+     * The position after a legal board move (no check that it is legal: an illegal one would make
+     * a position whose check is known wrongly).
+     */
     XiangqiPosition after(int m) {
         int from = Board.from(m);
         int to = Board.to(m);
@@ -239,7 +265,16 @@ public final class XiangqiPosition implements Position {
         if ((cap & 7) == Pieces.KING) {
             k = withKing(k, side ^ 1, 0xFF); // taken: only in positions made up by tests
         }
-        return new XiangqiPosition(sq, side ^ 1, cap != 0 ? 0 : halfmove + 1, side == Pieces.BLACK ? fullmove + 1 : fullmove, h, k);
+        // The side to move next was not in check before this move (lastMoverSafe): whether it is now
+        // depends on this move's points alone, which tell it for most moves.
+        byte next = CHECK_UNKNOWN;
+        int king = side == Pieces.RED ? k >>> 8 : k & 0xFF;
+        if (lastMoverSafe && king != 0xFF) {
+            int c = Mailbox.checkAfterMove(sq, side ^ 1, king, pc, from, to);
+            next = c < 0 ? CHECK_UNKNOWN : c == 0 ? NOT_IN_CHECK : IN_CHECK;
+        }
+        return new XiangqiPosition(sq, side ^ 1, cap != 0 ? 0 : halfmove + 1, side == Pieces.BLACK ? fullmove + 1 : fullmove, h, k,
+                next, true);
     }
 
     // ---------------------------------------------------------------- Position
@@ -300,6 +335,9 @@ public final class XiangqiPosition implements Position {
 
     @Override
     public boolean inCheck() {
+        if (check != CHECK_UNKNOWN) {
+            return check == IN_CHECK;
+        }
         Analysis a = analysis;
         return a != null ? a.inCheck() : Mailbox.inCheck(squares, side);
     }

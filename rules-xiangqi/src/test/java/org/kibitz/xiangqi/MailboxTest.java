@@ -79,6 +79,9 @@ class MailboxTest {
         Arrays.sort(byMailbox);
         assertEquals(Arrays.toString(byBoard), Arrays.toString(byMailbox), p.fen());
         Board board = p.toBoard();
+        // Check as a position after a move knows it from that move's points (when it can), and
+        // every move above was found legal with that knowledge.
+        assertEquals(board.inCheck(), p.inCheck(), p.fen());
         // inCheck by the mailbox: a fresh position has no analysis cached yet.
         XiangqiPosition fresh = new XiangqiPlugin().parseFen(p.fen());
         assertEquals(board.inCheck(), fresh.inCheck(), p.fen());

@@ -32,6 +32,25 @@ import static org.kibitz.xiangqi.board.Pieces.ROOK;
  */
 public final class Mailbox {
 
+    /**
+     * For a general on point {@code k} and any point {@code s}, at {@code k * 90 + s}: bit 0 when
+     * {@code s} is on the general's file or rank (where a rook, a cannon, a cannon's screen or the
+     * other general acts on it), bit 1 when {@code s} is a diagonal neighbour (where a horse that
+     * attacks the general has its leg). A move that touches neither kind of point can neither
+     * give check nor uncover one.
+     */
+    private static final byte[] NEAR = new byte[SQUARES * SQUARES];
+
+    static {
+        for (int k = 0; k < SQUARES; k++) {
+            for (int s = 0; s < SQUARES; s++) {
+                int df = Math.abs(FILE[k] - FILE[s]);
+                int dr = Math.abs(RANK[k] - RANK[s]);
+                NEAR[k * SQUARES + s] = (byte) ((df == 0 || dr == 0 ? 1 : 0) | (df == 1 && dr == 1 ? 2 : 0));
+            }
+        }
+    }
+
     private Mailbox() {
     }
 
@@ -42,7 +61,7 @@ public final class Mailbox {
 
     /** Whether {@code move} (a board int) is legal for {@code side} on {@code squares}. */
     public static boolean isLegal(byte[] squares, int side, int move) {
-        return after(squares, side, move, -1) != null;
+        return after(squares, side, move, -1, false) != null;
     }
 
     /**
@@ -51,10 +70,17 @@ public final class Mailbox {
      * legal move it finds, and the position after it is then made of this array, not of a second
      * copy (and the attack test reads plain points instead of seeing them through the move).
      *
+     * <p>When {@code side} is known not to be in check, a move of another piece than the general
+     * that leaves no point on the general's file or rank or beside its corners, and lands on none
+     * of its file or rank, cannot expose it (nothing between the general and an attacker changes),
+     * so the general's safety is not asked: most moves of a game are such moves.
+     *
      * @param kingSquare where {@code side}'s general stands, -1 when the caller does not know (a
      *                   position keeps it, and reading a game asks this once or twice a move)
+     * @param notInCheck whether {@code side} is known not to be in check here; only with a
+     *                   {@code kingSquare}
      */
-    public static byte[] after(byte[] squares, int side, int move, int kingSquare) {
+    public static byte[] after(byte[] squares, int side, int move, int kingSquare, boolean notInCheck) {
         int from = Board.from(move);
         int to = Board.to(move);
         if (move == Board.NO_MOVE || from >= SQUARES || to >= SQUARES) {
@@ -69,7 +95,41 @@ public final class Mailbox {
         byte[] next = squares.clone();
         next[to] = (byte) pc;
         next[from] = 0;
+        if (notInCheck && k == kingSquare && (NEAR[k * SQUARES + from] | NEAR[k * SQUARES + to] & 1) == 0) {
+            return next;
+        }
         return attacked(next, k, side) ? null : next;
+    }
+
+    /**
+     * Whether {@code side}'s general, on {@code king}, is in check once the other side has moved
+     * the piece {@code pc} from {@code from} to {@code to} ({@code squares} are the points after the
+     * move), given that it was not in check before the move: 1 when it is, 0 when it is not, -1
+     * when the move touched the general's lines or a horse's leg beside it and only the whole
+     * attack test can tell. Otherwise the only possible attacker is the moved piece itself, as a
+     * horse or a pawn: nothing between the general and any other piece changed.
+     */
+    public static int checkAfterMove(byte[] squares, int side, int king, int pc, int from, int to) {
+        if ((NEAR[king * SQUARES + from] | NEAR[king * SQUARES + to] & 1) != 0) {
+            return -1;
+        }
+        int type = pc & 7;
+        if (type == Pieces.HORSE) {
+            for (int i = HORSE_ATTACK_START[king], e = HORSE_ATTACK_START[king + 1]; i < e; i++) {
+                int v = HORSE_ATTACK[i];
+                if ((v & 0xff) == to && squares[v >>> 8] == 0) {
+                    return 1;
+                }
+            }
+        } else if (type == Pieces.PAWN) {
+            int pb = side * (SQUARES + 1) + king;
+            for (int i = PAWN_ATTACK_START[pb], e = PAWN_ATTACK_START[pb + 1]; i < e; i++) {
+                if (PAWN_ATTACK[i] == to) {
+                    return 1;
+                }
+            }
+        }
+        return 0;
     }
 
     /** Whether {@code side}'s general stands attacked (is in check). */
