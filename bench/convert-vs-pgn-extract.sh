@@ -16,7 +16,9 @@
 #            (its own check-only mode).
 #   per move kibitz check and convert of chess (SAN), xiangqi in ICCS and the Big5 collection in
 #            Chinese notation, in turn: CPU microseconds per move, and Big5's against chess's.
-# Medians of wall and CPU time and their ratios; then kibitz's peak RSS on 1, 10 and 40 copies
+# Medians of wall and CPU time and their ratios, and the same ratios pair by pair (each kibitz run
+# against the peer's run beside it: the median pair, the middle half of the pairs, the pairs won),
+# which a slow minute of a shared machine moves less; then kibitz's peak RSS on 1, 10 and 40 copies
 # (memory must stay flat). Both programs read every move, check it against the rules and write
 # the games out again in SAN; the script checks that the outputs hold the same tokens.
 set -euo pipefail
@@ -62,11 +64,31 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2fx", a/b}'; }
 # The fastest and slowest wall time of a file's runs: on a shared machine the spread says how far
 # one median can be trusted (a tenth between runs of the same build is common on a VM with steal time).
 spread() { awk '{print $1}' "$1" | sort -n | awk 'NR == 1 {a = $1} {b = $1} END {printf "%.2f-%.2f", a, b}'; }
-report() {
+report() { # label kibitz-file peer-file [how many of the peer's runs come before the ones paired with these]
   local kw kc pw pc
   kw=$(wall "$2"); kc=$(cpu "$2"); pw=$(wall "$3"); pc=$(cpu "$3")
   printf '%-34s kibitz wall %s s cpu %s s | peer wall %s s cpu %s s | ratio wall %s cpu %s | wall ranges %s s, %s s\n' \
     "$1" "$kw" "$kc" "$pw" "$pc" "$(ratio "$kw" "$pw")" "$(ratio "$kc" "$pc")" "$(spread "$2")" "$(spread "$3")"
+  pairs "$2" "$3" "${4:-0}"
+}
+# Each kibitz run against the peer's run beside it: the two met the same minute of the machine, so
+# the ratio of a pair does not move with a slow minute the way a ratio of two medians does. The
+# median pair and the middle half of the pairs (nearest-rank quartiles), and how many pairs kibitz won.
+pairs() { # kibitz-file peer-file offset
+  local n rows won
+  n=$(wc -l < "$1")
+  [ "$n" -gt 1 ] || return 0
+  rows="$(tail -n +"$(( $3 + 1 ))" "$2" | head -n "$n" | paste -d ' ' "$1" -)"
+  won=$(printf '%s\n' "$rows" | awk '$1 < $5 {k++} END {print k + 0}')
+  printf '%-34s wall %s, cpu %s; kibitz faster in %s of %s\n' "    pairs, run by run:" \
+    "$(printf '%s\n' "$rows" | awk '{print $1 / $5}' | quartiles)" \
+    "$(printf '%s\n' "$rows" | awk '{print ($2 + $3) / ($6 + $7)}' | quartiles)" "$won" "$n"
+}
+# Sorted numbers in, "median (middle half q1-q3)" out, as ratios (nearest-rank quartiles).
+quartiles() {
+  sort -n | awk '{a[NR] = $1}
+    function q(f,   k) { k = int(NR * f + 0.999999); if (k < 1) k = 1; return a[k] }
+    END {printf "%.2fx (middle half %.2f-%.2fx)", q(0.5), q(0.25), q(0.75)}'
 }
 
 # --- fresh clone: build with the README's command, then the first conversion ---
@@ -124,7 +146,7 @@ report "  warm, all cores, convert:" "$WORK/k2" "$WORK/p2"
 if [ ${#ONE_CORE[@]} -gt 0 ]; then
   report "  warm, one core, convert:" "$WORK/k1" "$WORK/p1"
 fi
-report "  warm, check vs pgn-extract -s:" "$WORK/kr" "$WORK/p2"
+report "  warm, check vs pgn-extract -s:" "$WORK/kr" "$WORK/p2" "$RUNS"
 report "  warm, check vs pgn-extract -r:" "$WORK/kr" "$WORK/pr"
 
 # --- xiangqi: no peer reads it, so the measure is the cost per move against chess's ---
@@ -158,6 +180,11 @@ if [ -f "$XQ/xqdb-Liu_Dahua_1125_games.pgn" ]; then
   done
   if [ ${#cmds[@]} -eq 6 ]; then
     echo "  Big5 Chinese against chess SAN, CPU per move: check $(ratio "${us[4]}" "${us[0]}"), convert $(ratio "${us[5]}" "${us[1]}") (goal <= 1.00x)"
+    # Round by round: the two commands of a round ran minutes apart at most, not the whole script.
+    per_round() { # big5-file chess-file big5-plies chess-plies
+      paste -d ' ' "$1" "$2" | awk -v a="$3" -v b="$4" '{print (($2 + $3) / a) / (($6 + $7) / b)}' | quartiles
+    }
+    echo "  the same, round by round: check $(per_round "$WORK/x4" "$WORK/x0" "$(cat "$WORK/x4.plies")" "$(cat "$WORK/x0.plies")"), convert $(per_round "$WORK/x5" "$WORK/x1" "$(cat "$WORK/x5.plies")" "$(cat "$WORK/x1.plies")")"
   fi
 fi
 
