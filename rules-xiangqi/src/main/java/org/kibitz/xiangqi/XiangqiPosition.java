@@ -55,12 +55,6 @@ public final class XiangqiPosition implements Position {
      * test to be found legal (see {@link Mailbox#after}).
      */
     private final byte check;
-    /**
-     * Whether the side not to move is known not to be in check: true after any legal move (the
-     * mover's general is safe, or the move was not legal), and for a set-up position whose side not
-     * to move was found safe. The position after a move starts from this to know its own check.
-     */
-    private final boolean lastMoverSafe;
 
     private static final byte CHECK_UNKNOWN = 0;
     private static final byte NOT_IN_CHECK = 1;
@@ -97,8 +91,7 @@ public final class XiangqiPosition implements Position {
     private record Analysis(int[] moves, List<Move> list, boolean inCheck) {
     }
 
-    private XiangqiPosition(byte[] squares, int side, int halfmove, int fullmove, long hash, int kings,
-                            byte check, boolean lastMoverSafe) {
+    private XiangqiPosition(byte[] squares, int side, int halfmove, int fullmove, long hash, int kings, byte check) {
         this.squares = squares;
         this.side = side;
         this.halfmove = halfmove;
@@ -106,7 +99,6 @@ public final class XiangqiPosition implements Position {
         this.hash = hash;
         this.kings = kings;
         this.check = check;
-        this.lastMoverSafe = lastMoverSafe;
     }
 
     static XiangqiPosition of(XiangqiFen.Parsed p) {
@@ -122,10 +114,7 @@ public final class XiangqiPosition implements Position {
                 }
             }
         }
-        // The side not to move of a set-up position may stand in check (a position no game
-        // reaches): only asked when both generals are on the board.
-        boolean lastSafe = kings >>> 8 != 0xFF && (kings & 0xFF) != 0xFF && !Mailbox.inCheck(sq, p.side() ^ 1);
-        return new XiangqiPosition(sq, p.side(), p.halfmove(), p.fullmove(), h, kings, CHECK_UNKNOWN, lastSafe);
+        return new XiangqiPosition(sq, p.side(), p.halfmove(), p.fullmove(), h, kings, CHECK_UNKNOWN);
     }
 
     /** A board set up at this position, with no history before it. */
@@ -195,7 +184,7 @@ public final class XiangqiPosition implements Position {
     /** Whether a board move (any int) is legal here. */
     boolean isLegal(int move) {
         int k = side == Pieces.RED ? kings & 0xFF : kings >>> 8;
-        byte[] next = Mailbox.after(squares, side, move, k == 0xFF ? -1 : k, check == NOT_IN_CHECK && k != 0xFF);
+        byte[] next = Mailbox.after(squares, side, move, k == 0xFF ? -1 : k, check == NOT_IN_CHECK);
         if (next == null) {
             return false;
         }
@@ -265,16 +254,17 @@ public final class XiangqiPosition implements Position {
         if ((cap & 7) == Pieces.KING) {
             k = withKing(k, side ^ 1, 0xFF); // taken: only in positions made up by tests
         }
-        // The side to move next was not in check before this move (lastMoverSafe): whether it is now
-        // depends on this move's points alone, which tell it for most moves.
+        // The side to move next was not in check before this move: in no position is the side not
+        // to move in check (a FEN that has it is refused, and every move played is legal). So
+        // whether it is now depends on this move's points alone, which tell it for most moves.
         byte next = CHECK_UNKNOWN;
         int king = side == Pieces.RED ? k >>> 8 : k & 0xFF;
-        if (lastMoverSafe && king != 0xFF) {
+        if (king != 0xFF) {
             int c = Mailbox.checkAfterMove(sq, side ^ 1, king, pc, from, to);
             next = c < 0 ? CHECK_UNKNOWN : c == 0 ? NOT_IN_CHECK : IN_CHECK;
         }
         return new XiangqiPosition(sq, side ^ 1, cap != 0 ? 0 : halfmove + 1, side == Pieces.BLACK ? fullmove + 1 : fullmove, h, k,
-                next, true);
+                next);
     }
 
     // ---------------------------------------------------------------- Position

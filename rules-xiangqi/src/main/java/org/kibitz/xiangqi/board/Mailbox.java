@@ -77,7 +77,7 @@ public final class Mailbox {
      *
      * @param kingSquare where {@code side}'s general stands, -1 when the caller does not know (a
      *                   position keeps it, and reading a game asks this once or twice a move)
-     * @param notInCheck whether {@code side} is known not to be in check here; only with a
+     * @param notInCheck whether {@code side} is known not to be in check here; heeded only with a
      *                   {@code kingSquare}
      */
     public static byte[] after(byte[] squares, int side, int move, int kingSquare, boolean notInCheck) {
