@@ -97,7 +97,7 @@ final class San {
         while (others != 0) {
             int f = Long.numberOfTrailingZeros(others);
             others &= others - 1;
-            if (b.legalMove(f, to, Board.NO_PIECE) == Moves.NONE) {
+            if (b.reachedMove(f, to, Board.NO_PIECE) == Moves.NONE) {
                 continue;
             }
             ambiguous = true;
@@ -211,10 +211,10 @@ final class San {
             while (candidates != 0) {
                 int f = Long.numberOfTrailingZeros(candidates);
                 candidates &= candidates - 1;
-                int m = b.legalMove(f, to, promo);
+                int m = b.reachedMove(f, to, promo);
                 if (m == Moves.NONE) {
                     promotionMissing |= promo == Board.NO_PIECE && type == Board.PAWN
-                            && b.legalMove(f, to, Board.QUEEN) != Moves.NONE;
+                            && b.reachedMove(f, to, Board.QUEEN) != Moves.NONE;
                     continue;
                 }
                 if (count == 0) {

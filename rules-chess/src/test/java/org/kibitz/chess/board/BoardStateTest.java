@@ -147,6 +147,14 @@ class BoardStateTest {
                             assertEquals(Moves.NONE, s.legalMove(from, to, Board.NO_PIECE), fen);
                             assertEquals(Moves.NONE, s.legalMove(from, to, Board.QUEEN), fen);
                         }
+                        // Reading a move asks reachedMove of each piece that reaches the square.
+                        for (long r = reaching; r != 0; r &= r - 1) {
+                            int from = Long.numberOfTrailingZeros(r);
+                            for (int promo : new int[]{Board.NO_PIECE, Board.KNIGHT, Board.QUEEN}) {
+                                assertEquals(s.legalMove(from, to, promo), s.reachedMove(from, to, promo),
+                                        fen + " from " + from + " to " + to + " promotion " + promo);
+                            }
+                        }
                         if (type == Board.QUEEN) {
                             assertEquals(reaching, s.queensTo(to, true) | s.queensTo(to, false), fen);
                         }
