@@ -27,6 +27,21 @@ class AtomicFilesTest {
         }
     }
 
+    /** Temporary names are drawn from a plain random stream: each call still makes a new file of its own. */
+    @Test
+    void everyTemporaryFileIsANewOneOfThisProcess() throws Exception {
+        Path target = dir.resolve("g.pgn");
+        java.util.Set<Path> made = new java.util.HashSet<>();
+        for (int i = 0; i < 300; i++) {
+            Path tmp = AtomicFiles.newTemp(target);
+            assertTrue(made.add(tmp), "a name given twice: " + tmp);
+            assertTrue(tmp.getFileName().toString().matches("\\.g\\.pgn\\.kibitz-" + ProcessHandle.current().pid()
+                    + "-[0-9a-z]{1,13}\\.tmp"), tmp.toString());
+            assertEquals(0, Files.size(tmp));
+        }
+        assertEquals(300, names().size());
+    }
+
     @Test
     void aSymbolicLinkIsWrittenThroughAndStaysALink() throws Exception {
         Files.createDirectories(dir.resolve("real"));
