@@ -668,7 +668,8 @@ final class PgnScanner implements Closeable {
         /** @param ascii whether the lexer saw only ASCII in the token (then a move needs no width folding) */
         private void addMove(char[] c, int i, int len, long line, boolean ascii) {
             if (!light) {
-                game.add(PgnGameText.MOVE, new String(c, i, len), ascii ? PgnGameText.ASCII : 0, line);
+                game.add(PgnGameText.MOVE, ascii || len != 4 ? new String(c, i, len) : wide(c, i),
+                        ascii ? PgnGameText.ASCII : 0, line);
                 return;
             }
             // A header-only cut keeps the first move (it can tell the game) and counts the main line.
@@ -679,6 +680,15 @@ final class PgnScanner implements Closeable {
                 game.plies++;
             }
         }
+    }
+
+    /**
+     * A four-character token with a character past ASCII, as Chinese moves are ({@code 炮二平五}):
+     * made by concatenation, which sizes the string for its wide characters at once, where
+     * {@code new String(char[], ...)} first tries a Latin-1 copy and throws it away.
+     */
+    private static String wide(char[] c, int i) {
+        return "" + c[i] + c[i + 1] + c[i + 2] + c[i + 3];
     }
 
     private static boolean isDelimiter(char ch) {
