@@ -7,7 +7,7 @@
 # Builds each revision in a worktree of its own (made here, removed at the end), then runs the
 # command N times with each build (default 30), both in one JVM and in turn (bench/ab/SameJvm.java):
 # a slow minute of a shared machine then meets both builds, where separate processes would meet one.
-# On the 2-core VM of decision 0010 this resolves about 3% (a build against itself: 0.97-1.00),
+# On the 2-core VM of decision 0010 this resolves about 3% (a build against itself: 0.97-1.01),
 # separate processes about 10%. It measures steady state only: the start and the compilers' share
 # of a short run need whole processes (bench/convert-vs-pgn-extract.sh). --one pins it to one core.
 # Paths in ARGS are taken from the current directory.
