@@ -49,8 +49,16 @@ final class Notations {
 
     /** Full-width ASCII forms (Ｃ２＝５, ｈ２ｅ２) and the minus sign as plain ASCII; whitespace dropped. */
     static String foldWidth(String text) {
-        StringBuilder sb = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
+        int n = text.length();
+        int plain = 0;
+        while (plain < n && text.charAt(plain) > ' ' && text.charAt(plain) < '\u007F') {
+            plain++;
+        }
+        if (plain == n) {
+            return text; // printable ASCII throughout: nothing to fold or drop
+        }
+        StringBuilder sb = new StringBuilder(n);
+        for (int i = 0; i < n; i++) {
             char c = text.charAt(i);
             if (c >= '\uFF01' && c <= '\uFF5E') {
                 c = (char) (c - 0xFEE0);

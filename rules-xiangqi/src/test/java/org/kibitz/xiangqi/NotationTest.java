@@ -206,6 +206,44 @@ class NotationTest {
         assertTrue(checked > 5000, "checked " + checked);
     }
 
+    /**
+     * ICCS in its usual form ({@code h2e2}) is read by a short path; every other form by the general
+     * one. Both must give the same answer for every pair of points: the same move when it is legal,
+     * the same error when it is not.
+     */
+    @Test
+    void iccsReadsTheUsualFormAsItReadsEveryOtherForm() throws Exception {
+        Notation iccs = plugin.notation("iccs").orElseThrow();
+        int legal = 0;
+        int illegal = 0;
+        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd")).subList(0, 6)) {
+            XiangqiPosition p = plugin.parseFen(row.split(";")[0]);
+            for (int from = 0; from < 90; from++) {
+                for (int to = 0; to < 90; to++) {
+                    String usual = "" + (char) ('a' + from % 9) + (char) ('0' + from / 9) + (char) ('a' + to % 9) + (char) ('0' + to / 9);
+                    String other = usual.substring(0, 2).toUpperCase(Locale.ROOT) + "-" + usual.substring(2).toUpperCase(Locale.ROOT);
+                    Object byUsual = read(iccs, p, usual);
+                    assertEquals(read(iccs, p, other), byUsual, usual + " in " + p.fen());
+                    if (byUsual instanceof Move) {
+                        legal++;
+                    } else {
+                        illegal++;
+                    }
+                }
+            }
+        }
+        assertTrue(legal > 100 && illegal > 10_000, legal + " legal, " + illegal + " not");
+    }
+
+    /** The move a notation reads, or the key of the error it gives. */
+    private static Object read(Notation n, XiangqiPosition p, String text) {
+        try {
+            return n.parse(p, text);
+        } catch (MoveParseException e) {
+            return e.getClass().getSimpleName() + " " + e.text().key();
+        }
+    }
+
     @ParameterizedTest
     @CsvSource({
             "chinese, xyz", "chinese, 炮十平五", "chinese, 炮二走五", "chinese, 炮二平", "chinese, 炮二平五五", "chinese, ''", "chinese, 炮二+平五", "chinese, +炮二平五", "chinese, 炮二平十",
