@@ -51,6 +51,11 @@ for w in a b; do
     || { cat "$WORK/build-$w.log" >&2; exit 2; }
 done
 OPTS=(-XX:+UseSerialGC -Xmn32m -Dfile.encoding=UTF-8 --enable-native-access=ALL-UNNAMED)
+# The command line's JIT settings, as ./kibitz passes them (its -XX:NAME=NUMBER options): compiled
+# code under them is not the default's (with the smaller inlining budget a check of the chess
+# benchmark runs 17% slower once compiled), and a change is judged by the code users run.
+mapfile -t JIT < <(grep -o -- '-XX:[A-Za-z0-9]*=[0-9]*' "$ROOT/kibitz" | sort -u)
+OPTS+=("${JIT[@]}")
 # Guava (under Guice) uses sun.misc.Unsafe; JDK 23+ warns about it unless allowed.
 if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
   OPTS+=(--sun-misc-unsafe-memory-access=allow)
