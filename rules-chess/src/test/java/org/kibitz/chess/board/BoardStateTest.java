@@ -75,6 +75,40 @@ class BoardStateTest {
         assertTrue(checks > 10_000 && mated > 20, "checks " + checks + ", mates " + mated);
     }
 
+    /**
+     * Checks a move gives that random games seldom reach: en passant opening a diagonal through the
+     * taken pawn's square (not the square the capturer left), a discovered check along a rank and
+     * along a diagonal, a promotion's direct check and a slider's check across the board.
+     */
+    @Test
+    void rareChecksAreSeen() {
+        String[][] cases = {
+                {"8/5k2/8/3pP3/8/1B6/8/4K3 w - d6 0 2", "e5", "d6", "true"}, // exd6 e.p.: Bb3 sees f7 through d5
+                {"8/8/8/K2pP2k/8/8/8/8 w - d6 0 2", "e5", "d6", "false"}, // both pawns leave the rank: no slider behind
+                {"8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 2", "e5", "d6", "true"}, // ... and the rook sees h5
+                {"4k3/8/8/8/8/8/4N3/4RK2 w - - 0 1", "e2", "c3", "true"}, // the knight uncovers the rook
+                {"7k/8/8/8/3N4/8/1B6/5K2 w - - 0 1", "d4", "e6", "true"}, // the knight uncovers the bishop
+                {"7k/P7/8/8/8/8/8/K7 w - - 0 1", "a7", "a8", "true"}, // a8=Q checks along the rank
+                {"8/7k/8/8/8/8/8/Q3K3 w - - 0 1", "a1", "a7", "true"}, // along the whole rank
+                {"8/3r3k/8/8/8/8/8/Q3K3 w - - 0 1", "a1", "a7", "false"}, // ... unless something stands between
+        };
+        int[] moves = new int[Board.MAX_MOVES];
+        for (String[] c : cases) {
+            Board b = Board.fromFen(c[0]);
+            int n = b.generate(moves, 0, Board.GEN_ALL);
+            int move = 0;
+            for (int i = 0; i < n; i++) {
+                int m = moves[i];
+                if (Moves.toString(m).startsWith(c[1] + c[2]) && (move == 0 || Moves.isPromotion(m) && Moves.promotionType(m) == Board.QUEEN)) {
+                    move = m;
+                }
+            }
+            assertTrue(move != 0, c[0] + " " + c[1] + c[2]);
+            assertEquals(Boolean.parseBoolean(c[3]), b.givesCheck(move), "the board, " + c[0]);
+            assertEquals(Boolean.parseBoolean(c[3]), BoardState.of(b).givesCheck(move), c[0] + " " + Moves.toString(move));
+        }
+    }
+
     @Test
     void everyAnswerMatchesTheBoard() {
         SplittableRandom random = new SplittableRandom(20251121);
