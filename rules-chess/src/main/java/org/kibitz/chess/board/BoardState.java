@@ -569,19 +569,17 @@ public final class BoardState {
         int ksq = Long.numberOfTrailingZeros(kings & pieces(us ^ 1));
         long king = 1L << ksq;
         int type = flag >= Moves.PROMOTE_KNIGHT ? flag - Moves.PROMOTE_KNIGHT + Board.KNIGHT : typeOn(from);
-        long lines = switch (type) {
+        // Where the moved piece would attack on an empty board; a slider's attack then needs the
+        // squares between clear (a pawn's or a knight's square has none between it and the king).
+        long reach = switch (type) {
+            case Board.PAWN -> Attacks.PAWN[64 * us + to];
+            case Board.KNIGHT -> Attacks.KNIGHT[to];
             case Board.BISHOP -> Attacks.BISHOP_EMPTY[to];
             case Board.ROOK -> Attacks.ROOK_EMPTY[to];
             case Board.QUEEN -> Attacks.BISHOP_EMPTY[to] | Attacks.ROOK_EMPTY[to];
             default -> 0L;
         };
-        boolean direct = switch (type) {
-            case Board.PAWN -> (Attacks.PAWN[64 * us + to] & king) != 0;
-            case Board.KNIGHT -> (Attacks.KNIGHT[to] & king) != 0;
-            case Board.BISHOP, Board.ROOK, Board.QUEEN -> (lines & king) != 0 && (Attacks.BETWEEN[64 * to + ksq] & occ) == 0;
-            default -> false;
-        };
-        if (direct) {
+        if ((reach & king) != 0 && (Attacks.BETWEEN[64 * to + ksq] & occ) == 0) {
             return true;
         }
         long others = pieces(us) & ~fromBit;
