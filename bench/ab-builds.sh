@@ -56,6 +56,8 @@ OPTS=(-XX:+UseSerialGC -Xmn32m -Dfile.encoding=UTF-8 --enable-native-access=ALL-
 # benchmark runs 17% slower once compiled), and a change is judged by the code users run.
 mapfile -t JIT < <(grep -o -- '-XX:[A-Za-z0-9]*=[0-9]*' "$ROOT/kibitz" | sort -u)
 OPTS+=("${JIT[@]}")
+# On one CPU ./kibitz also waits for each compilation (decision 0010).
+[ ${#PIN[@]} -gt 0 ] && OPTS+=(-XX:-BackgroundCompilation)
 # Guava (under Guice) uses sun.misc.Unsafe; JDK 23+ warns about it unless allowed.
 if "$JAVA" --sun-misc-unsafe-memory-access=allow -version >/dev/null 2>&1; then
   OPTS+=(--sun-misc-unsafe-memory-access=allow)
