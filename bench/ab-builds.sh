@@ -7,14 +7,17 @@
 # Builds each revision in a worktree of its own (made here, removed at the end), then runs the
 # command N times with each build (default 30), both in one JVM and in turn (bench/ab/SameJvm.java):
 # a slow minute of a shared machine then meets both builds, where separate processes would meet one.
-# On the 2-core VM of decision 0010 this resolves about 3% (a build against itself: 0.97-1.01),
-# separate processes about 10%. It measures steady state only: the start and the compilers' share
-# of a short run need whole processes (bench/convert-vs-pgn-extract.sh). --one pins it to one core.
+# On the 2-core VM of decision 0010 this resolved about 3% under the JVM's defaults (a build against
+# itself: 0.97-1.01), separate processes about 10%. Under the launcher's settings (now used) it is
+# nearer 4%: a build against itself gave 0.98, and one pair of builds 1.046 and then, in swapped
+# slots, 1/1.043; run both orders when a few percent matter. It measures steady state only: the
+# start and the compilers' share of a short run need whole processes
+# (bench/convert-vs-pgn-extract.sh). --one pins it to one core.
 # Paths in ARGS are taken from the current directory.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-[ $# -ge 2 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
 A="$1"; B="$2"; shift 2
 N=30
 PIN=()
