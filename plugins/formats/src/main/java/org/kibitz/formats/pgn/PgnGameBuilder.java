@@ -175,28 +175,12 @@ final class PgnGameBuilder {
                 byte kind = text.kind(i);
                 switch (kind) {
                     case PgnGameText.MOVE -> {
-                        if (f.dead) {
-                            continue;
-                        }
-                        String token = text.text(i);
-                        GameNode before = f.node;
-                        GameNode child = play(before, token, text.value(i) == PgnGameText.ASCII, text.line(i), f);
-                        if (child == null) {
-                            f.dead = true;
-                            if (firstMove) {
-                                attempt.firstMoveFailed = true;
-                            }
-                        } else {
-                            if (f.startComment != null) {
-                                child.setStartingComment(f.startComment.toString());
-                                f.startComment = null;
-                            }
-                            f.node = child;
-                            f.hasMove = true;
-                            if (f.main) {
-                                attempt.plies++;
-                            }
-                        }
+                        // Everything about one move, a failed one and the skipped rest of its line
+                        // too, is decided in play: this loop, compiled once a file has run a while,
+                        // then has no branch that only a broken game takes (a branch never taken is
+                        // compiled as a trap, and the first broken game of a clean file sent this
+                        // method back to the interpreter to be compiled again).
+                        f.node = play(f.node, text.text(i), text.value(i) == PgnGameText.ASCII, text.line(i), f, firstMove);
                         firstMove = false;
                     }
                     case PgnGameText.COMMENT -> {
@@ -251,10 +235,21 @@ final class PgnGameBuilder {
             }
         }
 
-        private GameNode play(GameNode before, String token, boolean ascii, long line, Frame f) {
+        /**
+         * The node after {@code token} is played on {@code before} in the line {@code f}, and the line
+         * updated; {@code before} itself when the line is dead (a move failed earlier) or this move
+         * fails, which is reported and kills the line. One method, too big to be inlined into
+         * {@link #read}: the first broken move of a file is a branch the compiled code has never
+         * taken, and the trap it meets sends only this method back to be compiled again.
+         */
+        private GameNode play(GameNode before, String token, boolean ascii, long line, Frame f, boolean firstMove) {
+            if (f.dead) {
+                return before;
+            }
             Position pos = before.position();
             if (isNullMove(token)) {
-                return nullMove(before, line);
+                GameNode child = nullMove(before, line);
+                return child != null ? moved(child, f) : failed(before, f, firstMove);
             }
             String t = token;
             if (chess && t.length() >= 3 && t.charAt(0) == '0' && t.charAt(1) == '-' && t.charAt(2) == '0') {
@@ -275,7 +270,7 @@ final class PgnGameBuilder {
                         System.arraycopy(asciiWidth, 0, asciiWidth, 1, k);
                         asciiWidth[0] = w;
                     }
-                    return before.addChild(m);
+                    return moved(before.addChild(m), f);
                 } catch (NotAMoveException e) {
                     if (failure == null) {
                         failure = e;
@@ -293,7 +288,29 @@ final class PgnGameBuilder {
             int number = pos.fullmoveNumber();
             error(line, "pgn.move.unreadable", token, sideText(side), number + (side == Side.WHITE ? "." : "..."),
                     failure != null ? failure.text() : FormatMessages.text("pgn.move.rejected", token));
-            return null;
+            return failed(before, f, firstMove);
+        }
+
+        /** {@code child}, the line {@code f} having gone on to it. */
+        private GameNode moved(GameNode child, Frame f) {
+            if (f.startComment != null) {
+                child.setStartingComment(f.startComment.toString());
+                f.startComment = null;
+            }
+            f.hasMove = true;
+            if (f.main) {
+                attempt.plies++;
+            }
+            return child;
+        }
+
+        /** {@code before}, the line {@code f} being dead from its move that failed there. */
+        private GameNode failed(GameNode before, Frame f, boolean firstMove) {
+            f.dead = true;
+            if (firstMove) {
+                attempt.firstMoveFailed = true;
+            }
+            return before;
         }
 
         private GameNode nullMove(GameNode before, long line) {
