@@ -275,20 +275,36 @@ final class PgnScanner implements Closeable {
     }
 
     /**
-     * Where a tag value starting at {@code i} ends (its closing quote) when it holds no backslash
-     * and its first quote is followed by {@code ]} (after blanks, or the end of the line): then the
-     * general reading below would take exactly the characters between. -1 otherwise.
+     * Where a tag value starting at {@code i} ends (its closing quote) when it holds no backslash and
+     * its closing quote is followed by {@code ]} at once: then the general reading below would take
+     * exactly the characters between. -1 otherwise (a backslash, blanks or the line's end after the
+     * quote), and the general reading decides.
+     *
+     * <p>A quote followed by anything but {@code ]} or a blank is text ({@code [Event "首屆"嘉豐杯"賽"]}),
+     * as the general reading has it, and is passed over here without a branch of its own: whether
+     * the quote closes the value is worked out as a number, and the scan goes on as it does past
+     * any character. A branch that a file's first such tag took for the first time was compiled as
+     * a trap, and sent the whole tag reader back to be compiled again (decision 0010).
      */
     private static int plainValueEnd(char[] c, int i, int n) {
         int j = i;
-        while (j < n && c[j] != '"' && c[j] != '\\') {
-            j++;
+        int open = 1;
+        while (open != 0) {
+            if (j == n) {
+                return -1;
+            }
+            char ch = c[j++];
+            if (ch == '"') {
+                // 1 unless the next character is "]" or a blank (isSpace's), or there is none (the
+                // quote itself is read again, and the scan then meets the line's end).
+                int next = c[Math.min(j, n - 1)];
+                open = -(next ^ ']') >>> 31 & (' ' - next) >>> 31 & -(next ^ '\u3000') >>> 31
+                        & -(next ^ '\u00A0') >>> 31 & -(next ^ '\uFEFF') >>> 31;
+            } else if (ch == '\\') {
+                return -1;
+            }
         }
-        if (j == n || c[j] == '\\') {
-            return -1;
-        }
-        int k = skipSpace(c, j + 1, n);
-        return k >= n || c[k] == ']' ? j : -1;
+        return j < n && c[j] == ']' ? j - 1 : -1;
     }
 
     private static boolean repeatsTag(PgnGameText game, char[] c, int i, int n) {

@@ -82,6 +82,26 @@ class PgnScannerTest {
     }
 
     @Test
+    void aQuoteInsideATagValueIsTextUnlessABracketFollows() throws IOException {
+        List<PgnGameText> games = scan("""
+                [Event "首屆"嘉豐房地產杯"全國象棋王位賽"]
+                [Site "a "b" c" ]
+                [Round "1"\u3000] [Date "2008"]
+                [Red "x "y"]
+                [Black "z"
+
+                1. h2e2 *
+                """);
+        PgnGameText g = games.get(0);
+        assertEquals("首屆\"嘉豐房地產杯\"全國象棋王位賽", g.tag("Event"));
+        assertEquals("a \"b\" c", g.tag("Site"));
+        assertEquals("1", g.tag("Round"));
+        assertEquals("2008", g.tag("Date"));
+        assertEquals("x \"y", g.tag("Red"));
+        assertEquals("z", g.tag("Black"));
+    }
+
+    @Test
     void gamesEndAtTheirResultOrAtTheNextTags() throws IOException {
         List<PgnGameText> games = scan("""
                 [Event "1"]
