@@ -17,6 +17,10 @@ final class PgnScanner implements Closeable {
     private enum State { SEEK, TAGS, MOVES }
 
     private final LineReader lines;
+    /** The four-character tokens past ASCII made so far, by slot ({@link #wide}). */
+    private static final int WIDE_BITS = 13;
+    private final long[] wideKeys = new long[1 << WIDE_BITS];
+    private final String[] wideTokens = new String[1 << WIDE_BITS];
     private final String source;
     private int gameCount;
     /** A line already read that begins the next game. */
@@ -699,12 +703,22 @@ final class PgnScanner implements Closeable {
     }
 
     /**
-     * A four-character token with a character past ASCII, as Chinese moves are ({@code 炮二平五}):
-     * made by concatenation, which sizes the string for its wide characters at once, where
-     * {@code new String(char[], ...)} first tries a Latin-1 copy and throws it away.
+     * A four-character token with a character past ASCII, as Chinese moves are ({@code 炮二平五}).
+     * A file writes few different ones (a piece, its file, a way, a number: a few thousand) millions
+     * of times, so each is made once per file and then looked up: the four characters are the key,
+     * one slot per key, and a key that lands on a slot another holds takes it over. Making the
+     * string each time was a twentieth of reading a Chinese collection.
      */
-    private static String wide(char[] c, int i) {
-        return "" + c[i] + c[i + 1] + c[i + 2] + c[i + 3];
+    private String wide(char[] c, int i) {
+        long key = (long) c[i] << 48 | (long) c[i + 1] << 32 | (long) c[i + 2] << 16 | c[i + 3];
+        int slot = (int) (key * 0x9E3779B97F4A7C15L >>> 64 - WIDE_BITS);
+        String s = wideTokens[slot];
+        if (s == null || wideKeys[slot] != key) {
+            s = "" + c[i] + c[i + 1] + c[i + 2] + c[i + 3]; // sized for wide characters at once
+            wideKeys[slot] = key;
+            wideTokens[slot] = s;
+        }
+        return s;
     }
 
     private static boolean isDelimiter(char ch) {
