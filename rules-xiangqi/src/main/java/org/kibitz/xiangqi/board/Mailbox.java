@@ -98,7 +98,7 @@ public final class Mailbox {
         if (notInCheck && k == kingSquare && (NEAR[k * SQUARES + from] | NEAR[k * SQUARES + to] & 1) == 0) {
             return next;
         }
-        return attacked(next, k, side) ? null : next;
+        return attacks(next, k, side) != 0 ? null : next;
     }
 
     /**
@@ -134,7 +134,7 @@ public final class Mailbox {
 
     /** Whether {@code side}'s general stands attacked (is in check). */
     public static boolean inCheck(byte[] squares, int side) {
-        return attacked(squares, kingSquare(squares, side), side);
+        return attacks(squares, kingSquare(squares, side), side) != 0;
     }
 
     /** The point of {@code side}'s general (searched in its palace). */
@@ -224,14 +224,20 @@ public final class Mailbox {
 
     /**
      * Whether the point {@code sq}, held by {@code side}, is attacked by the other side's rooks,
-     * cannons, horses, pawns or facing general.
+     * cannons, horses, pawns or facing general: not 0 when it is.
      *
      * <p>Along the point's file and rank, the occupied points are first gathered into a mask, without
      * a branch, and the nearest one or two pieces each way are read off the mask: walking each line
      * out to its first piece stopped at a different point every time, which the processor mispredicted
      * on nearly every line (the attack test is a fifth of reading a xiangqi game file).
+     *
+     * <p>The answer is worked out as a number, not found by branches that return early: reading a
+     * game asks this of legal moves only, so an attacked general was a branch never taken, which
+     * C2 compiles as a trap. The first move of a file that is not legal (game 21,177 of the Big5
+     * collection) then sent this method and the line test back to be compiled again; now only the
+     * caller that decides meets it. A position with no attack, the usual case, does the same work.
      */
-    static boolean attacked(byte[] squares, int sq, int side) {
+    static int attacks(byte[] squares, int sq, int side) {
         int tb = (side ^ 1) << 3;
         int rook = ROOK | tb;
         int cannon = CANNON | tb;
@@ -247,50 +253,49 @@ public final class Mailbox {
             onRank |= (-squares[first + i] >>> 31) << i;
         }
         // The facing general attacks along the file as a rook does.
-        if (lineAttacked(squares, onFile & (-2 << r), true, 9, f, rook, cannon, KING | tb)
-                || lineAttacked(squares, onFile & ((1 << r) - 1), false, 9, f, rook, cannon, KING | tb)
-                || lineAttacked(squares, onRank & (-2 << f), true, 1, r * 9, rook, cannon, rook)
-                || lineAttacked(squares, onRank & ((1 << f) - 1), false, 1, r * 9, rook, cannon, rook)) {
-            return true;
-        }
+        int hit = lineAttacks(squares, onFile & (-2 << r), true, 9, f, rook, cannon, KING | tb)
+                | lineAttacks(squares, onFile & ((1 << r) - 1), false, 9, f, rook, cannon, KING | tb)
+                | lineAttacks(squares, onRank & (-2 << f), true, 1, r * 9, rook, cannon, rook)
+                | lineAttacks(squares, onRank & ((1 << f) - 1), false, 1, r * 9, rook, cannon, rook);
         int horse = Pieces.HORSE | tb;
         for (int i = HORSE_ATTACK_START[sq], e = HORSE_ATTACK_START[sq + 1]; i < e; i++) {
             int v = HORSE_ATTACK[i];
-            if (squares[v & 0xff] == horse && squares[v >>> 8] == 0) {
-                return true;
+            if (squares[v & 0xff] == horse) {
+                hit |= same(squares[v >>> 8], 0); // its leg free
             }
         }
         int pawn = Pieces.PAWN | tb;
         int pb = side * (SQUARES + 1) + sq;
         for (int i = PAWN_ATTACK_START[pb], e = PAWN_ATTACK_START[pb + 1]; i < e; i++) {
-            if (squares[PAWN_ATTACK[i]] == pawn) {
-                return true;
-            }
+            hit |= same(squares[PAWN_ATTACK[i]], pawn);
         }
-        return false;
+        return hit;
+    }
+
+    /** 1 when two piece codes (0 to 15) are the same, else 0; without a branch. */
+    private static int same(int a, int b) {
+        return (a ^ b) - 1 >>> 31;
     }
 
     /**
      * One line out of a point, given as the mask of the occupied points beyond it ({@code ahead}:
-     * towards higher bits, nearest first; else towards lower bits): whether the first piece is an
-     * enemy rook (or the facing general), or the second an enemy cannon. Bit {@code i} of the line
-     * is the point {@code base + i * step}.
+     * towards higher bits, nearest first; else towards lower bits): 1 when the first piece is an
+     * enemy rook (or the facing general), or the second an enemy cannon, else 0. Bit {@code i} of
+     * the line is the point {@code base + i * step}.
      */
-    private static boolean lineAttacked(byte[] squares, int beyond, boolean ahead, int step, int base,
-                                        int rook, int cannon, int king) {
+    private static int lineAttacks(byte[] squares, int beyond, boolean ahead, int step, int base,
+                                   int rook, int cannon, int king) {
         if (beyond == 0) {
-            return false;
+            return 0;
         }
         int first = ahead ? Integer.numberOfTrailingZeros(beyond) : 31 - Integer.numberOfLeadingZeros(beyond);
         int c = squares[base + first * step];
-        if (c == rook || c == king) {
-            return true;
-        }
+        int hit = same(c, rook) | same(c, king);
         beyond &= ~(1 << first);
         if (beyond == 0) {
-            return false;
+            return hit;
         }
         int second = ahead ? Integer.numberOfTrailingZeros(beyond) : 31 - Integer.numberOfLeadingZeros(beyond);
-        return squares[base + second * step] == cannon;
+        return hit | same(squares[base + second * step], cannon);
     }
 }
