@@ -70,7 +70,7 @@ public final class Chases {
                 if (v == 0 || v >>> 3 != enemy || !target(v, to)) {
                     continue;
                 }
-                if (!Mailbox.reaches(squares, a, side, from, to) || !Mailbox.isLegal(squares, side, Board.move(from, to))) {
+                if (!Mailbox.reaches(squares, a, from, to) || !Mailbox.isLegal(squares, side, Board.move(from, to))) {
                     continue;
                 }
                 if (before != null && !newlyChased(before, squares, side, from == movedTo ? movedFrom : from, from, to)) {
@@ -91,7 +91,7 @@ public final class Chases {
      */
     private static boolean newlyChased(byte[] before, byte[] squares, int side, int was, int from, int to) {
         int a = squares[from];
-        if (before[was] != a || before[to] != squares[to] || !Mailbox.reaches(before, a, side, was, to)) {
+        if (before[was] != a || before[to] != squares[to] || !Mailbox.reaches(before, a, was, to)) {
             return true;
         }
         byte[] then = before.clone();
@@ -104,7 +104,7 @@ public final class Chases {
         for (int s = 0; s < SQUARES; s++) {
             int q = then[s];
             if (q != 0 && q >>> 3 == enemy && now[s] == q && Mailbox.isLegal(then, enemy, Board.move(s, to))
-                    && Mailbox.reaches(now, q, enemy, s, to) && !Mailbox.isLegal(now, enemy, Board.move(s, to))) {
+                    && Mailbox.reaches(now, q, s, to) && !Mailbox.isLegal(now, enemy, Board.move(s, to))) {
                 return true;
             }
         }
@@ -150,7 +150,7 @@ public final class Chases {
         int enemy = side ^ 1;
         for (int s = 0; s < SQUARES; s++) {
             int q = after[s];
-            if (q != 0 && q >>> 3 == enemy && Mailbox.reaches(after, q, enemy, s, to)
+            if (q != 0 && q >>> 3 == enemy && Mailbox.reaches(after, q, s, to)
                     && Mailbox.isLegal(after, enemy, Board.move(s, to))) {
                 return true;
             }

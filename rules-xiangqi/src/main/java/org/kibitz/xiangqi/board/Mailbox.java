@@ -88,7 +88,7 @@ public final class Mailbox {
         }
         int pc = squares[from];
         if (pc == 0 || pc >>> 3 != side || (targets(side) >>> squares[to] & 1) == 0
-                || !reaches(squares, pc, side, from, to)) {
+                || !reaches(squares, pc, from, to)) {
             return null;
         }
         int k = (pc & 7) == KING ? to : kingSquare >= 0 ? kingSquare : kingSquare(squares, side);
@@ -151,75 +151,75 @@ public final class Mailbox {
         throw new IllegalStateException("no general of side " + side);
     }
 
-    /** Whether the piece {@code pc} on {@code from} goes to {@code to} by its way of moving. */
-    static boolean reaches(byte[] squares, int pc, int side, int from, int to) {
-        switch (pc & 7) {
-            case Pieces.KING -> {
-                for (int i = KING_START[from], e = KING_START[from + 1]; i < e; i++) {
-                    if (KING_TO[i] == to) {
-                        return true;
-                    }
-                }
-                return false;
+    /**
+     * For the pieces that move by steps (general, advisor, elephant, horse, and each side's pawns),
+     * whether a piece on {@code from} reaches {@code to}, at {@code STEP_ROW[code] + from * 90 + to}: 0
+     * when it does not, {@link #FREE} when it does, else 1 + the point that must be empty (the
+     * elephant's eye, the horse's leg). Asked of every move a game reads; one load where walking
+     * the piece's list of steps to find {@code to} took a branch for each step, mispredicted as
+     * often as not (48 KB, of which a game touches a few lines).
+     */
+    private static final byte[] STEPS = new byte[6 * SQUARES * SQUARES];
+    private static final int FREE = SQUARES + 1;
+    /** The row of {@link #STEPS} for a piece code (type | side << 3); -1 for rooks and cannons. */
+    private static final int[] STEP_ROW = new int[16];
+
+    static {
+        java.util.Arrays.fill(STEP_ROW, -1);
+        int[][] rows = {{KING, RED}, {Pieces.ADVISOR, RED}, {Pieces.ELEPHANT, RED}, {Pieces.HORSE, RED}, {Pieces.PAWN, RED},
+            {Pieces.PAWN, Pieces.BLACK}};
+        for (int row = 0; row < rows.length; row++) {
+            int type = rows[row][0];
+            int base = row * SQUARES * SQUARES;
+            STEP_ROW[type | rows[row][1] << 3] = base;
+            if (type != Pieces.PAWN) {
+                STEP_ROW[type | Pieces.BLACK << 3] = base; // the same steps for both sides
             }
-            case Pieces.ADVISOR -> {
-                for (int i = ADVISOR_START[from], e = ADVISOR_START[from + 1]; i < e; i++) {
-                    if (ADVISOR_TO[i] == to) {
-                        return true;
-                    }
+            for (int from = 0; from < SQUARES; from++) {
+                int at = base + from * SQUARES;
+                switch (type) {
+                    case KING -> steps(KING_START, KING_TO, from, at, false);
+                    case Pieces.ADVISOR -> steps(ADVISOR_START, ADVISOR_TO, from, at, false);
+                    case Pieces.ELEPHANT -> steps(ELEPHANT_START, ELEPHANT_TO, from, at, true);
+                    case Pieces.HORSE -> steps(HORSE_START, HORSE_TO, from, at, true);
+                    default -> steps(PAWN_START, PAWN_TO, rows[row][1] * (SQUARES + 1) + from, at, false);
                 }
-                return false;
-            }
-            case Pieces.ELEPHANT -> {
-                for (int i = ELEPHANT_START[from], e = ELEPHANT_START[from + 1]; i < e; i++) {
-                    int v = ELEPHANT_TO[i];
-                    if ((v & 0xff) == to) {
-                        return squares[v >>> 8] == 0;
-                    }
-                }
-                return false;
-            }
-            case Pieces.HORSE -> {
-                for (int i = HORSE_START[from], e = HORSE_START[from + 1]; i < e; i++) {
-                    int v = HORSE_TO[i];
-                    if ((v & 0xff) == to) {
-                        return squares[v >>> 8] == 0;
-                    }
-                }
-                return false;
-            }
-            case Pieces.PAWN -> {
-                int pb = side * (SQUARES + 1) + from;
-                for (int i = PAWN_START[pb], e = PAWN_START[pb + 1]; i < e; i++) {
-                    if (PAWN_TO[i] == to) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-            default -> {
-                // Rook or cannon: along a line, with nothing between (rook, or cannon moving) or one
-                // screen between (cannon capturing).
-                int step;
-                if (RANK[from] == RANK[to]) {
-                    step = to > from ? 1 : -1;
-                } else if (FILE[from] == FILE[to]) {
-                    step = to > from ? 9 : -9;
-                } else {
-                    return false;
-                }
-                int between = 0;
-                for (int s = from + step; s != to; s += step) {
-                    if (squares[s] != 0) {
-                        between++;
-                    }
-                }
-                if ((pc & 7) == ROOK || squares[to] == 0) {
-                    return between == 0;
-                }
-                return between == 1;
             }
         }
+    }
+
+    private static void steps(int[] start, int[] to, int index, int at, boolean blockable) {
+        for (int i = start[index], e = start[index + 1]; i < e; i++) {
+            int v = to[i];
+            STEPS[at + (v & 0xff)] = (byte) (blockable ? 1 + (v >>> 8) : FREE);
+        }
+    }
+
+    /** Whether the piece {@code pc} on {@code from} goes to {@code to} by its way of moving. */
+    static boolean reaches(byte[] squares, int pc, int from, int to) {
+        int row = STEP_ROW[pc];
+        if (row >= 0) {
+            int v = STEPS[row + from * SQUARES + to];
+            return v == FREE || v != 0 && squares[v - 1] == 0;
+        }
+        // Rook or cannon: along a line, with nothing between (rook, or cannon moving) or one screen
+        // between (cannon capturing).
+        int step;
+        if (RANK[from] == RANK[to]) {
+            step = to > from ? 1 : -1;
+        } else if (FILE[from] == FILE[to]) {
+            step = to > from ? 9 : -9;
+        } else {
+            return false;
+        }
+        int between = 0;
+        for (int s = from + step; s != to; s += step) {
+            between += -squares[s] >>> 31; // piece codes are 0 (empty) to 15; no branch on what stands there
+        }
+        if ((pc & 7) == ROOK || squares[to] == 0) {
+            return between == 0;
+        }
+        return between == 1;
     }
 
     /**
