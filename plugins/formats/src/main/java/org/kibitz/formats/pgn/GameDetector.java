@@ -122,7 +122,23 @@ final class GameDetector {
         return false;
     }
 
+    /** The last name asked of byName and its answer: a file names the same game in every game's tags. */
+    private record Named(String name, Optional<GamePlugin> game) {
+    }
+
+    private Named lastNamed;
+
     private Optional<GamePlugin> byName(String name) {
+        Named last = lastNamed; // the reader's threads share this detector: a record is seen whole
+        if (last != null && last.name.equals(name)) {
+            return last.game;
+        }
+        Optional<GamePlugin> g = lookUp(name);
+        lastNamed = new Named(name, g);
+        return g;
+    }
+
+    private Optional<GamePlugin> lookUp(String name) {
         Optional<GamePlugin> g = games.byVariant(name);
         if (g.isPresent()) {
             return g;

@@ -27,12 +27,18 @@ import org.kibitz.formats.FormatMessages;
  * an error that says where and what was expected; the good part before it is kept, and so are the
  * other lines.
  *
- * <p>Stateless between games, so one builder per thread can build games in parallel.
+ * <p>Stateless between games but for the last FEN it read (kept whole in one immutable record), so
+ * the reader's threads share one builder and build games in parallel.
  */
 final class PgnGameBuilder {
 
     private final String source;
     private final GameDetector detector;
+    /** The last FEN tag read and what it set up (see fenPosition): one record, read and replaced whole. */
+    private LastFen lastFen;
+
+    private record LastFen(String fen, GamePlugin game, Optional<String> variant, Position position) {
+    }
 
     PgnGameBuilder(ReadContext context) {
         this.source = context.source();
@@ -90,17 +96,19 @@ final class PgnGameBuilder {
     private Attempt attempt(GamePlugin game, Optional<String> variant, PgnGameText text) {
         Attempt a = new Attempt();
         // A named variant (Chess960) sets rules a FEN cannot always tell, castling among them.
-        Position start = variant.isPresent() ? game.startPosition(variant.get()) : game.startPosition();
+        Position start;
         String fen = text.tag("FEN");
         if (fen != null && !fen.isBlank()) {
-            long line = PgnHeaders.tagLine(text, "FEN");
             try {
-                start = variant.isPresent() ? game.parseFen(fen.strip(), variant.get()) : game.parseFen(fen.strip());
+                start = fenPosition(game, variant, fen);
             } catch (FenException e) {
-                a.problems.add(FormatMessages.error(source, text.number, Location.line(line), "pgn.fen.invalid", fen, e.text()));
+                a.problems.add(FormatMessages.error(source, text.number, Location.line(PgnHeaders.tagLine(text, "FEN")),
+                        "pgn.fen.invalid", fen, e.text()));
                 a.firstMoveFailed = true;
                 return a;
             }
+        } else {
+            start = variant.isPresent() ? game.startPosition(variant.get()) : game.startPosition();
         }
         GameTree tree = new GameTree(start);
         for (PgnGameText.Tag t : text.tags) {
@@ -110,6 +118,21 @@ final class PgnGameBuilder {
         new MoveReader(game, text, tree, a).read();
         settleResult(text, tree, a);
         return a;
+    }
+
+    /**
+     * The position a FEN tag sets up. Collections written by one program put the same FEN (the
+     * start position's, mostly) in every game: the last one read is kept, and a game whose tag is
+     * the same text starts from the same position, which is immutable.
+     */
+    private Position fenPosition(GamePlugin game, Optional<String> variant, String fen) throws FenException {
+        LastFen last = lastFen; // the reader's threads share this builder: a record's final fields are seen whole
+        if (last != null && last.fen.equals(fen) && last.game == game && last.variant.equals(variant)) {
+            return last.position;
+        }
+        Position p = variant.isPresent() ? game.parseFen(fen.strip(), variant.get()) : game.parseFen(fen.strip());
+        lastFen = new LastFen(fen, game, variant, p);
+        return p;
     }
 
     private void settleResult(PgnGameText text, GameTree tree, Attempt a) {

@@ -304,4 +304,22 @@ class ChessPgnTest {
         assertTrue(r.get(1).problems().get(0).toString().startsWith("t.pgn:game 2:line 4: FEN tag \"8/8/8/8/8/8/8/8 w - - 0 1\" is not a valid position ("),
                 r.get(1).problems().toString());
     }
+    @Test
+    void gamesThatShareAFenTagEachStartFromIt() {
+        String endgame = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n";
+        String other = "[FEN \"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1\"]\n";
+        String broken = "[FEN \"4k3/8/8/9/8/8/8/4K3 w - - 0 1\"]\n";
+        List<ReadResult> r = read(endgame + "\n1. e4 *\n\n" + endgame + "\n1. e3 Kd7 *\n\n" + other + "\n1. d4 *\n\n"
+                + broken + "\n1. e4 *\n\n" + broken + "\n1. e4 *\n\n" + endgame + "\n1. Kd2 *\n");
+        assertEquals(6, r.size());
+        assertEquals("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", r.get(0).game().orElseThrow().root().position().fen());
+        assertEquals("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", r.get(0).game().orElseThrow().mainline().get(0).position().fen());
+        assertEquals("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", r.get(1).game().orElseThrow().root().position().fen());
+        assertEquals(2, r.get(1).game().orElseThrow().mainline().size());
+        assertEquals("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", r.get(2).game().orElseThrow().root().position().fen());
+        assertTrue(r.get(3).problems().get(0).toString().startsWith("t.pgn:game 4:line 13: FEN tag"), r.get(3).problems().toString());
+        assertTrue(r.get(4).problems().get(0).toString().startsWith("t.pgn:game 5:line 17: FEN tag"), r.get(4).problems().toString());
+        assertEquals("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", r.get(5).game().orElseThrow().root().position().fen());
+    }
 }
+
