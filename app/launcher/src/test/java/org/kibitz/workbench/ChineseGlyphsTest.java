@@ -53,7 +53,10 @@ class ChineseGlyphsTest {
         assertFalse(onFx(() -> MissingGlyphs.blank(check.box(chosen))), "the box is drawn, so it can be told from a blank");
         assertEquals(Set.of(MissingGlyphs.NO_GLYPH), onFx(() -> check.in(chosen, "a" + MissingGlyphs.NO_GLYPH + "中 b")),
                 "a character no face has is a box; Latin and Chinese are drawn");
-        assertEquals(Set.of(MissingGlyphs.NO_GLYPH), onFx(() -> check.in(Font.getDefault(), "引擎" + MissingGlyphs.NO_GLYPH)),
+        // JavaFX's default face draws Chinese only where the system's font fallback gives it a CJK face
+        // (it did on one CI machine and not on the next, with the same packages); the UI's Chinese is
+        // drawn in the chosen face, which the other tests check. Here: the box is seen in it too.
+        assertEquals(Set.of(MissingGlyphs.NO_GLYPH), onFx(() -> check.in(Font.getDefault(), "a" + MissingGlyphs.NO_GLYPH + " b")),
                 "in JavaFX's default face too");
     }
 
