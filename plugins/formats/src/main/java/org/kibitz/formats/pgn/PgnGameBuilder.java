@@ -27,8 +27,9 @@ import org.kibitz.formats.FormatMessages;
  * an error that says where and what was expected; the good part before it is kept, and so are the
  * other lines.
  *
- * <p>Stateless between games but for the last FEN it read (kept whole in one immutable record), so
- * the reader's threads share one builder and build games in parallel.
+ * <p>Stateless between games but for the last FEN it read and the last game name its detector
+ * looked up (each kept whole in one immutable record), so the reader's threads share one builder
+ * and build games in parallel.
  */
 final class PgnGameBuilder {
 

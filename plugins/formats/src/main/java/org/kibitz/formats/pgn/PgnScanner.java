@@ -16,9 +16,11 @@ final class PgnScanner implements Closeable {
 
     private enum State { SEEK, TAGS, MOVES }
 
-    private final LineReader lines;
-    /** The four-character tokens past ASCII made so far, by slot ({@link #wide}). */
+    /** Slots of the table of wide tokens (see {@link #wide}): 8,192. */
     private static final int WIDE_BITS = 13;
+
+    private final LineReader lines;
+    /** The four-character tokens past ASCII made so far, and their four characters, by slot ({@link #wide}). */
     private final long[] wideKeys = new long[1 << WIDE_BITS];
     private final String[] wideTokens = new String[1 << WIDE_BITS];
     private final String source;
