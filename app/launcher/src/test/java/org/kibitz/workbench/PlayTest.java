@@ -196,12 +196,19 @@ class PlayTest {
         waitPlay(() -> (w.document.tree().mainline().size() + 1) >= 7 || play.sessionProperty().get().over());
         assertFalse(onFx(() -> w.robot.lookup("#play-takeback").query().isVisible()), "no takeback without a person");
         assertEquals("—", text("#play-clock-white"), "no clock with a depth limit");
-        boolean endedByItself = session().over();
-        if (!endedByItself) {
-            w.robot.clickOn("#play-stop");
-        }
+        // Depth-1 games run fast and may end by the rules at any moment. A robot click on Stop then
+        // races the bar: the mouse travels, the game ends, Close takes Stop's place and gets the click.
+        // Firing Stop on the FX thread, where the bar changes, cannot hit Close; how the game ended
+        // is read from its result.
+        runFx(() -> {
+            javafx.scene.control.Button stop = w.robot.lookup("#play-stop").queryButton();
+            if (stop.isVisible()) {
+                stop.fire();
+            }
+        });
         waitPlay(() -> play.sessionProperty().get().over());
         WaitForAsyncUtils.waitForFxEvents();
+        boolean endedByItself = session().result().orElseThrow().end() != PlayedGame.End.STOPPED;
         List<GameNode> line = mainline();
         assertTrue(line.size() >= 3, "both engines moved: " + line.size());
         for (int i = 1; i < line.size(); i++) {
