@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import org.kibitz.api.engine.EngineEvent.Direction;
 import org.kibitz.api.engine.EngineExit;
@@ -89,20 +90,20 @@ public final class ScriptedChannel implements LineChannel {
     /** The engine writes {@code lines} now, unprompted. */
     public void emit(String... lines) {
         for (String l : lines) {
-            engine.execute(() -> deliver(l));
+            later(() -> deliver(l));
         }
     }
 
     /** The engine ends now, unprompted, with {@code code}. */
     public void die(int code, String... lastLines) {
-        engine.execute(() -> end(OptionalInt.of(code), List.of(lastLines)));
+        later(() -> end(OptionalInt.of(code), List.of(lastLines)));
     }
 
     @Override
     public void start(LineReceiver r) {
         this.receiver = r;
         for (String l : banner) {
-            engine.execute(() -> deliver(l));
+            later(() -> deliver(l));
         }
     }
 
@@ -116,7 +117,7 @@ public final class ScriptedChannel implements LineChannel {
             if (nudgesAnswered < nudgeLimit) {
                 nudgesAnswered++;
                 for (String reply : nudgeReplies) {
-                    engine.execute(() -> deliver(reply));
+                    later(() -> deliver(reply));
                 }
             }
             return;
@@ -131,11 +132,11 @@ public final class ScriptedChannel implements LineChannel {
             return;
         }
         for (String reply : s.replies()) {
-            engine.execute(() -> deliver(reply));
+            later(() -> deliver(reply));
         }
         if (s.exitCode() != null) {
             int code = s.exitCode();
-            engine.execute(() -> end(OptionalInt.of(code), s.replies()));
+            later(() -> end(OptionalInt.of(code), s.replies()));
         }
     }
 
@@ -163,7 +164,7 @@ public final class ScriptedChannel implements LineChannel {
     @Override
     public void terminate(Duration grace) {
         exitExpected = true;
-        engine.execute(() -> end(OptionalInt.of(143), List.of()));
+        later(() -> end(OptionalInt.of(143), List.of()));
     }
 
     @Override
@@ -176,10 +177,29 @@ public final class ScriptedChannel implements LineChannel {
         return "scripted engine";
     }
 
-    /** Waits until the engine's thread has delivered everything queued so far. */
+    /** How many lines and ends were ever queued for the engine's thread. */
+    private final AtomicLong queued = new AtomicLong();
+
+    private void later(Runnable r) {
+        queued.incrementAndGet();
+        engine.execute(r);
+    }
+
+    /**
+     * Waits until the engine's thread has delivered everything queued so far, and the replies the
+     * session's answers to those lines queued in turn: a reply to "analyze" that makes the session
+     * send "go" queues the go's reply while the first wait is under way.
+     */
     public void drain() {
         try {
-            engine.submit(() -> { }).get(5, TimeUnit.SECONDS);
+            for (int round = 0; round < 100; round++) {
+                long before = queued.get();
+                engine.submit(() -> { }).get(5, TimeUnit.SECONDS);
+                if (queued.get() == before) {
+                    return;
+                }
+            }
+            throw new AssertionError("the session and the script answer each other without end");
         } catch (Exception e) {
             throw new AssertionError(e);
         }
