@@ -301,8 +301,10 @@ final class PgnScanner implements Closeable {
             }
             char ch = c[j++];
             if (ch == '"') {
-                // 1 unless the next character is "]" or a blank (isSpace's), or there is none (the
-                // quote itself is read again, and the scan then meets the line's end).
+                // 1 unless the next character is "]", any character up to ' ' or one of isSpace's
+                // wide blanks, or there is none (the quote itself is read again, and the scan then
+                // meets the line's end). This takes in every isSpace blank and a few more control
+                // characters: a 0 other than before "]" only hands the tag to the general reading.
                 int next = c[Math.min(j, n - 1)];
                 open = -(next ^ ']') >>> 31 & (' ' - next) >>> 31 & -(next ^ '\u3000') >>> 31
                         & -(next ^ '\u00A0') >>> 31 & -(next ^ '\uFEFF') >>> 31;
