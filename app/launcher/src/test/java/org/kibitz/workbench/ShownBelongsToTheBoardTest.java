@@ -127,6 +127,57 @@ class ShownBelongsToTheBoardTest {
         waitUntil(() -> !ui.service().anyRunning());
     }
 
+    /**
+     * Chess analysed with Stockfish, then a xiangqi file whose start position Fairy-Stockfish
+     * analysed before: the panel's header names the engine of its drop-down, not the chess engine
+     * that ran last; the side column says Red; the stored lines are in Chinese notation.
+     */
+    @Test
+    void afterChessTheXiangqiStoredLinesAreNamedSidedAndWrittenForXiangqi() throws Exception {
+        EngineEntry fairy = WorkbenchFixture.engine("fairy-stockfish", "Fairy-Stockfish",
+                List.of(RealEngines.require("fairy-stockfish")), "uci", java.util.Set.of("xiangqi"));
+        EngineEntry stockfish = WorkbenchFixture.engine("stockfish", "Stockfish",
+                List.of(RealEngines.require("stockfish")), "uci", java.util.Set.of("chess"));
+        w = WorkbenchFixture.openWithEngines(home, fairy, stockfish);
+        ui = w.injector.getInstance(EnginesUi.class);
+        Path xqf = GameFilesUiTest.shared("xiangqi/xqf/cchess-test2.xqf");
+
+        // The xiangqi start analysed by Fairy-Stockfish: kept in the store.
+        assertTrue(openFile(xqf));
+        runFx(() -> ui.chooseEngine("1", fairy));
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().stats().depth().orElse(0) >= 6 && !lines().getItems().isEmpty());
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().status() == AnalysisState.Status.STOPPED);
+
+        // Chess with Stockfish, stopped.
+        GamePlugin chess = w.game("chess");
+        runFx(() -> w.document.newGame(chess, chess.startPosition()));
+        runFx(() -> ui.chooseEngine("1", stockfish));
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().request().map(r -> r.gameId().equals("chess")).orElse(false)
+                && state().info().isPresent() && !lines().getItems().isEmpty());
+        String stockfishSays = state().info().orElseThrow().name();
+        assertTrue(stockfishSays.startsWith("Stockfish"), stockfishSays);
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().status() == AnalysisState.Status.STOPPED);
+
+        // The xiangqi file again: its start shows what Fairy-Stockfish found, under its name.
+        assertTrue(openFile(xqf));
+        waitUntil(() -> !lines().getItems().isEmpty());
+        String chosen = onFx(() -> w.robot.lookup("#engine-choice-1").queryAs(javafx.scene.control.ComboBox.class)
+                .getValue() instanceof EngineEntry e ? e.name() : "");
+        assertEquals("Fairy-Stockfish", chosen);
+        String header = onFx(() -> ((Label) w.robot.lookup("#analysis-title-1").query()).getText());
+        assertTrue(header.startsWith("Fairy-Stockfish") && !header.contains(stockfishSays), header);
+        List<String> columns = onFx(() -> lines().getColumns().stream().map(TableColumn::getText).toList());
+        assertTrue(columns.contains("Red") && !columns.contains("White"), columns.toString());
+        assertTrue(onFx(() -> lines().getItems().stream().allMatch(r -> String.valueOf(
+                lines().getColumns().get(8).getCellData(r)).matches("1\\. .*[进退平].*"))),
+                () -> "xiangqi notation: " + onFx(() -> lines().getItems().stream()
+                        .map(r -> String.valueOf(lines().getColumns().get(8).getCellData(r))).toList()));
+    }
+
     @Test
     void aFilesProblemsGoWhenAnotherFileOpens() throws Exception {
         w = WorkbenchFixture.open(home);
