@@ -58,6 +58,18 @@ public final class I18n {
         return Bindings.createStringBinding(() -> format(locale.get(), key, args), locale);
     }
 
+    /** The built-in engine's name as the engine list and files keep it (the same in every language). */
+    public static final String BUILTIN_ENGINE = "Kibitz engine";
+
+    /**
+     * An engine's name as shown: the built-in engine's in the current language ("Kibitz 引擎"),
+     * also within a longer label ("1: Kibitz engine"); any other engine's as it is. Files, the engine list
+     * and the analysis store keep the name unchanged.
+     */
+    public String engineName(String name) {
+        return name == null || !name.contains(BUILTIN_ENGINE) ? name : name.replace(BUILTIN_ENGINE, get("engines.builtin.name"));
+    }
+
     /** A message from a module below the app, rendered in the current language. */
     public String render(Text text) {
         return text.render(locale.get());

@@ -881,6 +881,7 @@ public final class MatchUi {
         if (watchTree == null || g.number() != watchedNumber || !prefix || watchedGame != plugin) {
             document.newGame(plugin, g.start());
             watchTree = document.tree();
+            document.markPlayedHere();
             watchedNumber = g.number();
             watchedGame = plugin;
             have.clear();
@@ -894,6 +895,11 @@ public final class MatchUi {
                 Optional<Score> e = i < g.evals().size() ? g.evals().get(i) : Optional.empty();
                 if (e.isPresent()) {
                     n.setEvalForWhite(e.get());
+                    // Saved, the game keeps whose evaluation each is (the mover's), as the match's own file does.
+                    if (n.comment().isEmpty()) {
+                        n.setComment(org.kibitz.core.analysis.EngineGameCurve.comment(
+                                e.get().forWhite(n.positionBefore().sideToMove()), java.util.OptionalInt.empty()));
+                    }
                     evaluated = true;
                 }
             }
