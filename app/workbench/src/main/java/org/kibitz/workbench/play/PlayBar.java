@@ -78,7 +78,7 @@ final class PlayBar extends VBox {
         // Another language: the sides, the players (the built-in engine, "you") and the end in its words.
         // Held weakly by the bar's life: the bar goes with its game, and the listener is removed then.
         localeListener = (o, a, b) -> relabel();
-        i18n.localeProperty().addListener(new javafx.beans.WeakChangeListener<>(localeListener));
+        i18n.localeProperty().addListener(new javafx.beans.value.WeakChangeListener<>(localeListener));
     }
 
     private final javafx.beans.value.ChangeListener<Locale> localeListener;
