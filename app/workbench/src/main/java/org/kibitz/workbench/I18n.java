@@ -24,7 +24,7 @@ public final class I18n {
      * The UI's bundles, searched in order: the shell's, then one per feature area (so that areas
      * built side by side do not all edit one file).
      */
-    private static final List<String> BUNDLES = List.of("org.kibitz.workbench.messages", "org.kibitz.workbench.engines",
+    static final List<String> BUNDLES = List.of("org.kibitz.workbench.messages", "org.kibitz.workbench.engines",
             "org.kibitz.workbench.jobs", "org.kibitz.workbench.evaluate", "org.kibitz.workbench.compare",
             "org.kibitz.workbench.views", "org.kibitz.workbench.board", "org.kibitz.workbench.editor",
             "org.kibitz.workbench.enginedefaults");

@@ -341,7 +341,7 @@ public final class CurvePane extends BorderPane {
         List<EvalChart.Series> out = new java.util.ArrayList<>(2);
         for (org.kibitz.api.game.Side side : org.kibitz.api.game.Side.values()) {
             boolean white = side == org.kibitz.api.game.Side.WHITE;
-            String name = tags.get(white ? "White" : "Black").filter(n -> !n.isBlank() && !n.equals("?"))
+            String name = tags.get(white ? "White" : "Black").filter(n -> !n.isBlank() && !n.equals("?")).map(ui.i18n()::engineName)
                     .orElseGet(() -> ui.i18n().get(white ? (xiangqi ? "curve.side.red" : "curve.side.white") : "curve.side.black"));
             List<EvalChart.Point> ps = EngineGameCurve.of(side, points).stream()
                     .map(p -> new EvalChart.Point(p.x(), p.forWhite())).toList();

@@ -146,6 +146,8 @@ public final class TreePane extends BorderPane {
                 setText(empty || s == null ? null : sideText.apply(s));
             }
         });
+        // Another language: the chosen side's name is drawn again by a new button cell.
+        i18n.localeProperty().addListener((o, a, b) -> side.setButtonCell(side.getCellFactory().call(null)));
         TextField from = field("tree-filter-from", "tree.filter.from", 60);
         TextField to = field("tree-filter-to", "tree.filter.to", 60);
         TextField event = field("tree-filter-event", "tree.filter.event", 140);
