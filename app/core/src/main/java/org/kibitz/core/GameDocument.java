@@ -133,6 +133,17 @@ public final class GameDocument {
 
     private GameTree playedHere;
 
+    /**
+     * The changes since the game was opened were not the user's (the moves of a match's game the
+     * board follows): closing it need not ask about them.
+     */
+    public void markUnmodified() {
+        if (modified) {
+            modified = false;
+            fire(Change.FILE);
+        }
+    }
+
     /** Whether the game changed since it was opened or saved. */
     public boolean modified() {
         return modified;

@@ -251,6 +251,45 @@ class ShownBelongsToTheBoardTest {
         assertEquals("Saved game.pgn", onFx(status::getText), "PGN keeps every tag");
     }
 
+    private void answerEncoding(javafx.scene.control.ButtonBar.ButtonData which) {
+        waitUntil(() -> w.robot.lookup("#encoding-dialog").tryQuery().isPresent());
+        runFx(() -> {
+            javafx.scene.control.DialogPane pane = (javafx.scene.control.DialogPane) w.robot.lookup("#encoding-dialog").query();
+            pane.getButtonTypes().stream().filter(b -> b.getButtonData() == which).findFirst()
+                    .map(pane::lookupButton).map(javafx.scene.control.Button.class::cast).orElseThrow().fire();
+        });
+    }
+
+    /** Save as offers the file's name as it is spelt; saving over a GBK file asks whether to keep GBK. */
+    @Test
+    void savingAGbkFileKeepsItsNameAndAsksForItsEncoding() throws Exception {
+        w = WorkbenchFixture.open(home);
+        Path source;
+        try (var files = java.nio.file.Files.list(GameFilesUiTest.shared("xiangqi/pgn"))) {
+            source = files.filter(f -> f.getFileName().toString().startsWith("ccgc-01.")).findFirst().orElseThrow();
+        }
+        Path copy = home.resolve("ccgc-01.PGN");
+        java.nio.file.Files.copy(source, copy);
+        assertTrue(GameFiles.legacyCharset(copy).isPresent(), "the CCGC files are GBK");
+        assertTrue(openFile(copy));
+        assertEquals("ccgc-01.PGN", onFx(() -> w.files.suggestedSaveName()), "the name as it is spelt");
+        String red = onFx(() -> w.document.tree().tags().get("Red").orElseThrow());
+        org.controlsfx.control.StatusBar status = w.robot.lookup("#status-bar").queryAs(org.controlsfx.control.StatusBar.class);
+
+        javafx.application.Platform.runLater(() -> w.files.save());
+        answerEncoding(javafx.scene.control.ButtonBar.ButtonData.YES);
+        waitUntil(() -> onFx(status::getText).startsWith("Saved ccgc-01.PGN"));
+        assertTrue(GameFiles.legacyCharset(copy).isPresent(), "kept in GBK");
+        assertTrue(java.nio.file.Files.readString(copy, java.nio.charset.Charset.forName("GB18030")).contains(red));
+
+        runFx(() -> status.setText(""));
+        javafx.application.Platform.runLater(() -> w.files.save());
+        answerEncoding(javafx.scene.control.ButtonBar.ButtonData.NO);
+        waitUntil(() -> onFx(status::getText).startsWith("Saved ccgc-01.PGN"));
+        assertTrue(GameFiles.legacyCharset(copy).isEmpty(), "now UTF-8");
+        assertTrue(java.nio.file.Files.readString(copy, java.nio.charset.StandardCharsets.UTF_8).contains(red));
+    }
+
     @Test
     void theSaveAndOpenFiltersMatchUpperCaseExtensions() throws Exception {
         w = WorkbenchFixture.open(home);

@@ -118,9 +118,27 @@ public final class MatchPane extends BorderPane {
         standings.getColumns().add(column("match.col.points", "points", 60, r -> points(r.points())));
         standings.getColumns().add(column("match.col.wld", "wld", 90, r -> r.wins() + " - " + r.losses() + " - " + r.draws()));
         standings.getColumns().add(column("match.col.score", "score", 64, r -> percent(r.score())));
-        standings.getColumns().add(column("match.col.elo", "elo", 110, r -> signed(r.elo(), 1) + " ± " + fixed(r.error(), 1)));
+        // A clean sweep (or only draws) gives no finite Elo and a meaningless nElo ("∞", "+2833"):
+        // a dash, and the tooltip says why.
+        TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> elo = column("match.col.elo", "elo", 110,
+                r -> estimable(r) ? signed(r.elo(), 1) + " ± " + fixed(r.error(), 1) : "—");
+        standings.getColumns().add(elo);
         losColumn = column("match.col.los", "los", 64, r -> percent(r.los()));
-        neloColumn = column("match.col.nelo", "nelo", 110, r -> signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1));
+        neloColumn = column("match.col.nelo", "nelo", 110,
+                r -> estimable(r) && Double.isFinite(r.nElo()) ? signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1) : "—");
+        for (TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> c : List.of(elo, neloColumn)) {
+            c.setCellFactory(col -> new TableCell<>() {
+                @Override
+                protected void updateItem(MatchUi.StandingRow r, boolean empty) {
+                    super.updateItem(r, empty);
+                    String text = empty || r == null ? null : c == elo
+                            ? (estimable(r) ? signed(r.elo(), 1) + " ± " + fixed(r.error(), 1) : "—")
+                            : (estimable(r) && Double.isFinite(r.nElo()) ? signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1) : "—");
+                    setText(text);
+                    setTooltip("—".equals(text) && r != null && r.games() > 0 ? new Tooltip(i18n.get("match.elo.none", r.games())) : null);
+                }
+            });
+        }
         standings.getColumns().add(losColumn);
         standings.getColumns().add(neloColumn);
         standings.setFixedCellSize(24);
@@ -338,6 +356,14 @@ public final class MatchPane extends BorderPane {
     private TableColumn<MatchUi.FinishedRow, MatchUi.FinishedRow> fcolumn(String key, String id, double width,
                                                                          Function<MatchUi.FinishedRow, String> text) {
         return generic(key, id, width, text);
+    }
+
+    /**
+     * Whether the games say something of the difference in strength: not when one side won every
+     * decided game or every game was drawn (cutechess then prints "inf" and an nElo of thousands).
+     */
+    public static boolean estimable(MatchUi.StandingRow r) {
+        return r.games() > 0 && r.score() > 0 && r.score() < 1 && r.wins() + r.losses() > 0 && Double.isFinite(r.elo());
     }
 
     static String fixed(double x, int decimals) {

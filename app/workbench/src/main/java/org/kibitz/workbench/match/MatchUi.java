@@ -887,6 +887,9 @@ public final class MatchUi {
             have.clear();
         }
         if (g.moves().size() > have.size()) {
+            // The match's moves are not the user's changes: Watch again, or opening another game, asks
+            // about saving only when the user changed the followed game themselves.
+            boolean edited = document.modified();
             document.goTo(watchTree.mainlineEnd());
             boolean evaluated = false;
             for (int i = have.size(); i < g.moves().size(); i++) {
@@ -905,6 +908,9 @@ public final class MatchUi {
             }
             if (evaluated) {
                 document.treeAnnotated();
+            }
+            if (!edited) {
+                document.markUnmodified();
             }
         }
     }

@@ -500,6 +500,17 @@ public final class PlayUi {
         status(text);
     }
 
+    private PlayDialog.Form lastForm;
+
+    /** The new-game dialog's fields as the user last left them (started or cancelled). */
+    Optional<PlayDialog.Form> lastForm() {
+        return Optional.ofNullable(lastForm);
+    }
+
+    void rememberForm(PlayDialog.Form form) {
+        lastForm = form;
+    }
+
     /** What {@code setup} the last game was started with, for the dialog to offer again. */
     Optional<Setup> lastSetup() {
         return Optional.ofNullable(setup);
