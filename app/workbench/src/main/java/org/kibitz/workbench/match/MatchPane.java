@@ -113,7 +113,7 @@ public final class MatchPane extends BorderPane {
         standings.setPlaceholder(placeholder("match.standings.none"));
         standings.setItems(ui.standings());
         standings.getColumns().add(column("match.col.rank", "rank", 40, r -> Integer.toString(r.rank())));
-        standings.getColumns().add(column("match.col.engine", "engine", 160, MatchUi.StandingRow::name));
+        standings.getColumns().add(column("match.col.engine", "engine", 160, r -> i18n.engineName(r.name())));
         standings.getColumns().add(column("match.col.games", "games", 56, r -> Long.toString(r.games())));
         standings.getColumns().add(column("match.col.points", "points", 60, r -> points(r.points())));
         standings.getColumns().add(column("match.col.wld", "wld", 90, r -> r.wins() + " - " + r.losses() + " - " + r.draws()));
@@ -169,8 +169,8 @@ public final class MatchPane extends BorderPane {
         finished.setPlaceholder(placeholder("match.finished.none"));
         finished.setItems(ui.finished());
         finished.getColumns().add(fcolumn("match.col.number", "number", 44, r -> Integer.toString(r.number())));
-        finished.getColumns().add(fcolumn("match.col.white", "white", 140, MatchUi.FinishedRow::white));
-        finished.getColumns().add(fcolumn("match.col.black", "black", 140, MatchUi.FinishedRow::black));
+        finished.getColumns().add(fcolumn("match.col.white", "white", 140, r -> i18n.engineName(r.white())));
+        finished.getColumns().add(fcolumn("match.col.black", "black", 140, r -> i18n.engineName(r.black())));
         finished.getColumns().add(fcolumn("match.col.result", "result", 64, MatchUi.FinishedRow::result));
         finished.getColumns().add(fcolumn("match.col.plies", "plies", 50, r -> Integer.toString(r.plies())));
         finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, MatchUi.FinishedRow::reason));
@@ -233,7 +233,7 @@ public final class MatchPane extends BorderPane {
         int done = ui.doneProperty().get();
         int total = ui.totalProperty().get();
         progress.setProgress(total == 0 ? 0 : (double) done / total);
-        String names = String.join(i18n.get("match.versus"), ui.names());
+        String names = String.join(i18n.get("match.versus"), ui.names().stream().map(i18n::engineName).toList());
         title.setText(names.isEmpty() ? "" : names + " · " + i18n.get("match.state." + ui.state().name().toLowerCase(Locale.ROOT)));
         progressText.setText(total == 0 ? "" : i18n.get("match.progress", done, total));
     }
@@ -269,9 +269,9 @@ public final class MatchPane extends BorderPane {
         String p = "match-live-" + r.number();
         Label number = new Label(i18n.get("match.live.game", r.number()));
         number.getStyleClass().add("match-live-number");
-        Label white = name(r.white(), r.thinking().filter(Side.WHITE::equals).isPresent(), p + "-white");
+        Label white = name(i18n.engineName(r.white()), r.thinking().filter(Side.WHITE::equals).isPresent(), p + "-white");
         Label whiteClock = clock(r.whiteClock(), p + "-white-clock");
-        Label black = name(r.black(), r.thinking().filter(Side.BLACK::equals).isPresent(), p + "-black");
+        Label black = name(i18n.engineName(r.black()), r.thinking().filter(Side.BLACK::equals).isPresent(), p + "-black");
         Label blackClock = clock(r.blackClock(), p + "-black-clock");
         Label last = new Label(r.lastMove().isEmpty() ? "" : i18n.get("match.live.last", r.lastMove()));
         last.setId(p + "-last");
@@ -288,9 +288,9 @@ public final class MatchPane extends BorderPane {
         g.setVgap(1);
         g.add(number, 0, 0, 1, 3);
         g.addRow(0, white, whiteClock, new Label("–"), blackClock, black, last);
-        g.add(new Label(r.white()), 1, 1);
+        g.add(new Label(i18n.engineName(r.white())), 1, 1);
         g.add(whiteLine, 2, 1, 5, 1);
-        g.add(new Label(r.black()), 1, 2);
+        g.add(new Label(i18n.engineName(r.black())), 1, 2);
         g.add(blackLine, 2, 2, 5, 1);
         g.setId(p);
         g.getStyleClass().add("match-live-game");

@@ -67,7 +67,7 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
         mode.setValue("person");
         for (ComboBox<EngineEntry> box : List.of(engine, whiteEngine, blackEngine)) {
             box.getItems().setAll(engines);
-            box.setConverter(names());
+            box.setConverter(names(i18n));
             box.setValue(engines.isEmpty() ? null : engines.get(0));
         }
         engine.setId("play-engine");
@@ -275,11 +275,11 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
                 fromCurrent.isSelected());
     }
 
-    private static StringConverter<EngineEntry> names() {
+    private static StringConverter<EngineEntry> names(I18n i18n) {
         return new StringConverter<>() {
             @Override
             public String toString(EngineEntry e) {
-                return e == null ? "" : e.name();
+                return e == null ? "" : i18n.engineName(e.name());
             }
 
             @Override
