@@ -117,6 +117,33 @@ public final class GameDocument {
         return origin;
     }
 
+    /**
+     * Marks the game on the board as one engines are playing here, now (a game against the
+     * computer, a match's game watched): its moves' evaluations are their movers' own, shown live.
+     * Another game replaces the mark.
+     */
+    public void markPlayedHere() {
+        playedHere = tree;
+    }
+
+    /** Whether the game on the board is being played here (see {@link #markPlayedHere()}). */
+    public boolean playedHere() {
+        return playedHere == tree;
+    }
+
+    private GameTree playedHere;
+
+    /**
+     * The changes since the game was opened were not the user's (the moves of a match's game the
+     * board follows): closing it need not ask about them.
+     */
+    public void markUnmodified() {
+        if (modified) {
+            modified = false;
+            fire(Change.FILE);
+        }
+    }
+
     /** Whether the game changed since it was opened or saved. */
     public boolean modified() {
         return modified;

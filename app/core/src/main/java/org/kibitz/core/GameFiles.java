@@ -392,6 +392,12 @@ public final class GameFiles {
      * variation.
      */
     public void write(Path file, FormatPlugin format, GameTree game, boolean engineLines) throws IOException {
+        write(file, format, game, engineLines, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** As {@link #write(Path, FormatPlugin, GameTree, boolean)}, a text format in {@code charset}. */
+    public void write(Path file, FormatPlugin format, GameTree game, boolean engineLines, java.nio.charset.Charset charset)
+            throws IOException {
         if (!canHold(format, game.gameId())) {
             throw new IOException(Text.of(GameFiles.class, "file.cannotHold", format.id(), game.gameId()).toString());
         }
@@ -408,10 +414,44 @@ public final class GameFiles {
                     flush();
                 }
             };
-            try (GameWriter w = format.writer(keepOpen, WriteContext.of(games).withEngineLines(engineLines))) {
+            WriteContext context = new WriteContext(games, java.util.Optional.empty(), charset, engineLines);
+            try (GameWriter w = format.writer(keepOpen, context)) {
                 w.write(game);
             }
         });
+    }
+
+    /**
+     * The legacy encoding a text file is in when it is not UTF-8: GB18030 (GBK's superset, as
+     * Chinese xiangqi programs write) when its first megabyte is not valid UTF-8; empty for UTF-8 and
+     * plain ASCII, or a file that cannot be read.
+     */
+    public static java.util.Optional<java.nio.charset.Charset> legacyCharset(Path file) {
+        byte[] head;
+        try (var in = java.nio.file.Files.newInputStream(file)) {
+            head = in.readNBytes(1 << 20);
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+        int end = head.length;
+        if (end == 1 << 20) {
+            // A cut multi-byte character at the end is not a sign of another encoding.
+            while (end > 0 && end > head.length - 4 && (head[end - 1] & 0xC0) == 0x80) {
+                end--;
+            }
+            if (end > 0 && (head[end - 1] & 0x80) != 0) {
+                end--;
+            }
+        }
+        try {
+            java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(head, 0, end));
+            return java.util.Optional.empty();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return java.util.Optional.of(java.nio.charset.Charset.forName("GB18030"));
+        }
     }
 
     /** Whether {@code format} can be written with a game of {@code gameId} (XQF holds xiangqi only). */

@@ -137,11 +137,13 @@ class MatchPaneTest {
         java.util.concurrent.atomic.AtomicInteger boardPlies = new java.util.concurrent.atomic.AtomicInteger(-1);
         java.util.concurrent.atomic.AtomicInteger watched = new java.util.concurrent.atomic.AtomicInteger(-1);
         java.util.concurrent.atomic.AtomicInteger boardEvals = new java.util.concurrent.atomic.AtomicInteger(-1);
+        java.util.concurrent.atomic.AtomicBoolean followedModified = new java.util.concurrent.atomic.AtomicBoolean(true);
         runFx(() -> ui.finished().addListener((javafx.collections.ListChangeListener<MatchUi.FinishedRow>) c -> {
             if (watched.get() < 0 && !ui.finished().isEmpty()) {
                 watched.set(ui.watchedGame());
                 boardPlies.set(w.document.tree().mainline().size() - 1);
                 boardEvals.set((int) w.document.tree().mainline().stream().filter(n -> n.evalForWhite().isPresent()).count());
+                followedModified.set(w.document.modified());
                 ((Button) w.window.stage().getScene().lookup("#match-pause")).fire();
             }
         }));
@@ -155,6 +157,7 @@ class MatchPaneTest {
         assertEquals(1, watched.get(), "the board followed the first game");
         assertTrue(boardPlies.get() > 0, "the first game's moves were on the board: " + boardPlies.get());
         assertTrue(boardEvals.get() > 0, "with the engines' scores, for the curve: " + boardEvals.get());
+        assertFalse(followedModified.get(), "the match's moves are not the user's changes: nothing to ask about saving");
         int played = paused.results().size();
         assertTrue(played >= 1 && played < 6, "paused mid-match: " + played + " games");
         assertEquals(played, (int) onFx(() -> ui.finished().size()), "the list shows the games the journal keeps");
@@ -186,6 +189,24 @@ class MatchPaneTest {
             assertEquals(6, r.wins() + r.losses() + r.draws(), r.toString());
         }
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * A 2-0 sweep gives no Elo difference (cutechess prints "inf") and a meaningless nElo (+2833):
+     * the standings show a dash for both, with a tooltip that says why; a mixed score shows both.
+     */
+    @Test
+    void aCleanSweepShowsNoEloNorNElo() {
+        MatchUi.StandingRow sweep = new MatchUi.StandingRow(1, "A", 2, 2, 0, 0, 2, Double.POSITIVE_INFINITY, Double.NaN,
+                0.92, 2833, 1200);
+        MatchUi.StandingRow lost = new MatchUi.StandingRow(2, "B", 2, 0, 2, 0, 0, Double.NEGATIVE_INFINITY, Double.NaN,
+                0.08, -2833, 1200);
+        MatchUi.StandingRow draws = new MatchUi.StandingRow(1, "A", 2, 0, 0, 2, 1, 0, 0, 0.5, Double.NaN, Double.NaN);
+        MatchUi.StandingRow mixed = new MatchUi.StandingRow(1, "A", 4, 2, 1, 1, 2.5, 88.7, 300, 0.7, 0.35, 0.9);
+        assertFalse(org.kibitz.workbench.match.MatchPane.estimable(sweep));
+        assertFalse(org.kibitz.workbench.match.MatchPane.estimable(lost));
+        assertFalse(org.kibitz.workbench.match.MatchPane.estimable(draws));
+        assertTrue(org.kibitz.workbench.match.MatchPane.estimable(mixed));
     }
 
     private static javafx.scene.Node lookup(WorkbenchFixture w, String selector) {

@@ -297,4 +297,49 @@ class PlayTest {
         assertFalse(s.clocked());
         assertNotEquals("", tag("White"));
     }
+
+    /** The dialog offers what was chosen last, even after Cancel, and does not change size as its mode changes. */
+    @Test
+    void theDialogKeepsItsSettingsAfterCancelAndKeepsItsSize() throws Exception {
+        open(stockfish());
+        runFx(() -> w.document.newGame(w.game("chess"), w.game("chess").startPosition()));
+        w.fireMenu("menu-play-new");
+        waitPlay(() -> w.robot.lookup("#play-dialog").tryQuery().isPresent());
+        javafx.stage.Window dialog = onFx(() -> w.robot.lookup("#play-dialog").query().getScene().getWindow());
+        double before = onFx(dialog::getHeight);
+        runFx(() -> {
+            @SuppressWarnings("unchecked")
+            ComboBox<String> mode = (ComboBox<String>) w.robot.lookup("#play-mode").query();
+            mode.setValue("engines");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(before, onFx(dialog::getHeight), 0.5, "the dialog keeps its size");
+        runFx(() -> {
+            @SuppressWarnings("unchecked")
+            ComboBox<String> mode = (ComboBox<String>) w.robot.lookup("#play-mode").query();
+            mode.setValue("person");
+            @SuppressWarnings("unchecked")
+            ComboBox<String> side = (ComboBox<String>) w.robot.lookup("#play-side").query();
+            side.setValue("BLACK");
+            ((TextField) w.robot.lookup("#play-minutes").query()).setText("7");
+            ((TextField) w.robot.lookup("#play-increment").query()).setText("1");
+        });
+        runFx(() -> {
+            javafx.scene.control.DialogPane pane = (javafx.scene.control.DialogPane) w.robot.lookup("#play-dialog").query();
+            pane.getButtonTypes().stream().filter(b -> b.getButtonData() == javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE)
+                    .findFirst().map(pane::lookupButton).map(javafx.scene.control.Button.class::cast).orElseThrow().fire();
+        });
+        waitPlay(() -> w.robot.lookup("#play-dialog").tryQuery().isEmpty());
+
+        w.fireMenu("menu-play-new");
+        waitPlay(() -> w.robot.lookup("#play-dialog").tryQuery().isPresent());
+        assertEquals("7", onFx(() -> ((TextField) w.robot.lookup("#play-minutes").query()).getText()));
+        assertEquals("1", onFx(() -> ((TextField) w.robot.lookup("#play-increment").query()).getText()));
+        assertEquals("BLACK", onFx(() -> ((ComboBox<?>) w.robot.lookup("#play-side").query()).getValue()));
+        runFx(() -> {
+            javafx.scene.control.DialogPane pane = (javafx.scene.control.DialogPane) w.robot.lookup("#play-dialog").query();
+            pane.getButtonTypes().stream().filter(b -> b.getButtonData() == javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE)
+                    .findFirst().map(pane::lookupButton).map(javafx.scene.control.Button.class::cast).orElseThrow().fire();
+        });
+    }
 }

@@ -127,6 +127,57 @@ class ShownBelongsToTheBoardTest {
         waitUntil(() -> !ui.service().anyRunning());
     }
 
+    /**
+     * Chess analysed with Stockfish, then a xiangqi file whose start position Fairy-Stockfish
+     * analysed before: the panel's header names the engine of its drop-down, not the chess engine
+     * that ran last; the side column says Red; the stored lines are in Chinese notation.
+     */
+    @Test
+    void afterChessTheXiangqiStoredLinesAreNamedSidedAndWrittenForXiangqi() throws Exception {
+        EngineEntry fairy = WorkbenchFixture.engine("fairy-stockfish", "Fairy-Stockfish",
+                List.of(RealEngines.require("fairy-stockfish")), "uci", java.util.Set.of("xiangqi"));
+        EngineEntry stockfish = WorkbenchFixture.engine("stockfish", "Stockfish",
+                List.of(RealEngines.require("stockfish")), "uci", java.util.Set.of("chess"));
+        w = WorkbenchFixture.openWithEngines(home, fairy, stockfish);
+        ui = w.injector.getInstance(EnginesUi.class);
+        Path xqf = GameFilesUiTest.shared("xiangqi/xqf/cchess-test2.xqf");
+
+        // The xiangqi start analysed by Fairy-Stockfish: kept in the store.
+        assertTrue(openFile(xqf));
+        runFx(() -> ui.chooseEngine("1", fairy));
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().stats().depth().orElse(0) >= 6 && !lines().getItems().isEmpty());
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().status() == AnalysisState.Status.STOPPED);
+
+        // Chess with Stockfish, stopped.
+        GamePlugin chess = w.game("chess");
+        runFx(() -> w.document.newGame(chess, chess.startPosition()));
+        runFx(() -> ui.chooseEngine("1", stockfish));
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().request().map(r -> r.gameId().equals("chess")).orElse(false)
+                && state().info().isPresent() && !lines().getItems().isEmpty());
+        String stockfishSays = state().info().orElseThrow().name();
+        assertTrue(stockfishSays.startsWith("Stockfish"), stockfishSays);
+        w.robot.clickOn("#analysis-toggle-1");
+        waitUntil(() -> state().status() == AnalysisState.Status.STOPPED);
+
+        // The xiangqi file again: its start shows what Fairy-Stockfish found, under its name.
+        assertTrue(openFile(xqf));
+        waitUntil(() -> !lines().getItems().isEmpty());
+        String chosen = onFx(() -> w.robot.lookup("#engine-choice-1").queryAs(javafx.scene.control.ComboBox.class)
+                .getValue() instanceof EngineEntry e ? e.name() : "");
+        assertEquals("Fairy-Stockfish", chosen);
+        String header = onFx(() -> ((Label) w.robot.lookup("#analysis-title-1").query()).getText());
+        assertTrue(header.startsWith("Fairy-Stockfish") && !header.contains(stockfishSays), header);
+        List<String> columns = onFx(() -> lines().getColumns().stream().map(TableColumn::getText).toList());
+        assertTrue(columns.contains("Red") && !columns.contains("White"), columns.toString());
+        assertTrue(onFx(() -> lines().getItems().stream().allMatch(r -> String.valueOf(
+                lines().getColumns().get(8).getCellData(r)).matches("1\\. .*[进退平].*"))),
+                () -> "xiangqi notation: " + onFx(() -> lines().getItems().stream()
+                        .map(r -> String.valueOf(lines().getColumns().get(8).getCellData(r))).toList()));
+    }
+
     @Test
     void aFilesProblemsGoWhenAnotherFileOpens() throws Exception {
         w = WorkbenchFixture.open(home);
@@ -198,6 +249,45 @@ class ShownBelongsToTheBoardTest {
         assertTrue(said.startsWith("Saved game.XQF. XQF has no place for these tags") && said.endsWith("Round, ECCO, Opening, Variation"), said);
         assertTrue(onFx(() -> w.files.saveTo(home.resolve("game.pgn"))));
         assertEquals("Saved game.pgn", onFx(status::getText), "PGN keeps every tag");
+    }
+
+    private void answerEncoding(javafx.scene.control.ButtonBar.ButtonData which) {
+        waitUntil(() -> w.robot.lookup("#encoding-dialog").tryQuery().isPresent());
+        runFx(() -> {
+            javafx.scene.control.DialogPane pane = (javafx.scene.control.DialogPane) w.robot.lookup("#encoding-dialog").query();
+            pane.getButtonTypes().stream().filter(b -> b.getButtonData() == which).findFirst()
+                    .map(pane::lookupButton).map(javafx.scene.control.Button.class::cast).orElseThrow().fire();
+        });
+    }
+
+    /** Save as offers the file's name as it is spelt; saving over a GBK file asks whether to keep GBK. */
+    @Test
+    void savingAGbkFileKeepsItsNameAndAsksForItsEncoding() throws Exception {
+        w = WorkbenchFixture.open(home);
+        Path source;
+        try (var files = java.nio.file.Files.list(GameFilesUiTest.shared("xiangqi/pgn"))) {
+            source = files.filter(f -> f.getFileName().toString().startsWith("ccgc-01.")).findFirst().orElseThrow();
+        }
+        Path copy = home.resolve("ccgc-01.PGN");
+        java.nio.file.Files.copy(source, copy);
+        assertTrue(GameFiles.legacyCharset(copy).isPresent(), "the CCGC files are GBK");
+        assertTrue(openFile(copy));
+        assertEquals("ccgc-01.PGN", onFx(() -> w.files.suggestedSaveName()), "the name as it is spelt");
+        String red = onFx(() -> w.document.tree().tags().get("Red").orElseThrow());
+        org.controlsfx.control.StatusBar status = w.robot.lookup("#status-bar").queryAs(org.controlsfx.control.StatusBar.class);
+
+        javafx.application.Platform.runLater(() -> w.files.save());
+        answerEncoding(javafx.scene.control.ButtonBar.ButtonData.YES);
+        waitUntil(() -> onFx(status::getText).startsWith("Saved ccgc-01.PGN"));
+        assertTrue(GameFiles.legacyCharset(copy).isPresent(), "kept in GBK");
+        assertTrue(java.nio.file.Files.readString(copy, java.nio.charset.Charset.forName("GB18030")).contains(red));
+
+        runFx(() -> status.setText(""));
+        javafx.application.Platform.runLater(() -> w.files.save());
+        answerEncoding(javafx.scene.control.ButtonBar.ButtonData.NO);
+        waitUntil(() -> onFx(status::getText).startsWith("Saved ccgc-01.PGN"));
+        assertTrue(GameFiles.legacyCharset(copy).isEmpty(), "now UTF-8");
+        assertTrue(java.nio.file.Files.readString(copy, java.nio.charset.StandardCharsets.UTF_8).contains(red));
     }
 
     @Test

@@ -171,6 +171,64 @@ class TreePaneTest {
                 "the game reached 1.e4");
     }
 
+    /** What a cell of {@code columnId} shows for {@code item} (null when it is not on screen). */
+    private static String cellText(TableView<?> t, String columnId, Object item) {
+        return onFx(() -> t.lookupAll(".table-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() != null
+                        && columnId.equals(c.getTableColumn().getId()) && c.getTableRow() != null && c.getTableRow().getItem() == item)
+                .map(n -> ((javafx.scene.control.TableCell<?, ?>) n).getText()).findFirst().orElse(null));
+    }
+
+    /**
+     * Liu Dahua's 1,125 games have no Result tags: beside a few decided games, nearly every game's result is unknown. The score
+     * and the W/D/L bar are over the few decided games, the number of the others is shown beside
+     * them, and the bar gives them their share instead of looking decided.
+     */
+    @Test
+    void aTreeOverGamesWithoutResultsScoresOnlyTheDecidedAndShowsTheRest() throws Exception {
+        WorkbenchFixture w = WorkbenchFixture.open(home);
+        GamePlugin xiangqi = w.game("xiangqi");
+        runFx(() -> w.document.newGame(xiangqi, xiangqi.startPosition()));
+        // Liu Dahua's games and the ten CCGC games (with results, four of them opening 炮二平五).
+        Path db = home.resolve("mixed.sqlite");
+        List<Path> files = new java.util.ArrayList<>(List.of(shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn")));
+        try (var ccgc = java.nio.file.Files.list(shared("xiangqi/pgn"))) {
+            ccgc.filter(f -> f.getFileName().toString().startsWith("ccgc-")).sorted().forEach(files::add);
+        }
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            new TreeImporter(w.injector.getInstance(Games.class), w.injector.getInstance(Formats.class))
+                    .run(tree, files, TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                    });
+        }
+        TreeUi ui = w.injector.getInstance(TreeUi.class);
+        runFx(() -> {
+            w.window.docking().open(TreeUi.PANE);
+            ui.openDatabase(db);
+        });
+        showsBoard(w, ui);
+        TableView<TreeUi.Row> moves = table(w, "#tree-moves");
+        TreeUi.Row top = onFx(() -> ui.rows().get(0));
+        assertEquals("炮二平五", top.text());
+        long decided = top.wins() + top.draws() + top.losses();
+        long unknown = top.games() - decided;
+        assertTrue(decided > 0 && unknown > 10 * decided, top.toString());
+        runFx(() -> moves.scrollTo(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        double score = 100.0 * (top.wins() + top.draws() / 2.0) / decided;
+        assertEquals(score, top.scorePercent(), 1e-9, "the score is over the decided games");
+        assertEquals(String.format(java.util.Locale.ENGLISH, "%.1f%% of %d", score, decided),
+                cellText(moves, "tree-col-score", top));
+        assertEquals(String.valueOf(unknown), cellText(moves, "tree-col-unknown", top), "the games without a result, beside the bar");
+        // The bar: the undecided games take their share, so the decided segments are a sliver.
+        javafx.scene.layout.Region bar = onFx(() -> moves.lookupAll(".table-cell").stream()
+                .filter(n -> n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableRow() != null
+                        && c.getTableRow().getItem() == top && c.getGraphic() != null)
+                .map(n -> (javafx.scene.layout.Region) ((javafx.scene.control.TableCell<?, ?>) n).getGraphic()).findFirst().orElseThrow());
+        double undecidedWidth = onFx(() -> ((javafx.scene.layout.Region) bar.lookup("#tree-wdl-unknown")).getWidth());
+        double inner = onFx(() -> bar.getWidth() - bar.snappedLeftInset() - bar.snappedRightInset());
+        assertEquals(inner * unknown / top.games(), undecidedWidth, 1.5, "the bar's undecided part");
+    }
+
     @Test
     void xiangqiMovesInChineseNotation() throws Exception {
         WorkbenchFixture w = WorkbenchFixture.open(home);

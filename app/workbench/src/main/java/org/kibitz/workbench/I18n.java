@@ -24,7 +24,7 @@ public final class I18n {
      * The UI's bundles, searched in order: the shell's, then one per feature area (so that areas
      * built side by side do not all edit one file).
      */
-    private static final List<String> BUNDLES = List.of("org.kibitz.workbench.messages", "org.kibitz.workbench.engines",
+    static final List<String> BUNDLES = List.of("org.kibitz.workbench.messages", "org.kibitz.workbench.engines",
             "org.kibitz.workbench.jobs", "org.kibitz.workbench.evaluate", "org.kibitz.workbench.compare",
             "org.kibitz.workbench.views", "org.kibitz.workbench.board", "org.kibitz.workbench.editor",
             "org.kibitz.workbench.enginedefaults");
@@ -56,6 +56,18 @@ public final class I18n {
     /** The string for {@code key}, following language changes. */
     public StringBinding text(String key, Object... args) {
         return Bindings.createStringBinding(() -> format(locale.get(), key, args), locale);
+    }
+
+    /** The built-in engine's name as the engine list and files keep it (the same in every language). */
+    public static final String BUILTIN_ENGINE = "Kibitz engine";
+
+    /**
+     * An engine's name as shown: the built-in engine's in the current language ("Kibitz 引擎"),
+     * also within a longer label ("1: Kibitz engine"); any other engine's as it is. Files, the engine list
+     * and the analysis store keep the name unchanged.
+     */
+    public String engineName(String name) {
+        return name == null || !name.contains(BUILTIN_ENGINE) ? name : name.replace(BUILTIN_ENGINE, get("engines.builtin.name"));
     }
 
     /** A message from a module below the app, rendered in the current language. */

@@ -85,6 +85,12 @@ public final class MainWindow {
             }
         };
         settings.language().map(Locale::forLanguageTag).ifPresent(l -> i18n.localeProperty().set(I18n.supported(l)));
+        // A status message is of the moment it was said, in the language of then: another language clears it.
+        i18n.localeProperty().addListener((o, a, b) -> {
+            if (statusBar != null) {
+                statusBar.setText("");
+            }
+        });
 
         Optional<LayoutFile.Window> geometry = Optional.empty();
         switch (layoutStore.load()) {
@@ -442,6 +448,11 @@ public final class MainWindow {
         Locale l = tag.map(Locale::forLanguageTag).orElse(Locale.getDefault());
         i18n.localeProperty().set(I18n.supported(l));
         updateSettings(s -> s.withLanguage(tag));
+        // GTK's own dialogs (the file chooser) take their language from the environment at start:
+        // the launcher gives them this one from the next start on (decision 0024).
+        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+            setStatus(i18n.get("language.nativeNextStart"));
+        }
     }
 
     private void showAbout() {

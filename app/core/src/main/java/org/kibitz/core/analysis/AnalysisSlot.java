@@ -165,6 +165,13 @@ public final class AnalysisSlot {
                     status = Status.IDLE;
                     error = null;
                 }
+                if (!wantRunning && (sessionEntry == null || entry == null || !sessionEntry.id().equals(entry.id()))) {
+                    // An idle slot given another engine: the name, lines and figures of the one that
+                    // ran last are not this engine's (a running slot restarts and clears them itself).
+                    info = null;
+                    shown = null;
+                    clearFigures();
+                }
                 changed();
             }
         }

@@ -280,6 +280,13 @@ public final class EvalChart {
         evals.setTickLabelPaint(TICKS);
         evals.setNumberFormatOverride(new SignedFormat());
         evals.setAxisLineVisible(false);
+        // Before the first curve is shown (the window starting up) the axes show a band and a few
+        // moves, not an automatic range over no data whose ticks a whole-number format prints as
+        // "+1 +1 … 0 0".
+        double band = BANDS.get(2);
+        evals.setRange(-band - MARGIN, band + MARGIN);
+        evals.setTickUnit(new NumberTickUnit(band > 6 ? 2 : 1));
+        moves.setRange(0, 10);
         fill = new XYDifferenceRenderer(Palette.CHESS.first(), Palette.CHESS.second(), false);
         fill.setSeriesPaint(0, LINE);
         fill.setSeriesStroke(0, new BasicStroke(1.4f));

@@ -109,6 +109,18 @@ class EvalChartTest {
         assertTrue(distance(expected, actual) <= 24, "expected " + expected + " but the pixel is " + actual);
     }
 
+    /**
+     * A chart not shown anything yet (the window starting up) already has its band and whole-pawn
+     * ticks: an automatic range over no data printed "+1 +1 … 0 0" with the whole-number format.
+     */
+    @Test
+    void aChartNotYetShownHasItsBandAndDistinctTicks() {
+        EvalChart c = new EvalChart();
+        org.jfree.chart.axis.NumberAxis evals = (org.jfree.chart.axis.NumberAxis) c.plot().getRangeAxis();
+        assertTrue(evals.getUpperBound() >= 2 && evals.getLowerBound() <= -2, evals.getRange().toString());
+        assertEquals(0, evals.getTickUnit().getSize() % 1, 1e-9, "whole pawns: no two ticks print the same");
+    }
+
     @Test
     void aPositiveEvaluationFillsAboveTheMiddleInTheFirstPlayersColour() throws Exception {
         EvalChart chart = EvalChart.of(curve(EvalChart.Palette.CHESS, 4, line("sf", 40, i -> Score.centipawns(300))));

@@ -42,6 +42,7 @@ public final class BoardLookMenu implements MenuContributor {
                 fill(pieces, theme);
             }
         });
+        i18n.localeProperty().addListener((o, a, b) -> fill(pieces, theme)); // the choices' names in the new language
         menus.view().getItems().add(board);
     }
 

@@ -68,7 +68,7 @@ public final class DeepDialog extends Dialog<DeepDialog.Request> {
         VBox engineBox = new VBox(4);
         engineBox.setId("deep-engines");
         for (EngineEntry e : ui.registry().playing(game.id())) {
-            CheckBox c = new CheckBox(e.name());
+            CheckBox c = new CheckBox(i18n.engineName(e.name()));
             c.setId("deep-engine-" + e.id());
             c.setSelected(last.engines().contains(e.id()));
             engines.put(e.id(), c);

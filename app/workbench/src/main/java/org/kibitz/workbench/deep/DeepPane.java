@@ -167,7 +167,7 @@ public final class DeepPane extends BorderPane {
                 b.append("   d").append(row.depth());
             }
             if (!row.engine().isEmpty()) {
-                b.append("   ").append(row.engine());
+                b.append("   ").append(i18n.engineName(row.engine()));
             }
             if (!row.analysed() && !row.path().isEmpty()) {
                 b.append("   ").append(i18n.get(row.inWindow() ? "deep.row.open" : "deep.row.outside"));

@@ -187,6 +187,7 @@ public final class DeepUi {
         this.games = Objects.requireNonNull(games, "games");
         this.document = Objects.requireNonNull(document, "document");
         this.i18n = Objects.requireNonNull(i18n, "i18n");
+        i18n.localeProperty().addListener((o, a, b) -> relabel());
         this.window = Objects.requireNonNull(window, "window");
         this.confirmDiscard = Objects.requireNonNull(confirmDiscard, "confirmDiscard");
         this.store = Objects.requireNonNull(store, "store");
@@ -246,6 +247,22 @@ public final class DeepUi {
 
     public StringProperty elapsedProperty() {
         return elapsed;
+    }
+
+    /** What the pane says of the run, kept as words to say again in another language. */
+    private Supplier<String> said = () -> "";
+
+    private void say(Supplier<String> words) {
+        said = words;
+        message.set(words.get());
+    }
+
+    /** Another language: the run's message and the tree's words ("root") again. */
+    private void relabel() {
+        message.set(said.get());
+        if (analysis != null) {
+            refresh(true);
+        }
     }
 
     public StringProperty messageProperty() {
@@ -319,7 +336,7 @@ public final class DeepUi {
         startedAt = Instant.now();
         endedAt = null;
         state.set(State.RUNNING);
-        message.set(i18n.get(resume ? "deep.resuming" : "deep.starting"));
+        say(() -> i18n.get(resume ? "deep.resuming" : "deep.starting"));
         CompletableFuture<Ended> done = new CompletableFuture<>();
         startTicking();
         Optional<AnalysisStore> kept = store.get();
@@ -350,8 +367,8 @@ public final class DeepUi {
                     endedAt = Instant.now();
                     refresh(true);
                     state.set(State.FAILED);
-                    String text = i18n.get("deep.failed", String.valueOf(e.getMessage()));
-                    message.set(text);
+                    say(() -> i18n.get("deep.failed", String.valueOf(e.getMessage())));
+                    String text = message.get();
                     window().ifPresent(w -> w.notify(text));
                     done.completeExceptionally(e);
                 });
@@ -365,12 +382,11 @@ public final class DeepUi {
         endedAt = Instant.now();
         refresh(true);
         state.set(end);
-        String text = e.stop().map(s -> i18n.get("deep.stop." + s.name().toLowerCase(java.util.Locale.ROOT), e.nodes()))
-                .orElseGet(() -> i18n.get("deep.stopped", e.nodes()));
-        if (!e.failures().isEmpty()) {
-            text += " " + i18n.get("deep.failures", e.failures().size(), e.failures().get(0));
-        }
-        message.set(text);
+        say(() -> {
+            String text = e.stop().map(s -> i18n.get("deep.stop." + s.name().toLowerCase(java.util.Locale.ROOT), e.nodes()))
+                    .orElseGet(() -> i18n.get("deep.stopped", e.nodes()));
+            return e.failures().isEmpty() ? text : text + " " + i18n.get("deep.failures", e.failures().size(), e.failures().get(0));
+        });
         window().ifPresent(w -> w.setStatus(message.get()));
         done.complete(e);
     }
@@ -379,7 +395,7 @@ public final class DeepUi {
     public void stop() {
         if (state.get() == State.RUNNING && runner != null) {
             state.set(State.STOPPING);
-            message.set(i18n.get("deep.stopping"));
+            say(() -> i18n.get("deep.stopping"));
             runner.interrupt();
         }
     }
@@ -464,7 +480,7 @@ public final class DeepUi {
         bestLine.set(line(best));
         tree.set(build(t, best));
         if (state.get() == State.RUNNING) {
-            message.set(i18n.get("deep.running"));
+            say(() -> i18n.get("deep.running"));
         }
     }
 

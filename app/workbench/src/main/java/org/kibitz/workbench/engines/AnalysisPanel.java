@@ -187,7 +187,10 @@ final class AnalysisPanel extends BorderPane {
         ui.engineListRevision().addListener(engineListListener);
         ui.panelsRevision().addListener(panelsListener);
         // The chooser's cells mark the built-in engine in the current language.
-        localeListener = (o, a, b) -> engines.setButtonCell(new EngineCell());
+        localeListener = (o, a, b) -> {
+            engines.setButtonCell(new EngineCell());
+            refreshControls(ui.service().slot(slotId).state()); // the header's state words
+        };
         ui.i18n().localeProperty().addListener(localeListener);
         refreshEngines();
         ui.service().slot(slotId).setEngine(ui.engineFor(slotId, ui.document().game().id()));
@@ -344,7 +347,9 @@ final class AnalysisPanel extends BorderPane {
         if (s == null) {
             return;
         }
-        Notation notation = s.request().map(r -> ui.notation(r.gameId())).orElse(ui.notation(ui.document().game().id()));
+        // Lines are shown only for the board's position (live or stored), so they are always in the
+        // board's game: never the notation of the game the engine last searched.
+        Notation notation = ui.notation(ui.document().game().id());
         AnalysisText.Unit unit = ui.scoreUnitProperty().get();
         Object cursor = ui.document().cursor();
         if (s.version() == shownVersion && unit == shownUnit && notation.id().equals(shownNotation)
@@ -405,7 +410,11 @@ final class AnalysisPanel extends BorderPane {
             if (multiPv.getValue() != s.multiPv() && s.multiPv() <= 10) {
                 multiPv.getValueFactory().setValue(s.multiPv());
             }
-            String engineName = s.info().map(i -> i.name()).or(() -> s.engine().map(EngineEntry::name)).orElse("");
+            // The engine's own name while what it says is for the board; otherwise (stored lines, a
+            // stopped engine of another game) the engine of the drop-down, never the one that ran last.
+            EngineEntry chosen = ui.engineFor(slotId, ui.document().game().id());
+            boolean ownInfo = shownHere && s.engine().map(e -> e.id().equals(chosen.id())).orElse(false);
+            String engineName = ownInfo ? s.info().map(i -> i.name()).orElse(chosen.name()) : chosen.name();
             // While it analyses, the Stop button says so; otherwise the state is worth a word.
             String state = s.status() == Status.RUNNING ? ""
                     : "  ·  " + ui.i18n().get("lines.status." + s.status().name().toLowerCase(java.util.Locale.ROOT));
@@ -414,11 +423,8 @@ final class AnalysisPanel extends BorderPane {
                 List<AnalysisUpdate> kept = ui.storedLines(slotId, s);
                 int d = kept.isEmpty() ? 0 : kept.get(0).depth().orElse(0);
                 state = state + "  ·  " + ui.i18n().get("lines.stored", d);
-                if (engineName.isEmpty()) {
-                    engineName = ui.engineFor(slotId, ui.document().game().id()).name();
-                }
             }
-            title.setText(engineName.isEmpty() ? "" : engineName + state);
+            title.setText(engineName.isEmpty() ? "" : ui.i18n().engineName(engineName) + state);
             figures.setText(shownHere ? figures(s) : "");
             // What the engine says for people (info string) is kept at hand, not in the way.
             String said = s.message().orElse("");
@@ -431,7 +437,7 @@ final class AnalysisPanel extends BorderPane {
                 error.setVisible(failed);
             }
             error.setText(failed ? ui.render(s.error().get()) : "");
-            String gameId = s.request().map(r -> r.gameId()).orElse(ui.document().game().id());
+            String gameId = ui.document().game().id();
             whiteColumn.setText(ui.i18n().get("lines.col.white." + ("xiangqi".equals(gameId) ? "red" : "white")));
             boolean active = running || s.status() == Status.STOPPING;
             pseudoClassStateChanged(ACTIVE, active);
@@ -520,7 +526,7 @@ final class AnalysisPanel extends BorderPane {
         @Override
         protected void updateItem(EngineEntry e, boolean empty) {
             super.updateItem(e, empty);
-            setText(empty || e == null ? null : e.builtin() ? e.name() + " " + ui.i18n().get("engines.builtinMark") : e.name());
+            setText(empty || e == null ? null : e.builtin() ? ui.i18n().engineName(e.name()) + " " + ui.i18n().get("engines.builtinMark") : e.name());
         }
     }
 }

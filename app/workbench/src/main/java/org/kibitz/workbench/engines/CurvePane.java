@@ -24,6 +24,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.ui.RectangleEdge;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.workbench.Icons;
+import org.kibitz.core.analysis.EngineGameCurve;
 import org.kibitz.core.analysis.EvalCurve;
 import org.kibitz.core.analysis.AnalysisText;
 import org.kibitz.core.chart.EvalChart;
@@ -244,10 +245,21 @@ public final class CurvePane extends BorderPane {
         compared.setVisible(offered.isPresent());
         compared.setManaged(offered.isPresent());
         Optional<EnginesUi.CurveOverlay> overlay = offered.filter(o -> ui.curveOverlayShownProperty().get());
-        List<EvalChart.Series> series = overlay.map(o -> compared(o, line)).orElse(List.of(EvalChart.Series.of(ui.curveEngine(), points)));
+        // A game between engines: one curve per engine, each of its own evaluations (one curve would
+        // alternate between their scales ply by ply), said to be live when it is played here.
+        boolean live = ui.document().playedHere();
+        boolean engineGame = overlay.isEmpty() && (live || EngineGameCurve.betweenEngines(line));
+        List<EvalChart.Series> series = overlay.map(o -> compared(o, line))
+                .orElseGet(() -> engineGame ? engineSeries(points) : List.of(EvalChart.Series.of(ui.curveEngine(), points)));
         List<EvalChart.Mark> marks = overlay.map(o -> disagreements(o, points)).orElseGet(() -> marks(points));
         if (overlay.isPresent()) {
-            text = overlayCaption(at, overlay.get(), series);
+            text = overlayCaption(at, series);
+            series.forEach(look::add);
+        } else if (engineGame) {
+            text = overlayCaption(at, series);
+            if (at != null) {
+                text = text + "   " + ui.i18n().get(live ? "curve.source.live" : "curve.source.file");
+            }
             series.forEach(look::add);
         }
         look.add(marks);
@@ -273,7 +285,7 @@ public final class CurvePane extends BorderPane {
             EvalChart.Curve curve = new EvalChart.Curve(EvalChart.Palette.of(gameId), clip, series,
                     at == null ? OptionalDouble.empty() : OptionalDouble.of(at.x()),
                     ui.i18n().get("curve.axis.moves"), ui.i18n().get(xiangqi ? "curve.axis.red" : "curve.axis.white"), marks);
-            definition.show(overlay.isPresent() ? curve.overlaid() : curve);
+            definition.show(overlay.isPresent() || engineGame ? curve.overlaid() : curve);
             NumberAxis domain = (NumberAxis) plot.getDomainAxis();
             if (!points.isEmpty()) {
                 // Follow the line's length unless the user zoomed in (then the range is theirs until Fit).
@@ -322,8 +334,24 @@ public final class CurvePane extends BorderPane {
         return out;
     }
 
-    /** The move at the cursor and each compared engine's score there. */
-    private String overlayCaption(EvalCurve.Point at, EnginesUi.CurveOverlay overlay, List<EvalChart.Series> series) {
+    /** The two players' curves of a game between engines, named as the game names its players. */
+    private List<EvalChart.Series> engineSeries(List<EvalCurve.Point> points) {
+        org.kibitz.api.tree.Tags tags = ui.document().tree().tags();
+        boolean xiangqi = "xiangqi".equals(ui.document().game().id());
+        List<EvalChart.Series> out = new java.util.ArrayList<>(2);
+        for (org.kibitz.api.game.Side side : org.kibitz.api.game.Side.values()) {
+            boolean white = side == org.kibitz.api.game.Side.WHITE;
+            String name = tags.get(white ? "White" : "Black").filter(n -> !n.isBlank() && !n.equals("?")).map(ui.i18n()::engineName)
+                    .orElseGet(() -> ui.i18n().get(white ? (xiangqi ? "curve.side.red" : "curve.side.white") : "curve.side.black"));
+            List<EvalChart.Point> ps = EngineGameCurve.of(side, points).stream()
+                    .map(p -> new EvalChart.Point(p.x(), p.forWhite())).toList();
+            out.add(new EvalChart.Series(name, ps));
+        }
+        return out;
+    }
+
+    /** The move at the cursor and each series' score there. */
+    private String overlayCaption(EvalCurve.Point at, List<EvalChart.Series> series) {
         if (at == null) {
             return "";
         }

@@ -106,7 +106,10 @@ public final class EngineLogPane extends BorderPane {
         setCenter(list);
 
         ui.ticker().watch("log", log.signal(), java.time.Duration.ofMillis(100), this::read);
-        ui.i18n().localeProperty().addListener((o, a, b) -> showCount());
+        ui.i18n().localeProperty().addListener((o, a, b) -> {
+            showCount();
+            engine.setButtonCell(new EngineNameCell()); // "All engines" in the new language
+        });
         read();
     }
 
@@ -274,7 +277,7 @@ public final class EngineLogPane extends BorderPane {
         @Override
         protected void updateItem(String s, boolean empty) {
             super.updateItem(s, empty);
-            setText(empty || s == null ? null : s.isEmpty() ? ui.i18n().get("log.allEngines") : s);
+            setText(empty || s == null ? null : s.isEmpty() ? ui.i18n().get("log.allEngines") : ui.i18n().engineName(s));
         }
     }
 }

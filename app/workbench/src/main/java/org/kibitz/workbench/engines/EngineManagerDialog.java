@@ -672,7 +672,7 @@ public final class EngineManagerDialog {
                 setGraphic(null);
                 return;
             }
-            setText(e.builtin() ? e.name() + " " + ui.i18n().get("engines.builtinMark") : e.name());
+            setText(e.builtin() ? ui.i18n().engineName(e.name()) + " " + ui.i18n().get("engines.builtinMark") : e.name());
             String games = String.join(" · ", e.games().stream().map(g -> ui.i18n().get("game." + g)).toList());
             setTooltip(new Tooltip(e.builtin() ? e.name() : join(e.command()) + (games.isEmpty() ? "" : "\n" + games)));
         }

@@ -73,9 +73,9 @@ public final class DisagreementsPane extends BorderPane {
         table.getColumns().add(column("compare.col.dwin", "dwin", 60, d -> d.pair().dWin(),
                 d -> String.format(Locale.ROOT, "%.1f", d.pair().dWin())));
         table.getColumns().add(column("compare.col.aOnB", "a-on-b", 100, d -> d.pair().aOnB().map(PairView.Loss::points).orElse(-1.0),
-                d -> d.pair().aOnB().map(PairView.Loss::text).orElse("–")));
+                d -> d.pair().aOnB().map(PairView.Loss::shown).orElse("–")));
         table.getColumns().add(column("compare.col.bOnA", "b-on-a", 100, d -> d.pair().bOnA().map(PairView.Loss::points).orElse(-1.0),
-                d -> d.pair().bOnA().map(PairView.Loss::text).orElse("–")));
+                d -> d.pair().bOnA().map(PairView.Loss::shown).orElse("–")));
         table.getColumns().add(column("compare.col.verdicts", "verdicts", 100, d -> d.pair().verdictsDiffer() ? 1.0 : 0.0,
                 d -> verdict(d.a()) + " / " + verdict(d.b())));
         table.getSortOrder().add(gap);

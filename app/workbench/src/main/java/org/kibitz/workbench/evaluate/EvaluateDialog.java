@@ -45,7 +45,7 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
 
         first.setId("evaluate-engine");
         first.getItems().setAll(engines);
-        first.setConverter(names());
+        first.setConverter(names(i18n));
         first.setValue(last.engines().stream().flatMap(id -> engines.stream().filter(e -> e.id().equals(id))).findFirst()
                 .orElse(engines.isEmpty() ? null : engines.get(0)));
         second = optionalEngine(i18n, engines, last.engines().size() > 1 ? Optional.of(last.engines().get(1)) : Optional.empty());
@@ -113,7 +113,7 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
         box.setConverter(new StringConverter<>() {
             @Override
             public String toString(Optional<EngineEntry> e) {
-                return e == null ? "" : e.map(EngineEntry::name).orElse(i18n.get("evaluate.engine.none"));
+                return e == null ? "" : e.map(x -> i18n.engineName(x.name())).orElse(i18n.get("evaluate.engine.none"));
             }
 
             @Override
@@ -133,11 +133,11 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
                 Objects.requireNonNullElse(judge.getValue(), ""));
     }
 
-    static StringConverter<EngineEntry> names() {
+    static StringConverter<EngineEntry> names(I18n i18n) {
         return new StringConverter<>() {
             @Override
             public String toString(EngineEntry e) {
-                return e == null ? "" : e.name();
+                return e == null ? "" : i18n.engineName(e.name());
             }
 
             @Override

@@ -125,6 +125,20 @@ public final class ReportPane extends BorderPane {
         setCenter(split);
 
         ui.onBoardProperty().addListener((o, a, s) -> show(s.or(() -> Optional.ofNullable(table.getSelectionModel().getSelectedItem()))));
+        // The sides' columns in the run's game's words: Red for xiangqi, White for chess.
+        for (TableColumn<GameSummary, ?> c : table.getColumns()) {
+            String key = switch (c.getId()) {
+                case "report-col-white" -> "report.col.white";
+                case "report-col-acc-white" -> "report.col.accWhite";
+                case "report-col-counts-white" -> "report.col.countsWhite";
+                default -> null;
+            };
+            if (key != null) {
+                c.textProperty().unbind();
+                c.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                        () -> i18n.get(key + "." + runGame.get()), i18n.localeProperty(), runGame));
+            }
+        }
         ui.summaries().addListener((ListChangeListener<GameSummary>) c -> showRunTitle());
         i18n.localeProperty().addListener((o, a, b) -> {
             show(shown);
@@ -134,6 +148,9 @@ public final class ReportPane extends BorderPane {
         show(ui.onBoardProperty().get());
         showRunTitle();
     }
+
+    /** The game of the run shown ({@code chess} or {@code xiangqi}), which names the sides' columns. */
+    private final javafx.beans.property.StringProperty runGame = new javafx.beans.property.SimpleStringProperty(this, "runGame", "chess");
 
     /** The table of games, for tests. */
     public TableView<GameSummary> table() {
@@ -151,6 +168,7 @@ public final class ReportPane extends BorderPane {
     }
 
     private void showRunTitle() {
+        runGame.set(ui.summaries().isEmpty() ? ui.game().id() : ui.summaries().get(0).gameId());
         var run = ui.currentProperty().get();
         if (ui.summaries().isEmpty() && run == null) {
             runTitle.setText(i18n.get("report.title.none"));

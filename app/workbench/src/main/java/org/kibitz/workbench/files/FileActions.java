@@ -460,7 +460,8 @@ public final class FileActions implements MenuContributor {
                     .filter(f -> files.writableFormats(document.game().id()).contains(f))
                     .or(() -> files.formatForSaving(o.get().file(), document.game().id()));
             if (format.isPresent()) {
-                return saveTo(o.get().file(), format.get());
+                Optional<java.nio.charset.Charset> charset = encodingFor(format.get());
+                return charset.isPresent() && saveTo(o.get().file(), format.get(), charset.get());
             }
             status(i18n.get("file.saveNeedsGameFormat", o.get().file().getFileName().toString()));
         } else if (o.isPresent()) {
@@ -490,7 +491,41 @@ public final class FileActions implements MenuContributor {
             path = path.resolveSibling(path.getFileName() + "." + chosen.extensions().get(0));
             format = Optional.of(chosen);
         }
-        return saveTo(path, format.get());
+        Optional<java.nio.charset.Charset> charset = encodingFor(format.get());
+        return charset.isPresent() && saveTo(path, format.get(), charset.get());
+    }
+
+    /**
+     * The encoding to write a text file in: UTF-8, unless the game was read from a file in a legacy
+     * encoding (GBK, as most Chinese xiangqi programs write): then the user chooses between keeping
+     * it and UTF-8. Empty when they cancel.
+     */
+    Optional<java.nio.charset.Charset> encodingFor(FormatPlugin format) {
+        java.nio.charset.Charset utf8 = java.nio.charset.StandardCharsets.UTF_8;
+        if (!"pgn".equals(format.id())) {
+            return Optional.of(utf8);
+        }
+        Optional<java.nio.charset.Charset> legacy = document.origin().map(GameOrigin::file).filter(java.nio.file.Files::isRegularFile)
+                .flatMap(GameFiles::legacyCharset);
+        if (legacy.isEmpty()) {
+            return Optional.of(utf8);
+        }
+        ButtonType keep = new ButtonType(i18n.get("file.encoding.keep"), ButtonBar.ButtonData.YES);
+        ButtonType toUtf8 = new ButtonType(i18n.get("file.encoding.utf8"), ButtonBar.ButtonData.NO);
+        ButtonType cancel = new ButtonType(i18n.get("unsaved.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION,
+                i18n.get("file.encoding.text", document.origin().get().file().getFileName().toString()), keep, toUtf8, cancel);
+        a.initOwner(window().stage());
+        a.setTitle(i18n.get("file.encoding.title"));
+        a.setHeaderText(i18n.get("file.encoding.header"));
+        a.getDialogPane().setId("encoding-dialog");
+        ButtonType answer = a.showAndWait().orElse(cancel);
+        return answer == keep ? legacy : answer == toUtf8 ? Optional.of(utf8) : Optional.empty();
+    }
+
+    /** The name Save as offers for the game on the board. */
+    public String suggestedSaveName() {
+        return suggestedName(files.writableFormats(document.game().id()));
     }
 
     private String suggestedName(List<FormatPlugin> formats) {
@@ -499,7 +534,9 @@ public final class FileActions implements MenuContributor {
             String n = o.file().getFileName().toString();
             int dot = n.lastIndexOf('.');
             String base = dot > 0 ? n.substring(0, dot) : n;
-            return o.wholeFile() ? base + "." + ext : base + "-" + o.gameNumber() + "." + ext;
+            // The file's own spelling of the extension (ccgc-13.PGN stays .PGN).
+            String own = dot > 0 && n.substring(dot + 1).equalsIgnoreCase(ext) ? n.substring(dot + 1) : ext;
+            return o.wholeFile() ? base + "." + own : base + "-" + o.gameNumber() + "." + own;
         }).orElse(i18n.get("file.untitled") + "." + ext);
     }
 
@@ -508,13 +545,18 @@ public final class FileActions implements MenuContributor {
      * that file.
      */
     public boolean saveTo(Path path, FormatPlugin format) {
+        return saveTo(path, format, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** As {@link #saveTo(Path, FormatPlugin)}, a text format in {@code charset}. */
+    public boolean saveTo(Path path, FormatPlugin format, java.nio.charset.Charset charset) {
         Path file = path.toAbsolutePath().normalize();
         // Asked before the write: the tags the format has no room for are told with the saving.
         List<String> notKept = format.tagsNotKept(document.tree());
         try {
             MainWindow w = window();
             boolean engineLines = w != null && w.settings() != null && w.settings().saveEngineLines();
-            files.write(file, format, document.tree(), engineLines);
+            files.write(file, format, document.tree(), engineLines, charset);
         } catch (IOException e) {
             String reason = i18n.get("file.saveFailed", file.getFileName().toString(), String.valueOf(e.getMessage()));
             status(reason);

@@ -1,6 +1,7 @@
 package org.kibitz.workbench.files;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -82,6 +83,15 @@ public final class GameListPane extends BorderPane {
                 column("games.date", 90, e -> e.tag("Date")),
                 column("games.event", 200, e -> e.tag("Event")),
                 column("games.opening", 70, GameListPane::openingCode)));
+        // A xiangqi file's openings are ECCO codes: the column says so.
+        TableColumn<GameFiles.Entry, ?> opening = table.getColumns().get(table.getColumns().size() - 1);
+        javafx.beans.property.BooleanProperty ecco = new javafx.beans.property.SimpleBooleanProperty();
+        opening.textProperty().unbind();
+        opening.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> i18n.get(ecco.get() ? "games.opening.ecco" : "games.opening"), i18n.localeProperty(), ecco));
+        table.getItems().addListener((javafx.collections.ListChangeListener<GameFiles.Entry>) c -> ecco.set(
+                table.getItems().stream().limit(200).anyMatch(GameListPane::xiangqiTags)
+                        && table.getItems().stream().limit(200).allMatch(e -> e.tag("ECO").isEmpty())));
         table.getColumns().add(plies);
         // Sorting by a column sorts a view of the filtered games; the file's order comes back with
         // the third click on a header.
@@ -170,6 +180,12 @@ public final class GameListPane extends BorderPane {
     }
 
     /** Chess files carry the opening's ECO code, xiangqi files its ECCO code. */
+    /** Whether a game's tags say it is xiangqi (an ECCO code, Red, or the Game tag of xiangqi PGN). */
+    private static boolean xiangqiTags(GameFiles.Entry e) {
+        return !e.tag("ECCO").isEmpty() || !e.tag("Red").isEmpty() || e.tag("Game").toLowerCase(Locale.ROOT).contains("chinese")
+                || e.tag("Variant").toLowerCase(Locale.ROOT).contains("xiangqi");
+    }
+
     static String openingCode(GameFiles.Entry e) {
         String eco = e.tag("ECO");
         return eco.isEmpty() ? e.tag("ECCO") : eco;

@@ -113,7 +113,7 @@ public final class MatchDialog extends Dialog<MatchSetup> {
         engineList.setCellFactory(CheckBoxListCell.forListView(e -> property(e.id()), new StringConverter<>() {
             @Override
             public String toString(EngineEntry e) {
-                return e == null ? "" : e.name();
+                return e == null ? "" : i18n.engineName(e.name());
             }
 
             @Override

@@ -113,14 +113,32 @@ public final class MatchPane extends BorderPane {
         standings.setPlaceholder(placeholder("match.standings.none"));
         standings.setItems(ui.standings());
         standings.getColumns().add(column("match.col.rank", "rank", 40, r -> Integer.toString(r.rank())));
-        standings.getColumns().add(column("match.col.engine", "engine", 160, MatchUi.StandingRow::name));
+        standings.getColumns().add(column("match.col.engine", "engine", 160, r -> i18n.engineName(r.name())));
         standings.getColumns().add(column("match.col.games", "games", 56, r -> Long.toString(r.games())));
         standings.getColumns().add(column("match.col.points", "points", 60, r -> points(r.points())));
         standings.getColumns().add(column("match.col.wld", "wld", 90, r -> r.wins() + " - " + r.losses() + " - " + r.draws()));
         standings.getColumns().add(column("match.col.score", "score", 64, r -> percent(r.score())));
-        standings.getColumns().add(column("match.col.elo", "elo", 110, r -> signed(r.elo(), 1) + " ± " + fixed(r.error(), 1)));
+        // A clean sweep (or only draws) gives no finite Elo and a meaningless nElo ("∞", "+2833"):
+        // a dash, and the tooltip says why.
+        TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> elo = column("match.col.elo", "elo", 110,
+                r -> estimable(r) ? signed(r.elo(), 1) + " ± " + fixed(r.error(), 1) : "—");
+        standings.getColumns().add(elo);
         losColumn = column("match.col.los", "los", 64, r -> percent(r.los()));
-        neloColumn = column("match.col.nelo", "nelo", 110, r -> signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1));
+        neloColumn = column("match.col.nelo", "nelo", 110,
+                r -> estimable(r) && Double.isFinite(r.nElo()) ? signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1) : "—");
+        for (TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> c : List.of(elo, neloColumn)) {
+            c.setCellFactory(col -> new TableCell<>() {
+                @Override
+                protected void updateItem(MatchUi.StandingRow r, boolean empty) {
+                    super.updateItem(r, empty);
+                    String text = empty || r == null ? null : c == elo
+                            ? (estimable(r) ? signed(r.elo(), 1) + " ± " + fixed(r.error(), 1) : "—")
+                            : (estimable(r) && Double.isFinite(r.nElo()) ? signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1) : "—");
+                    setText(text);
+                    setTooltip("—".equals(text) && r != null && r.games() > 0 ? new Tooltip(i18n.get("match.elo.none", r.games())) : null);
+                }
+            });
+        }
         standings.getColumns().add(losColumn);
         standings.getColumns().add(neloColumn);
         standings.setFixedCellSize(24);
@@ -151,8 +169,8 @@ public final class MatchPane extends BorderPane {
         finished.setPlaceholder(placeholder("match.finished.none"));
         finished.setItems(ui.finished());
         finished.getColumns().add(fcolumn("match.col.number", "number", 44, r -> Integer.toString(r.number())));
-        finished.getColumns().add(fcolumn("match.col.white", "white", 140, MatchUi.FinishedRow::white));
-        finished.getColumns().add(fcolumn("match.col.black", "black", 140, MatchUi.FinishedRow::black));
+        finished.getColumns().add(fcolumn("match.col.white", "white", 140, r -> i18n.engineName(r.white())));
+        finished.getColumns().add(fcolumn("match.col.black", "black", 140, r -> i18n.engineName(r.black())));
         finished.getColumns().add(fcolumn("match.col.result", "result", 64, MatchUi.FinishedRow::result));
         finished.getColumns().add(fcolumn("match.col.plies", "plies", 50, r -> Integer.toString(r.plies())));
         finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, MatchUi.FinishedRow::reason));
@@ -215,7 +233,7 @@ public final class MatchPane extends BorderPane {
         int done = ui.doneProperty().get();
         int total = ui.totalProperty().get();
         progress.setProgress(total == 0 ? 0 : (double) done / total);
-        String names = String.join(i18n.get("match.versus"), ui.names());
+        String names = String.join(i18n.get("match.versus"), ui.names().stream().map(i18n::engineName).toList());
         title.setText(names.isEmpty() ? "" : names + " · " + i18n.get("match.state." + ui.state().name().toLowerCase(Locale.ROOT)));
         progressText.setText(total == 0 ? "" : i18n.get("match.progress", done, total));
     }
@@ -251,9 +269,9 @@ public final class MatchPane extends BorderPane {
         String p = "match-live-" + r.number();
         Label number = new Label(i18n.get("match.live.game", r.number()));
         number.getStyleClass().add("match-live-number");
-        Label white = name(r.white(), r.thinking().filter(Side.WHITE::equals).isPresent(), p + "-white");
+        Label white = name(i18n.engineName(r.white()), r.thinking().filter(Side.WHITE::equals).isPresent(), p + "-white");
         Label whiteClock = clock(r.whiteClock(), p + "-white-clock");
-        Label black = name(r.black(), r.thinking().filter(Side.BLACK::equals).isPresent(), p + "-black");
+        Label black = name(i18n.engineName(r.black()), r.thinking().filter(Side.BLACK::equals).isPresent(), p + "-black");
         Label blackClock = clock(r.blackClock(), p + "-black-clock");
         Label last = new Label(r.lastMove().isEmpty() ? "" : i18n.get("match.live.last", r.lastMove()));
         last.setId(p + "-last");
@@ -270,9 +288,9 @@ public final class MatchPane extends BorderPane {
         g.setVgap(1);
         g.add(number, 0, 0, 1, 3);
         g.addRow(0, white, whiteClock, new Label("–"), blackClock, black, last);
-        g.add(new Label(r.white()), 1, 1);
+        g.add(new Label(i18n.engineName(r.white())), 1, 1);
         g.add(whiteLine, 2, 1, 5, 1);
-        g.add(new Label(r.black()), 1, 2);
+        g.add(new Label(i18n.engineName(r.black())), 1, 2);
         g.add(blackLine, 2, 2, 5, 1);
         g.setId(p);
         g.getStyleClass().add("match-live-game");
@@ -338,6 +356,14 @@ public final class MatchPane extends BorderPane {
     private TableColumn<MatchUi.FinishedRow, MatchUi.FinishedRow> fcolumn(String key, String id, double width,
                                                                          Function<MatchUi.FinishedRow, String> text) {
         return generic(key, id, width, text);
+    }
+
+    /**
+     * Whether the games say something of the difference in strength: not when one side won every
+     * decided game or every game was drawn (cutechess then prints "inf" and an nElo of thousands).
+     */
+    public static boolean estimable(MatchUi.StandingRow r) {
+        return r.games() > 0 && r.score() > 0 && r.score() < 1 && r.wins() + r.losses() > 0 && Double.isFinite(r.elo());
     }
 
     static String fixed(double x, int decimals) {

@@ -881,11 +881,15 @@ public final class MatchUi {
         if (watchTree == null || g.number() != watchedNumber || !prefix || watchedGame != plugin) {
             document.newGame(plugin, g.start());
             watchTree = document.tree();
+            document.markPlayedHere();
             watchedNumber = g.number();
             watchedGame = plugin;
             have.clear();
         }
         if (g.moves().size() > have.size()) {
+            // The match's moves are not the user's changes: Watch again, or opening another game, asks
+            // about saving only when the user changed the followed game themselves.
+            boolean edited = document.modified();
             document.goTo(watchTree.mainlineEnd());
             boolean evaluated = false;
             for (int i = have.size(); i < g.moves().size(); i++) {
@@ -894,11 +898,19 @@ public final class MatchUi {
                 Optional<Score> e = i < g.evals().size() ? g.evals().get(i) : Optional.empty();
                 if (e.isPresent()) {
                     n.setEvalForWhite(e.get());
+                    // Saved, the game keeps whose evaluation each is (the mover's), as the match's own file does.
+                    if (n.comment().isEmpty()) {
+                        n.setComment(org.kibitz.core.analysis.EngineGameCurve.comment(
+                                e.get().forWhite(n.positionBefore().sideToMove()), java.util.OptionalInt.empty()));
+                    }
                     evaluated = true;
                 }
             }
             if (evaluated) {
                 document.treeAnnotated();
+            }
+            if (!edited) {
+                document.markUnmodified();
             }
         }
     }

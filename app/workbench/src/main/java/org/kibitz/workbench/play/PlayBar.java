@@ -42,7 +42,7 @@ final class PlayBar extends VBox {
         for (Side side : Side.values()) {
             int i = side.ordinal();
             String id = side.name().toLowerCase(Locale.ROOT);
-            names[i].setText(ui.sideName(session.settings().game(), side) + " · " + session.player(side).name());
+            names[i].setText(sideText(side));
             names[i].getStyleClass().add("play-name");
             clocks[i].setId("play-clock-" + id);
             clocks[i].getStyleClass().add("play-time");
@@ -75,6 +75,28 @@ final class PlayBar extends VBox {
         getChildren().addAll(top, line);
         setSpacing(3);
         setPadding(new Insets(4, 6, 4, 6));
+        // Another language: the sides, the players (the built-in engine, "you") and the end in its words.
+        // Held weakly by the bar's life: the bar goes with its game, and the listener is removed then.
+        localeListener = (o, a, b) -> relabel();
+        i18n.localeProperty().addListener(new javafx.beans.value.WeakChangeListener<>(localeListener));
+    }
+
+    private final javafx.beans.value.ChangeListener<Locale> localeListener;
+    private java.util.function.Supplier<String> end;
+
+    private String sideText(Side side) {
+        return ui.sideName(session.settings().game(), side) + " · " + ui.playerName(session.player(side));
+    }
+
+    private void relabel() {
+        for (Side side : Side.values()) {
+            names[side.ordinal()].setText(sideText(side));
+        }
+        if (end != null) {
+            line.setText(end.get());
+        } else if (!session.over()) {
+            update("");
+        }
     }
 
     private Button button(String id, String key, Runnable action) {
@@ -104,9 +126,10 @@ final class PlayBar extends VBox {
         }
     }
 
-    /** The game is over: its result in words, and only Close is left. */
-    void showEnd(String text) {
-        line.setText(text);
+    /** The game is over: its result in words (in the language of the moment), and only Close is left. */
+    void showEnd(java.util.function.Supplier<String> text) {
+        end = text;
+        line.setText(text.get());
         line.getStyleClass().add("play-line-end");
         for (Button b : new Button[] {takeback, draw, resign, stop}) {
             b.setVisible(false);

@@ -67,7 +67,7 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
         mode.setValue("person");
         for (ComboBox<EngineEntry> box : List.of(engine, whiteEngine, blackEngine)) {
             box.getItems().setAll(engines);
-            box.setConverter(names());
+            box.setConverter(names(i18n));
             box.setValue(engines.isEmpty() ? null : engines.get(0));
         }
         engine.setId("play-engine");
@@ -113,16 +113,16 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
         timeKind.valueProperty().addListener((o, a, k) -> {
             boolean clock = k.equals("clock");
             clockRow.setVisible(clock);
-            clockRow.setManaged(clock);
             limitRow.setVisible(!clock);
-            limitRow.setManaged(!clock);
-            if (!clock) {
+            if (!clock && !restoring) {
                 limit.setText(defaults.get(k));
                 limitUnit.setText(i18n.get("play.unit." + k));
             }
         });
         limitRow.setVisible(false);
-        limitRow.setManaged(false);
+        if (!clock(timeKind.getValue())) {
+            limitUnit.setText(i18n.get("play.unit." + timeKind.getValue()));
+        }
 
         ruleSet.setId("play-rules");
         ruleSet.getItems().setAll(game.ruleSets());
@@ -159,20 +159,17 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
         ruleSet.setManaged(hasRules);
         Runnable modeShown = () -> {
             boolean person = "person".equals(mode.getValue());
+            // Both pairs keep their place (they share the grid's cells): the dialog does not jump.
             for (Node n : List.of(engineLabel, engine, sideLabel, side)) {
                 n.setVisible(person);
-                n.setManaged(person);
             }
             for (Node n : List.of(whiteLabel, whiteEngine, blackLabel, blackEngine)) {
                 n.setVisible(!person);
-                n.setManaged(!person);
             }
-            getDialogPane().getScene().getWindow().sizeToScene();
         };
         mode.valueProperty().addListener((o, a, b) -> modeShown.run());
         for (Node n : List.of(whiteLabel, whiteEngine, blackLabel, blackEngine)) {
             n.setVisible(false);
-            n.setManaged(false);
         }
         getDialogPane().setContent(grid);
         if (engines.isEmpty()) {
@@ -191,6 +188,50 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
                 mode.valueProperty(), engine.valueProperty(), whiteEngine.valueProperty(), blackEngine.valueProperty(),
                 timeKind.valueProperty(), minutes.textProperty(), increment.textProperty(), limit.textProperty()));
         setResultConverter(b -> b == ok ? setup() : null);
+
+        // What was chosen last (started or cancelled) is offered again.
+        ui.lastForm().ifPresent(f -> {
+            restoring = true;
+            try {
+                mode.setValue(f.mode());
+                pick(engine, f.engine());
+                pick(whiteEngine, f.white());
+                pick(blackEngine, f.black());
+                side.setValue(f.side());
+                timeKind.setValue(f.timeKind());
+                minutes.setText(f.minutes());
+                increment.setText(f.increment());
+                limit.setText(f.limit());
+                if (!clock(f.timeKind())) {
+                    limitUnit.setText(i18n.get("play.unit." + f.timeKind()));
+                }
+                fromCurrent.setSelected(f.fromCurrent() && !fromCurrent.isDisabled());
+            } finally {
+                restoring = false;
+            }
+        });
+        setOnHidden(e -> ui.rememberForm(new Form(mode.getValue(), id(engine), side.getValue(), id(whiteEngine), id(blackEngine),
+                timeKind.getValue(), minutes.getText(), increment.getText(), limit.getText(), fromCurrent.isSelected())));
+    }
+
+    /** The dialog's fields as last left, to fill it again the next time. */
+    record Form(String mode, String engine, String side, String white, String black, String timeKind, String minutes,
+                String increment, String limit, boolean fromCurrent) {
+    }
+
+    private boolean restoring;
+
+    private static boolean clock(String kind) {
+        return kind == null || kind.equals("clock");
+    }
+
+    private static String id(ComboBox<EngineEntry> box) {
+        return box.getValue() == null ? "" : box.getValue().id();
+    }
+
+    /** Chooses the engine {@code id} if it is still offered; else the box keeps its choice. */
+    private static void pick(ComboBox<EngineEntry> box, String id) {
+        box.getItems().stream().filter(e -> e.id().equals(id)).findFirst().ifPresent(box::setValue);
     }
 
     /** The time control as filled in, empty when it does not read. */
@@ -234,11 +275,11 @@ final class PlayDialog extends Dialog<PlayUi.Setup> {
                 fromCurrent.isSelected());
     }
 
-    private static StringConverter<EngineEntry> names() {
+    private static StringConverter<EngineEntry> names(I18n i18n) {
         return new StringConverter<>() {
             @Override
             public String toString(EngineEntry e) {
-                return e == null ? "" : e.name();
+                return e == null ? "" : i18n.engineName(e.name());
             }
 
             @Override

@@ -199,6 +199,7 @@ public final class PlayUi {
         }
         document.newGame(game, start);
         ownTree = document.tree();
+        document.markPlayedHere();
         last = document.cursor();
         Tags tags = document.tree().tags();
         tags.put("Event", i18n.get("play.event"));
@@ -359,10 +360,15 @@ public final class PlayUi {
         return s.equals(key) ? i18n.get("side." + side.name()) : s;
     }
 
+    /** A player as the bar says it: "you" and the built-in engine in the current language. */
+    String playerName(PlaySession.Player p) {
+        return p instanceof PlaySession.Human ? i18n.get("play.you") : i18n.engineName(p.name());
+    }
+
     /** The end of a game in words: the result and why. */
     String resultText(PlaySession s, PlaySession.Result r) {
         GamePlugin game = s.settings().game();
-        String loser = r.loser().map(side -> s.player(side).name()).orElse("");
+        String loser = r.loser().map(side -> playerName(s.player(side))).orElse("");
         boolean person = r.loser().map(side -> s.player(side) instanceof PlaySession.Human).orElse(false);
         String why = switch (r.end()) {
             case RULES -> {
@@ -412,7 +418,10 @@ public final class PlayUi {
 
         @Override
         public void moved(Side side, Position before, Move move, Optional<java.time.Duration> clock, Optional<Score> score) {
-            onFx(() -> recordMove(side, move, clock, score));
+            // The mover's depth, taken before the other engine's thinking replaces it.
+            Shown t = lastThought.get();
+            java.util.OptionalInt depth = t != null && t.side() == side ? t.update().depth() : java.util.OptionalInt.empty();
+            onFx(() -> recordMove(side, move, clock, score, depth));
         }
 
         @Override
@@ -430,7 +439,8 @@ public final class PlayUi {
         return document.tree() == ownTree && last != null && document.contains(last);
     }
 
-    private void recordMove(Side side, Move move, Optional<java.time.Duration> clock, Optional<Score> score) {
+    private void recordMove(Side side, Move move, Optional<java.time.Duration> clock, Optional<Score> score,
+                            java.util.OptionalInt depth) {
         if (!ours()) {
             return;
         }
@@ -440,6 +450,9 @@ public final class PlayUi {
         GameNode node = document.play(move);
         clock.ifPresent(node::setClock);
         score.ifPresent(sc -> node.setEvalForWhite(sc.forWhite(side)));
+        // Which engine said what is kept in the file as cutechess keeps it: the mover's score on its move.
+        score.filter(sc -> node.comment().isEmpty())
+                .ifPresent(sc -> node.setComment(org.kibitz.core.analysis.EngineGameCurve.comment(sc, depth)));
         last = node;
         lastThought.set(null);
         tick();
@@ -482,9 +495,20 @@ public final class PlayUi {
         }
         if (bar != null) {
             bar.update("");
-            bar.showEnd(text);
+            bar.showEnd(() -> s == null ? "" : resultText(s, r));
         }
         status(text);
+    }
+
+    private PlayDialog.Form lastForm;
+
+    /** The new-game dialog's fields as the user last left them (started or cancelled). */
+    Optional<PlayDialog.Form> lastForm() {
+        return Optional.ofNullable(lastForm);
+    }
+
+    void rememberForm(PlayDialog.Form form) {
+        lastForm = form;
     }
 
     /** What {@code setup} the last game was started with, for the dialog to offer again. */

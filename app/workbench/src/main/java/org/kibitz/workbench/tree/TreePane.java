@@ -146,6 +146,8 @@ public final class TreePane extends BorderPane {
                 setText(empty || s == null ? null : sideText.apply(s));
             }
         });
+        // Another language: the chosen side's name is drawn again by a new button cell.
+        i18n.localeProperty().addListener((o, a, b) -> side.setButtonCell(side.getCellFactory().call(null)));
         TextField from = field("tree-filter-from", "tree.filter.from", 60);
         TextField to = field("tree-filter-to", "tree.filter.to", 60);
         TextField event = field("tree-filter-event", "tree.filter.event", 140);
@@ -201,17 +203,25 @@ public final class TreePane extends BorderPane {
                     setTooltip(null);
                     return;
                 }
-                bar.set(r.wins(), r.draws(), r.losses());
+                bar.set(r.wins(), r.draws(), r.losses(), r.unknown());
                 bar.prefWidthProperty().bind(widthProperty().subtract(12));
                 setGraphic(bar);
-                Tooltip t = new Tooltip(i18n.get("tree.wdl.tip", r.wins(), r.draws(), r.losses()));
-                setTooltip(t);
+                String tip = i18n.get("tree.wdl.tip", r.wins(), r.draws(), r.losses());
+                if (r.unknown() > 0) {
+                    tip = tip + "\n" + i18n.get("tree.wdl.unknown.tip", r.unknown(), r.games());
+                }
+                setTooltip(new Tooltip(tip));
             }
         });
         wdl.setGraphic(null);
         moves.getColumns().add(wdl);
+        // Beside the bar: how many games have no known result (the bar and the score are over the others).
+        moves.getColumns().add(text("tree.col.unknown", "tree-col-unknown", 60,
+                r -> r.unknown() == 0 ? "" : String.valueOf(r.unknown())));
+        // The score over the decided games, and over how many when some are not decided.
         moves.getColumns().add(text("tree.col.score", "tree-col-score", 60,
-                r -> r.wins() + r.draws() + r.losses() == 0 ? "" : String.format(i18n.locale(), "%.1f%%", r.scorePercent())));
+                r -> r.decided() == 0 ? "" : r.unknown() == 0 ? String.format(i18n.locale(), "%.1f%%", r.scorePercent())
+                        : i18n.get("tree.score.of", String.format(i18n.locale(), "%.1f%%", r.scorePercent()), r.decided())));
         moves.getColumns().add(text("tree.col.rating", "tree-col-rating", 60,
                 r -> r.rating().isPresent() ? String.valueOf(Math.round(r.rating().getAsDouble())) : ""));
         moves.getColumns().add(text("tree.col.years", "tree-col-years", 80,

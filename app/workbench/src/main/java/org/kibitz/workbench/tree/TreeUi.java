@@ -81,9 +81,20 @@ public final class TreeUi {
     public record Row(Move move, String text, long games, long wins, long draws, long losses, OptionalDouble rating,
                       int firstYear, int lastYear, OptionalDouble bookPercent, String eval, String evalSource) {
 
-        /** The mover's score in percent: wins and half the draws. */
+        /** The games with a known result. */
+        public long decided() {
+            return wins + draws + losses;
+        }
+
+        /** The games whose result is not known (no Result tag, or "*"). */
+        public long unknown() {
+            return Math.max(0, games - decided());
+        }
+
+        /** The mover's score in percent over the decided games: wins and half the draws. */
         public double scorePercent() {
-            return games == 0 ? 0 : 100.0 * (wins + draws / 2.0) / games;
+            long n = decided();
+            return n == 0 ? 0 : 100.0 * (wins + draws / 2.0) / n;
         }
     }
 

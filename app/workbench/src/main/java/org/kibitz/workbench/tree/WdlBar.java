@@ -13,13 +13,18 @@ final class WdlBar extends Region {
     private final Label win = segment("tree-wdl-win", "-fx-background-color: #f4f4f4; -fx-text-fill: #202020;");
     private final Label draw = segment("tree-wdl-draw", "-fx-background-color: #9a9a9a; -fx-text-fill: #101010;");
     private final Label loss = segment("tree-wdl-loss", "-fx-background-color: #262626; -fx-text-fill: #f0f0f0;");
+    /** The games without a known result: a pale hatched part, so a bar of 4 decided games of 534 does not look decided. */
+    private final Label unknown = segment("tree-wdl-unknown",
+            "-fx-background-color: linear-gradient(from 0px 0px to 6px 6px, repeat, #dcdcf4 50%, #ffffff 50%);"
+                    + " -fx-text-fill: #505070;");
+    private double unknownShare;
     private double winShare;
     private double drawShare;
     private long total;
-    private String[] texts = {"", "", ""};
+    private String[] texts = {"", "", "", ""};
 
     WdlBar() {
-        getChildren().addAll(win, draw, loss);
+        getChildren().addAll(win, draw, loss, unknown);
         setStyle("-fx-border-color: #606060; -fx-border-width: 1;");
         setMinHeight(16);
         setPrefHeight(16);
@@ -37,14 +42,27 @@ final class WdlBar extends Region {
         return l;
     }
 
-    void set(long wins, long draws, long losses) {
+    /**
+     * The decided games' wins, draws and losses, as percentages of the decided games, drawn over
+     * the decided games' share of the bar; the rest of the bar is the {@code undecided} games'.
+     */
+    void set(long wins, long draws, long losses, long undecided) {
         long n = wins + draws + losses;
+        long all = n + Math.max(0, undecided);
         total = n;
-        winShare = n == 0 ? 0 : (double) wins / n;
-        drawShare = n == 0 ? 0 : (double) draws / n;
-        double lossShare = n == 0 ? 0 : (double) losses / n;
-        texts = n == 0 ? new String[] {"", "", ""} : new String[] {percent(winShare), percent(drawShare), percent(lossShare)};
+        double decidedShare = all == 0 ? 0 : (double) n / all;
+        unknownShare = all == 0 ? 0 : 1 - decidedShare;
+        winShare = n == 0 ? 0 : (double) wins / n * decidedShare;
+        drawShare = n == 0 ? 0 : (double) draws / n * decidedShare;
+        texts = n == 0 ? new String[] {"", "", "", all == 0 ? "" : "?"}
+                : new String[] {percent((double) wins / n), percent((double) draws / n), percent((double) losses / n),
+                        unknownShare > 0 ? "?" : ""};
         requestLayout();
+    }
+
+    /** The share of the bar given to games without a known result (0 to 1). */
+    double unknownShare() {
+        return unknownShare;
     }
 
     private static String percent(double share) {
@@ -65,10 +83,12 @@ final class WdlBar extends Region {
         double ww = Math.round(w * winShare);
         double dw = Math.round(w * drawShare);
         // No game with a known result: no segment at all, rather than a bar of losses.
-        double lw = total == 0 ? 0 : Math.max(0, w - ww - dw);
+        double uw = Math.round(w * unknownShare);
+        double lw = total == 0 ? 0 : Math.max(0, w - ww - dw - uw);
         place(win, texts[0], x, y, ww, h);
         place(draw, texts[1], x + ww, y, dw, h);
         place(loss, texts[2], x + ww + dw, y, lw, h);
+        place(unknown, texts[3], x + ww + dw + lw, y, uw, h);
     }
 
     private void place(Label l, String text, double x, double y, double w, double h) {

@@ -25,9 +25,14 @@ public record PairView(int a, int b, boolean sameBest, boolean aInBTop, double d
 
     /** A move's loss in win% points, by one engine's lines. */
     public record Loss(double points, boolean atLeast) {
-        /** {@code 12.3} or {@code ≥12.3}. */
+        /** {@code 12.3} or {@code >=12.3}, for files (CSV and text tables stay ASCII). */
         public String text() {
             return (atLeast ? ">=" : "") + String.format(java.util.Locale.ROOT, "%.1f", points);
+        }
+
+        /** {@code 12.3} or {@code ≥12.3}, as the window writes a bound (as scores are: {@code ≥+35}). */
+        public String shown() {
+            return (atLeast ? "≥" : "") + String.format(java.util.Locale.ROOT, "%.1f", points);
         }
     }
 
