@@ -189,6 +189,9 @@ final class AnalyseCommand implements Callable<Integer> {
             Duration t = limits.moveTime().get();
             return TEXT.text("stopped.timed", patience.toMillis() / 1000.0, t.toMillis(), AnalysisRun.grace(t).toMillis() / 1000.0);
         }
+        if (timeout != null) {
+            return TEXT.text("stopped.option", patience.toSeconds());
+        }
         return TEXT.text("stopped", patience.toSeconds());
     }
 

@@ -188,7 +188,11 @@ final class BookCommand implements Callable<Integer> {
             return 0;
         }
 
-        /** The game: --game, else xiangqi for an ElephantEye book, else the game whose FEN --fen is, else chess. */
+        /**
+         * The game: --game, else xiangqi for an ElephantEye book, else the game that --fen and
+         * --moves fit; where several fit (no FEN and no moves), the one whose book knows the
+         * position, else chess.
+         */
         private GamePlugin game() {
             if (game != null) {
                 return GameOption.game(games, game, spec);
@@ -196,17 +200,20 @@ final class BookCommand implements Callable<Integer> {
             if (Books.isEleEye(book)) {
                 return GameOption.game(games, "xiangqi", spec);
             }
-            if (fen != null) {
-                for (GamePlugin g : games.all()) {
-                    try {
-                        g.parseFen(fen);
-                        return g;
-                    } catch (FenException | RuntimeException e) {
-                        // not this game's FEN
-                    }
+            return GameOption.inferred(games, fen, moves, this::knows, "chess", spec);
+        }
+
+        /** Whether the book, read as a book of this game, has moves for the position asked about. */
+        private boolean knows(GamePlugin g) {
+            try {
+                Position p = fen == null ? g.startPosition() : g.parseFen(fen);
+                for (String text : moves) {
+                    p = p.play(TreeQueryCommand.parse(g, p, text));
                 }
+                return !Books.open(book, g.id()).probe(p).isEmpty();
+            } catch (IOException | RuntimeException | FenException e) {
+                return false;
             }
-            return GameOption.game(games, "chess", spec);
         }
 
         private Move parseMove(GamePlugin g, Position position, String text) {

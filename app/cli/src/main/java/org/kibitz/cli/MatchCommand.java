@@ -190,6 +190,12 @@ final class MatchCommand implements Callable<Integer> {
         return kv;
     }
 
+    /**
+     * The most engines one tournament takes: a round robin of 32 is 496 pairings, and the rating
+     * fit and the standings table are laid out for that many.
+     */
+    static final int MAX_ENGINES = 32;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -200,6 +206,9 @@ final class MatchCommand implements Callable<Integer> {
         List<EngineSpec> specs = engineSpecs(engineTokens);
         if (specs.size() < 2) {
             throw usage("engines.few");
+        }
+        if (specs.size() > MAX_ENGINES) {
+            throw usage("engines.many", MAX_ENGINES, specs.size());
         }
         Map<String, String> eachSettings = settings(each, "--each");
         Openings openings = openings(err);

@@ -66,7 +66,7 @@ final class TreeDeepCommand implements Callable<Integer> {
     @Option(names = "--engine", paramLabel = "ENGINE", required = true, descriptionKey = "deep.engine")
     List<String> engines;
 
-    @Option(names = "--game", paramLabel = "GAME", defaultValue = "chess", descriptionKey = "deep.game")
+    @Option(names = "--game", paramLabel = "GAME", descriptionKey = "deep.game")
     String game;
 
     /** Not {@link TreeQueryCommand}'s: here {@code --moves} wants at least one move, and the help says so. */
@@ -141,8 +141,11 @@ final class TreeDeepCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        GamePlugin g = GameOption.game(games, game, spec);
-        Position start = GameOption.position(g, game, where == null ? null : where.fen, spec);
+        String fen = where == null ? null : where.fen;
+        GamePlugin g = game != null ? GameOption.game(games, game, spec)
+                : GameOption.inferred(games, fen, where == null || where.moves == null ? List.of() : where.moves,
+                        x -> false, "chess", spec);
+        Position start = GameOption.position(g, game != null ? game : g.id(), fen, spec);
         List<Move> moves = moves(g, start);
         if (multipv < 1 || window < 0 || maxPlies < 1) {
             throw usage("deep.bad", multipv, window, maxPlies);

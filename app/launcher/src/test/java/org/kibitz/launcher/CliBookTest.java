@@ -105,6 +105,15 @@ class CliBookTest {
         Run reply = run("book", "probe", "--book", book.toString(), "--game", "xiangqi", "--moves", "h2e2");
         assertEquals(0, reply.exit());
         assertTrue(moves(reply).contains("h9g7"), reply.out().toString());
+
+        // Issue 46: without --game the moves say xiangqi (h2e2 is no chess move), and with no moves
+        // at all the book does (it has moves for xiangqi's start, none for chess's).
+        Run inferred = run("book", "probe", "--book", book.toString());
+        assertEquals(0, inferred.exit());
+        assertEquals(start.out(), inferred.out());
+        Run inferredReply = run("book", "probe", "--book", book.toString(), "--moves", "h2e2");
+        assertEquals(0, inferredReply.exit());
+        assertEquals(reply.out(), inferredReply.out());
     }
 
     @Test

@@ -139,6 +139,11 @@ class CliEngineTest {
         assertEquals(1, r.exit(), r.err());
         assertTrue(seconds < 60, "given up after " + seconds + " s");
         assertTrue(r.err().contains("the search had not ended after 10.3 s (its movetime of 300 ms plus 10 s of grace)"), r.err());
+        // Issue 46: the other waits name where they came from too.
+        Run byOption = run("analyse", "--game", "chess", "--engine", engine.toString(), "--depth", "5", "--timeout", "2",
+                "--no-store");
+        assertEquals(1, byOption.exit(), byOption.err());
+        assertTrue(byOption.err().contains("the search had not ended after 2 seconds (--timeout) and was stopped"), byOption.err());
     }
 
     @Test

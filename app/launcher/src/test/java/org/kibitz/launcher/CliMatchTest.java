@@ -208,6 +208,22 @@ class CliMatchTest {
         assertTrue(refused.err().contains("was nodes=300, now nodes=400"), refused.err());
     }
 
+    /** Issue 46: the README says a tournament takes up to 32 engines; 33 are refused before anything starts. */
+    @Test
+    void aTournamentOfMoreThan32EnginesIsRefused() {
+        List<String> args = new ArrayList<>(List.of("tournament"));
+        for (int i = 0; i < 33; i++) {
+            args.add("--engine");
+            args.add(fake("script", "e2e4"));
+            args.add("name=E" + i);
+        }
+        args.addAll(List.of("--each", "nodes=1", "--run-id", "thirty-three"));
+        Run refused = cli.run(args.toArray(String[]::new));
+        assertEquals(2, refused.exit(), refused.out().toString());
+        assertTrue(refused.err().contains("at most 32 engines, not 33"), refused.err());
+        assertTrue(refused.out().isEmpty(), "no game was played: " + refused.out());
+    }
+
     @Test
     void resignAndDrawAdjudicationEndGamesAsCutechessDoes() {
         String stockfish = RealEngines.require("stockfish");

@@ -101,6 +101,21 @@ class CliTreeDeepTest {
         assertFalse(moves.isEmpty(), "the book knows the root");
     }
 
+    /** Issue 46: {@code --moves h2e2} says xiangqi (no chess move reads so), so no {@code --game} is needed. */
+    @Test
+    void theGameIsTakenFromTheMoves() {
+        String fairy = RealEngines.require("fairy-stockfish");
+        Run r = deep("tree", "deep", "--engine", fairy, "--moves", "h2e2", "--nodes", "500", "--max-plies", "2",
+                "--budget-nodes", "2", "--no-store");
+        assertEquals(0, r.exit(), r.err());
+        // Xiangqi's coordinates (files a-i, ranks 0-9): Black's reply to the central cannon.
+        assertTrue(r.last().matches("nodes 2 root [+-]\\d+\\.\\d\\d best [a-i]\\d[a-i]\\d( [a-i]\\d[a-i]\\d)*"), r.last());
+        Run chess = deep("tree", "deep", "--engine", RealEngines.require("stockfish"), "--moves", "e2e4", "--nodes", "500",
+                "--max-plies", "2", "--budget-nodes", "1", "--no-store");
+        assertEquals(0, chess.exit(), chess.err());
+        assertTrue(chess.last().matches("nodes 1 root .* best [a-h][1-8][a-h][1-8].*"), chess.last());
+    }
+
     @Test
     void resumeWithoutAStateFileIsAUsageError() {
         Run r = cli.run("tree", "deep", "--engine", "stockfish", "--resume");

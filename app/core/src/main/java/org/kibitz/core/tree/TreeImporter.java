@@ -255,20 +255,77 @@ public final class TreeImporter {
         return h;
     }
 
-    /** The year of a PGN date ({@code 1921.??.??}), 0 when it gives none. */
+    /**
+     * The year of a game's date, 0 when it gives none. PGN says {@code 1921.??.??}, but the files
+     * players own write dates every way: {@code 19860502}, {@code 1986-5-2}, {@code 2/5/1986},
+     * {@code 86-5-2}, {@code 860502}. A four-digit run that is a plausible year wins; an
+     * eight-digit run starts with its year; a six-digit run starts with its year when its first
+     * four digits are a plausible year (1986 5 2) and with a two-digit year otherwise (99 05 16);
+     * of two-digit groups the year is the one that cannot be a day (over 31), else the first, as
+     * xiangqi archives write them ({@code 97-11-19}).
+     */
     static int year(String date) {
-        if (date == null || date.length() < 4) {
+        if (date == null) {
             return 0;
         }
-        int y = 0;
-        for (int i = 0; i < 4; i++) {
+        int[] runs = new int[8];
+        int[] lengths = new int[8];
+        int n = 0;
+        for (int i = 0; i < date.length() && n < runs.length; ) {
             char c = date.charAt(i);
             if (c < '0' || c > '9') {
-                return 0;
+                i++;
+                continue;
             }
-            y = y * 10 + (c - '0');
+            int v = 0;
+            int len = 0;
+            while (i < date.length() && date.charAt(i) >= '0' && date.charAt(i) <= '9') {
+                if (len < 9) {
+                    v = v * 10 + (date.charAt(i) - '0');
+                }
+                len++;
+                i++;
+            }
+            runs[n] = v;
+            lengths[n] = len;
+            n++;
         }
-        return y;
+        for (int k = 0; k < n; k++) {
+            if (lengths[k] == 4 && plausibleYear(runs[k])) {
+                return runs[k];
+            }
+            if (lengths[k] == 8 && plausibleYear(runs[k] / 10_000)) {
+                return runs[k] / 10_000;
+            }
+        }
+        if (n == 1 && lengths[0] == 6) {
+            int first4 = runs[0] / 100;
+            return plausibleYear(first4) ? first4 : twoDigitYear(runs[0] / 10_000);
+        }
+        boolean allShort = n >= 2;
+        for (int k = 0; k < n; k++) {
+            allShort &= lengths[k] <= 2;
+        }
+        if (!allShort) {
+            return 0;
+        }
+        for (int k = 0; k < n; k++) {
+            if (runs[k] > 31) {
+                return twoDigitYear(runs[k]);
+            }
+        }
+        return n == 3 ? twoDigitYear(runs[0]) : 0;
+    }
+
+    private static boolean plausibleYear(int y) {
+        return y >= 1000 && y <= 2999;
+    }
+
+    /** A two-digit year: this century up to this year, the last century after it. */
+    private static int twoDigitYear(int yy) {
+        int now = java.time.Year.now().getValue();
+        int century = now / 100 * 100;
+        return yy <= now % 100 ? century + yy : century - 100 + yy;
     }
 
     static int rating(String elo) {

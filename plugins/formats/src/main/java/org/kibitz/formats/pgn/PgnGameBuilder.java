@@ -50,7 +50,7 @@ final class PgnGameBuilder {
         List<FormatProblem> problems = new ArrayList<>(text.problems);
         if (text.tooLarge) {
             problems.add(FormatMessages.error(source, text.number, Location.line(text.firstLine), "pgn.game.too.large",
-                    PgnGameText.MAX_TOKENS, PgnGameText.MAX_TEXT >> 20));
+                    PgnGameText.MAX_TOKENS, PgnGameText.MAX_TEXT >> 20, PgnGameText.MAX_COMMENT >> 20));
             return new ReadResult(text.number, Optional.empty(), problems);
         }
         GameDetector.Verdict verdict = detector.detect(text);

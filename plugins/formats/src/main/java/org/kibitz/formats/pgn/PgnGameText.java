@@ -53,6 +53,12 @@ final class PgnGameText {
     static final int MAX_TOKENS = 1_000_000;
     /** The most characters of comments and moves one game may have: 32 M. */
     static final long MAX_TEXT = 32L << 20;
+    /**
+     * The most characters one comment may have: 8 M. A comment is gathered whole before it is
+     * kept, so this bounds the memory a single brace can take (a 41.6 M-character comment ran
+     * out of a 256 MB heap while it was copied), far above any real annotation.
+     */
+    static final int MAX_COMMENT = 8 << 20;
 
     /** Over {@link #MAX_TOKENS} or {@link #MAX_TEXT}: its tokens are dropped and the game is not read. */
     boolean tooLarge;
@@ -84,13 +90,7 @@ final class PgnGameText {
         }
         textChars += text == null ? 0 : text.length();
         if (size >= MAX_TOKENS || textChars > MAX_TEXT) {
-            // Past the limit: what was kept goes, so memory stays bounded while the game's end is found.
-            tooLarge = true;
-            kinds = new byte[0];
-            texts = new String[0];
-            values = new int[0];
-            lines = new long[0];
-            size = 0;
+            refuse();
             return;
         }
         if (size == kinds.length) {
@@ -105,6 +105,16 @@ final class PgnGameText {
         values[size] = value;
         lines[size] = line;
         size++;
+    }
+
+    /** Past a limit: what was kept goes, so memory stays bounded while the game's end is found. */
+    void refuse() {
+        tooLarge = true;
+        kinds = new byte[0];
+        texts = new String[0];
+        values = new int[0];
+        lines = new long[0];
+        size = 0;
     }
 
     int size() {

@@ -1,5 +1,7 @@
 package org.kibitz.formats.pgn;
 
+import java.nio.CharBuffer;
+
 import java.io.Closeable;
 import java.io.IOException;
 import org.kibitz.api.format.FormatProblem.Location;
@@ -409,6 +411,8 @@ final class PgnScanner implements Closeable {
         private int depth;
         private boolean inComment;
         private final StringBuilder comment = new StringBuilder();
+        /** The open comment passed {@link PgnGameText#MAX_COMMENT}: its text is no longer gathered. */
+        private boolean commentTooLong;
         private long commentLine;
         private int end;
 
@@ -434,8 +438,18 @@ final class PgnScanner implements Closeable {
             if (inComment) {
                 inComment = false;
                 if (!light) {
-                    game.add(PgnGameText.COMMENT, trimComment(comment), 0, commentLine);
+                    addComment();
                 }
+            }
+        }
+
+        /** The closed brace comment into the game; one that grew too long refuses the game instead. */
+        private void addComment() {
+            if (commentTooLong) {
+                commentTooLong = false;
+                game.refuse();
+            } else {
+                game.add(PgnGameText.COMMENT, trimComment(comment), 0, commentLine);
             }
         }
 
@@ -524,17 +538,23 @@ final class PgnScanner implements Closeable {
                         i = close + 1;
                         continue;
                     }
-                    if (comment.length() <= PgnGameText.MAX_TEXT) {
-                        // A comment longer than a game may be is not kept whole: the game is refused anyway.
+                    if (!commentTooLong && comment.length() + (close - i) < PgnGameText.MAX_COMMENT) {
                         comment.append(c, i, close - i);
+                    } else if (!commentTooLong) {
+                        // Too long to be a comment: the game will be refused, so its text is let go now.
+                        commentTooLong = true;
+                        comment.setLength(0);
+                        comment.trimToSize();
                     }
                     if (close == n) {
-                        comment.append('\n');
+                        if (!commentTooLong) {
+                            comment.append('\n');
+                        }
                         end = n;
                         return false;
                     }
                     inComment = false;
-                    game.add(PgnGameText.COMMENT, trimComment(comment), 0, commentLine);
+                    addComment();
                     i = close + 1;
                     continue;
                 }
@@ -557,7 +577,11 @@ final class PgnScanner implements Closeable {
                     }
                     case ';' -> {
                         if (!light) {
-                            game.add(PgnGameText.COMMENT, trimComment(new StringBuilder().append(c, i + 1, n - i - 1)), 0, line);
+                            if (n - i - 1 > PgnGameText.MAX_COMMENT) {
+                                game.refuse();
+                            } else {
+                                game.add(PgnGameText.COMMENT, trimComment(CharBuffer.wrap(c, i + 1, n - i - 1)), 0, line);
+                            }
                         }
                         i = n;
                     }

@@ -46,6 +46,30 @@ class HugeGameTest {
         assertTrue(text.contains("1,000,000") && text.contains("not read"), text);
     }
 
+    /**
+     * Issue 46: one comment of 41.6 M characters on one line ran {@code check} out of a 256 MB heap
+     * while the comment was gathered and copied. A comment over {@link PgnGameText#MAX_COMMENT} now
+     * refuses its game (brace or rest-of-line), and a long comment under it is kept whole.
+     */
+    @Test
+    void aCommentOverItsLimitRefusesItsGameAndTheRestIsRead() {
+        String big = "x".repeat(PgnGameText.MAX_COMMENT + 1);
+        String pgn = "[Event \"brace\"]\n[Result \"*\"]\n\n1. e4 {" + big + "} e5 *\n\n"
+                + "[Event \"line\"]\n[Result \"*\"]\n\n1. e4 ;" + big + "\ne5 *\n\n"
+                + "[Event \"split\"]\n[Result \"*\"]\n\n1. e4 {" + "y".repeat(PgnGameText.MAX_COMMENT / 2) + "\n"
+                + "y".repeat(PgnGameText.MAX_COMMENT / 2 + 10) + "} e5 *\n\n"
+                + "[Event \"kept\"]\n[Result \"*\"]\n\n1. d4 {" + "z".repeat(1 << 20) + "} d5 *\n";
+        List<ReadResult> results = Fixtures.read("pgn", pgn.getBytes(StandardCharsets.US_ASCII), "comments.pgn");
+        assertEquals(4, results.size());
+        for (int i = 0; i < 3; i++) {
+            assertTrue(results.get(i).game().isEmpty(), "game " + (i + 1) + " is refused");
+            String text = results.get(i).problems().get(0).render(Locale.ENGLISH);
+            assertTrue(text.contains("one comment of 8 M characters") && text.endsWith("the games after it are read"), text);
+        }
+        var kept = results.get(3).game().orElseThrow();
+        assertEquals(1 << 20, kept.mainline().get(0).comment().length(), "a long comment under the limit is kept whole");
+    }
+
     @Test
     void aGameJustUnderTheLimitIsRead() {
         StringBuilder sb = new StringBuilder("[Event \"long\"]\n[Result \"*\"]\n\n");

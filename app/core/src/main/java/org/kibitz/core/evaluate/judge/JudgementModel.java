@@ -186,6 +186,28 @@ public record JudgementModel(String name, WinModel win, double inaccuracy, doubl
         double goodGap = number(values, "good", good);
         double decidedBound = number(values, "decided", decided);
         int sacrificeCp = centipawns(values, "sacrifice", sacrifice);
+        // The models' own checks, said in the user's language (their exceptions are for programmers).
+        if (!(k > 0) || Double.isInfinite(k)) {
+            throw error("spec.k", values.getOrDefault("k", String.valueOf(k)));
+        }
+        if (clamp <= 0) {
+            throw error("spec.positiveCp", "clamp", clamp);
+        }
+        if (mate <= 0) {
+            throw error("spec.positiveCp", "mate", mate);
+        }
+        if (!(inacc > 0 && inacc <= mist && mist <= blund && blund <= 2)) {
+            throw error("spec.thresholds", inacc, mist, blund);
+        }
+        if (!(goodGap > 0 && goodGap <= 2)) {
+            throw error("spec.good", goodGap);
+        }
+        if (!(decidedBound > 0 && decidedBound <= 1)) {
+            throw error("spec.decided", decidedBound);
+        }
+        if (sacrificeCp < 0) {
+            throw error("spec.sacrifice", sacrificeCp);
+        }
         WinModel newWin;
         try {
             newWin = k == win.k() && clamp == win.clampCp() && mate == win.mateCp() ? win

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.kibitz.api.analysis.Score;
 
 /**
@@ -237,10 +238,13 @@ class JudgementModelTest {
             "lichess:q=1              | unknown judgement parameter “q”: expected one of k, clamp, mate",
             "lichess:k=abc            | k=abc: expected a number",
             "lichess:k=NaN            | k=NaN: expected a number",
-            "lichess:k=-1             | judgement model not usable: k must be a positive number",
+            "lichess:k=-1             | k=-1: expected a positive number",
             "lichess:clamp=1.5        | clamp=1.5: expected whole centipawns",
-            "lichess:mistake=0.05     | judgement model not usable: thresholds must rise",
-            "lichess:decided=1.5      | judgement model not usable: decided must be within 0..1",
+            "lichess:mistake=0.05     | inaccuracy=0.1, mistake=0.05, blunder=0.3: expected 0 < inaccuracy",
+            "lichess:decided=1.5      | decided=1.5: expected a number above 0, at most 1",
+            "lichess:good=0           | good=0: expected a number above 0, at most 2",
+            "lichess:sacrifice=-100   | sacrifice=-100: expected 0 or more centipawns",
+            "lichess:mate=-5          | mate=-5: expected a positive number of centipawns",
             "lichess:mates=maybe      | mates=maybe: expected lichess or none",
             "lichess:k=0.004,k=0.005  | judgement parameter “k” is given twice",
     })
@@ -254,6 +258,18 @@ class JudgementModelTest {
     void aBadSpecIsExplainedInChineseToo() {
         JudgeSpecException e = assertThrows(JudgeSpecException.class, () -> JudgementModel.parse("foo", "chess"));
         assertEquals("未知的评判模型“foo”：应为 lichess、encroissant、lucas 或 xiangqi", e.text().render(Locale.SIMPLIFIED_CHINESE));
+    }
+
+    /** Issue 46: a bad number was explained half in English ("评判模型不可用：k must be a positive number"). */
+    @ParameterizedTest
+    @ValueSource(strings = {"lichess:k=-1", "lichess:mistake=0.05", "lichess:decided=1.5", "lichess:good=3",
+            "lichess:sacrifice=-1", "lichess:clamp=-5", "lichess:mate=0"})
+    void aBadNumberIsExplainedWhollyInChinese(String spec) {
+        JudgeSpecException e = assertThrows(JudgeSpecException.class, () -> JudgementModel.parse(spec, "chess"));
+        String zh = e.text().render(Locale.SIMPLIFIED_CHINESE);
+        assertTrue(zh.contains("应"), zh);
+        assertTrue(zh.replaceAll("[a-z]+=", "").replaceAll("inaccuracy|mistake|blunder|lichess", "").chars()
+                .noneMatch(c -> c >= 'a' && c <= 'z'), "no English words: " + zh);
     }
 
     @Test
