@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.kibitz.core.jobs.Progress;
 
@@ -42,6 +42,8 @@ final class CliProgress implements AutoCloseable {
     private ProgressBar bar;
     private volatile Progress latest;
     private String lastPlain;
+    /** The length of the words after the bar, so that a plain line keeps them whole (the bar gets 100). */
+    private volatile int extraLength;
 
     private CliProgress(Mode mode, PrintWriter err, String task) {
         this.mode = mode;
@@ -70,7 +72,9 @@ final class CliProgress implements AutoCloseable {
         }
         bar.maxHint(p.total());
         bar.stepTo(p.done() + p.failed());
-        bar.setExtraMessage(more.isEmpty() ? extra(p) : more + " " + extra(p));
+        String message = more.isEmpty() ? extra(p) : more + " " + extra(p);
+        extraLength = message.length();
+        bar.setExtraMessage(message);
     }
 
     private ProgressBar build(int total) {
@@ -80,21 +84,40 @@ final class CliProgress implements AutoCloseable {
             PrintStream stderr = System.err;
             b.setConsumer(new ConsoleProgressBarConsumer(stderr)).setUpdateIntervalMillis(200);
         } else {
-            b.setStyle(ProgressBarStyle.ASCII).setMaxRenderedLength(100)
+            b.setStyle(ProgressBarStyle.ASCII)
                     .setUpdateIntervalMillis((int) PLAIN_INTERVAL.toMillis())
-                    .setConsumer(new DelegatingProgressBarConsumer(line -> {
-                        String text = line.strip();
-                        synchronized (err) {
-                            // The bar's close draws the last state again: one line of it is enough in a log.
-                            if (!text.equals(lastPlain)) {
-                                err.println(text);
-                                err.flush();
-                                lastPlain = text;
-                            }
-                        }
-                    }, 100));
+                    .setConsumer(new PlainLines());
         }
         return b.build();
+    }
+
+    /**
+     * Plain lines for a log: the bar's width stays 100 characters and the line grows with what is said
+     * after it, so nothing is cut ("... 1 from the jo" was, at a fixed 100).
+     */
+    private final class PlainLines implements ProgressBarConsumer {
+        @Override
+        public int getMaxRenderedLength() {
+            return 100 + extraLength;
+        }
+
+        @Override
+        public void accept(String line) {
+            String text = line.strip();
+            synchronized (err) {
+                // The bar's close draws the last state again: one line of it is enough in a log.
+                if (!text.equals(lastPlain)) {
+                    err.println(text);
+                    err.flush();
+                    lastPlain = text;
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            // err belongs to the command
+        }
     }
 
     private static String extra(Progress p) {

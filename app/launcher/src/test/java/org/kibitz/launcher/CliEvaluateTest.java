@@ -175,9 +175,28 @@ class CliEvaluateTest {
         // Started again as a user would: the same command.
         Run resumed = evaluate(home, concat(args, outputs.toArray(String[]::new)));
         assertEquals(0, resumed.exit(), resumed.err());
-        assertEquals(whole.last(), resumed.last());
+        // The same games and positions; those the journal gave back were not searched now, so they count
+        // as cached (issue 39: the summary said "evaluated 510 cached 0" though most came from the journal).
+        long[] w = summary(whole.last());
+        long[] r = summary(resumed.last());
+        assertEquals(w[0], r[0], resumed.last());
+        assertEquals(w[1], r[1], resumed.last());
+        assertEquals(w[2], r[2] + r[3], resumed.last());
+        assertTrue(r[3] > 0 && r[2] < w[2], "the journal's games count as cached: " + resumed.last());
+        assertEquals(0, r[4], resumed.last());
         assertEquals(Files.readString(once), Files.readString(out), "byte-identical PGN");
         assertEquals(withoutTimes(dir.resolve("once.csv")), withoutTimes(dir.resolve("killed.csv")));
+    }
+
+    /** {@code games G positions P evaluated E cached C failed F} as {G, P, E, C, F}. */
+    private static long[] summary(String line) {
+        java.util.regex.Matcher m = SUMMARY.matcher(line);
+        assertTrue(m.matches(), line);
+        long[] out = new long[5];
+        for (int i = 0; i < 5; i++) {
+            out[i] = Long.parseLong(m.group(i + 1));
+        }
+        return out;
     }
 
     private static int journalGames(Path runs) throws Exception {

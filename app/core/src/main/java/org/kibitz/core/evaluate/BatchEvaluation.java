@@ -198,7 +198,7 @@ public final class BatchEvaluation {
                 continue;
             }
             EngineInfo info = pool.withSession(ref, gameId, s -> s.info());
-            out.add(EngineFingerprint.of(info, ref.entry().options(), plan.request().limits()));
+            out.add(EngineFingerprint.of(info, ref.entry().options(), plan.request().limits()).searchedFresh());
         }
         return out;
     }

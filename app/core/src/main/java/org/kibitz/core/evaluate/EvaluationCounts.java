@@ -16,7 +16,15 @@ public final class EvaluationCounts {
     private final LongAdder brokenGames = new LongAdder();
     private final LongAdder searchMillis = new LongAdder();
 
+    /**
+     * @param now whether the position was settled in this run; one a resumed run takes from its
+     *            journal was not searched now, so it counts as cached, whatever its status was
+     */
     void settled(PositionEval e, boolean now) {
+        if (!now && e.status() != PositionEval.Status.FAILED) {
+            stored.increment();
+            return;
+        }
         switch (e.status()) {
             case SEARCHED -> {
                 searched.increment();
@@ -38,12 +46,12 @@ public final class EvaluationCounts {
         brokenGames.increment();
     }
 
-    /** Positions searched by an engine for this job (in this run or one it resumed), and those the rules settled. */
+    /** Positions searched by an engine in this run, and those the rules settled in it. */
     public long evaluated() {
         return searched.sum() + terminal.sum();
     }
 
-    /** Positions taken from the analysis store. */
+    /** Positions not searched in this run: taken from the analysis store or from the run's journal. */
     public long cached() {
         return stored.sum();
     }

@@ -36,12 +36,13 @@ import org.kibitz.core.store.StoredLine;
  *
  * <p>An item reads its game, takes from the analysis store the positions found there before the job
  * first started (at this engine's fingerprint, at its limit or deeper), and searches the others on
- * one engine session, told {@code ucinewgame} first, from the last position of the game back to the
- * first (as lichess's fishnet does: each search finds in the hash what the later positions taught).
- * With a node or depth limit and one search thread, what an item finds depends on nothing but the
- * game, the engine and what the store held when the job started: not on the other items, their order,
- * the number of jobs or how often the job was stopped and resumed. See
- * {@code docs/decisions/0007-batch-evaluation-unit.md}.
+ * one engine session, from the last position of the game back to the first, each search told
+ * {@code ucinewgame} (or its protocol's equal) first so that it starts from a cleared hash. With a
+ * node or depth limit and one search thread, what a position's search finds depends on nothing but
+ * the position with its history, the engine, its options and the limit: not on the other positions,
+ * games or items, their order, the number of jobs, how often the job was stopped and resumed, or
+ * whether the store served a position. See {@code docs/decisions/0007-batch-evaluation-unit.md} and
+ * {@code docs/decisions/0026-evaluations-from-a-cleared-hash.md}.
  *
  * <p>An engine that dies during a search is started again and the search retried once; a second
  * death marks the position failed and the game goes on with a new engine.
@@ -226,9 +227,16 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         while (next[0] < toSearch.size()) {
             try {
                 pool.withSession(ref, tree.gameId(), session -> {
+                    boolean fresh = true; // the pool has just told the session a new game begins
                     while (next[0] < toSearch.size()) {
                         context.checkCancelled();
                         int p = toSearch.get(next[0]);
+                        if (!fresh) {
+                            // Every search starts from a cleared hash, so that what it finds depends on the
+                            // position, its history, the engine and the limit alone (decision 0026).
+                            session.newGame(tree.gameId());
+                        }
+                        fresh = false;
                         AnalysisRun.Result r = AnalysisRun.run(session, start, moves.subList(0, p), positions[p], request.limits(),
                                 request.patience());
                         found[p] = searched(p, r, rankBase);

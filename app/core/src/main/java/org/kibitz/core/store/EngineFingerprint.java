@@ -41,6 +41,28 @@ public record EngineFingerprint(String engine, String options, LimitKind limitKi
         Objects.requireNonNull(limitKind, "limitKind");
     }
 
+    /**
+     * The mark of a search that started from a cleared hash ({@code ucinewgame} before it): what it
+     * found depends on the position and not on what the engine searched before. Batch evaluations
+     * search so and take from the store only lines of searches made so (decision 0026); the lines of
+     * the workbench's panels and of evaluations by older versions, whose hash carried over, keep
+     * their own fingerprints and are not mixed in.
+     */
+    public static final String FRESH = "@hash=cleared";
+
+    /** This fingerprint for a search from a cleared hash: {@link #FRESH} among the options. */
+    public EngineFingerprint searchedFresh() {
+        if (searchesFresh()) {
+            return this;
+        }
+        return new EngineFingerprint(engine, options.isEmpty() ? FRESH : options + ";" + FRESH, limitKind, limitValue);
+    }
+
+    /** Whether the search started from a cleared hash. */
+    public boolean searchesFresh() {
+        return options.equals(FRESH) || options.endsWith(";" + FRESH);
+    }
+
     /** An engine with no options set, analysing until stopped (tests, simple callers). */
     public static EngineFingerprint of(String engine) {
         return new EngineFingerprint(engine, "", LimitKind.INFINITE, 0);

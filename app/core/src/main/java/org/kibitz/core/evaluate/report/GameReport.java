@@ -145,8 +145,16 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
             String played = ev.moves().get(ply - 1);
             String best = b.bestMove().orElse("");
             boolean playedBest = best.equals(played);
+            List<Position> engineLine = new ArrayList<>();
+            engineLine.add(from);
+            Position q = line.positions[ply];
+            engineLine.add(q);
+            for (Move m : line.parseLine(q, a.pv())) {
+                q = q.play(m);
+                engineLine.add(q);
+            }
             MoveVerdict v = model.judge(beforeMover, afterMover, playedBest, b.secondScore(),
-                    Material.given(line.positions, ply, mover));
+                    Material.given(line.positions, ply, mover, engineLine));
             judged.add(new GameStats.JudgedMove(mover, beforeMover, afterMover, v));
             List<Move> pvMoves = line.parseLine(from, b.pv());
             List<String> bestLine = line.notation.formatLine(from, pvMoves);
@@ -282,10 +290,39 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
             return sum;
         }
 
-        /** The mover's material balance before move {@code ply} less the balance after the reply (or the last position). */
-        static OptionalInt given(Position[] positions, int ply, Side mover) {
-            int to = Math.min(ply + 1, positions.length - 1);
-            return OptionalInt.of(balance(positions[ply - 1], mover) - balance(positions[to], mover));
+        /** Captures followed at most this far past the reply before a line counts as settled. */
+        static final int EXCHANGE_PLIES = 8;
+
+        /**
+         * The material the mover gave up with move {@code ply}, once the exchange it started has
+         * resolved: its balance before the move less its balance where captures stop, from the reply
+         * on (the reply, then each next move while it takes something, at most {@link #EXCHANGE_PLIES}).
+         * Measured along the game and along the engine's best line after the move ({@code engineLine}:
+         * the position before the move, after it, then the line's positions), the larger: a piece
+         * the opponent should have taken is given up even where the game declined it. A capture that is
+         * recaptured and taken back (a queen takes a checking bishop, the other queen takes it, the king
+         * takes back) gives nothing up.
+         */
+        static OptionalInt given(Position[] positions, int ply, Side mover, List<Position> engineLine) {
+            int game = resolved(java.util.Arrays.asList(positions).subList(ply - 1, positions.length), mover);
+            return OptionalInt.of(engineLine.size() > 2 ? Math.max(game, resolved(engineLine, mover)) : game);
+        }
+
+        /**
+         * {@code line.get(0)}'s balance less the balance where the captures after the reply stop;
+         * {@code line} starts with the position before the move.
+         */
+        static int resolved(List<Position> line, Side mover) {
+            int at = Math.min(2, line.size() - 1);
+            while (at + 1 < line.size() && at < 2 + EXCHANGE_PLIES && captures(line.get(at), line.get(at + 1))) {
+                at++;
+            }
+            return balance(line.get(0), mover) - balance(line.get(at), mover);
+        }
+
+        /** Whether the move from {@code a} to {@code b} took a piece. */
+        static boolean captures(Position a, Position b) {
+            return b.pieces().size() < a.pieces().size();
         }
     }
 }
