@@ -21,7 +21,7 @@ class PerftEpdTest {
     static Stream<Arguments> rows() throws IOException {
         List<Arguments> out = new ArrayList<>();
         int line = 0;
-        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd"))) {
+        for (String row : Files.readAllLines(PgnMovetext.shared("xiangqi/perft.epd"))) {
             line++;
             if (row.isBlank()) {
                 continue;

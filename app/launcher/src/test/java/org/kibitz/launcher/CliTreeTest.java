@@ -47,7 +47,7 @@ class CliTreeTest {
     }
 
     private static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata"), relative);
     }
 
     @Test

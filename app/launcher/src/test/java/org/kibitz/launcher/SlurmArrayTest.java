@@ -27,7 +27,7 @@ import org.kibitz.testing.RealEngines;
 
 /**
  * The deploy scripts on a real scheduler: a one-node Slurm from Debian's packages
- * ({@code ../shared/tools/slurm-local.sh}), {@code docs/deploy/slurm-evaluate.sh} submitted unchanged as
+ * ({@code testdata/tools/slurm-local.sh}), {@code docs/deploy/slurm-evaluate.sh} submitted unchanged as
  * a 3-task array ({@code sbatch --array=0-2}) evaluating six of Capablanca's games with Stockfish at
  * 300 nodes, {@code slurm-merge.sh} after it ({@code --dependency=afterok}), and the merged files
  * compared with a single {@code kibitz evaluate} of the same games: the PGN byte for byte, the CSV
@@ -56,7 +56,7 @@ class SlurmArrayTest {
         assumeTrue(uid() == 0, "Slurm's daemons need root; this user is not root");
         assumeTrue(onPath("slurmctld") || Files.isExecutable(Path.of("/usr/bin/apt-get")),
                 "Slurm is not installed and there is no apt-get to install it");
-        tools = Path.of(System.getProperty("kibitz.shared"), "tools");
+        tools = Path.of(System.getProperty("kibitz.testdata"), "tools");
         deploy = Path.of(System.getProperty("kibitz.root"), "docs", "deploy");
         startedSlurm = run(List.of("scontrol", "ping"), Map.of(), 30).exit() != 0;
         Result up = run(List.of("bash", tools.resolve("slurm-local.sh").toString(), "start"), Map.of(), 600);

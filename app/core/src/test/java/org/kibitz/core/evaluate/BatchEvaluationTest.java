@@ -3,7 +3,6 @@ package org.kibitz.core.evaluate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -116,7 +115,7 @@ class BatchEvaluationTest {
 
     @Test
     void theSameResultsWithOneJobOrThreeAndInGameOrder() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         Outcome one = run(request(capablanca(), stockfish(), "1-3", 400, 1, false, null), Optional.empty(), "a");
         Outcome three = run(request(capablanca(), stockfish(), "1-3", 400, 3, false, null), Optional.empty(), "b");
         assertEquals(List.of(1, 2, 3), three.games().stream().map(g -> g.entry().gameNumber()).toList());
@@ -132,7 +131,7 @@ class BatchEvaluationTest {
 
     @Test
     void storedPositionsAreTakenOnlyWhenWrittenBeforeTheRunStarted() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         AnalysisStore store = AnalysisStore.open(dir.resolve("store.sqlite"), TestGames.GAMES);
         toClose.add(store);
         Outcome first = run(request(capablanca(), stockfish(), "1-2", 300, 2, true, "first"), Optional.of(store), "r");
@@ -162,7 +161,7 @@ class BatchEvaluationTest {
 
     @Test
     void aStoppedRunResumedGivesWhatAnUninterruptedOneGives() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         AnalysisStore store = AnalysisStore.open(dir.resolve("store.sqlite"), TestGames.GAMES);
         toClose.add(store);
         EvaluationRequest r = request(capablanca(), stockfish(), "1-4", 300, 1, true, "resumed");
@@ -186,7 +185,7 @@ class BatchEvaluationTest {
 
     @Test
     void anEngineThatCrashesOnOnePositionFailsItAndTheRestIsEvaluated() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         // Every position after 7 moves kills the engine: it is retried once on a new engine, then failed.
         EngineRef crashing = EngineRef.listed(EngineEntry.of("crash", "Crashing proxy",
                 FaultyProxyEngine.command("crash", "7", "--", RealEngines.require("stockfish"))).withProtocol(Optional.of("uci")));
@@ -211,7 +210,7 @@ class BatchEvaluationTest {
 
     @Test
     void anEngineThatHangsIsEndedAndItsPositionRetried() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         Path marker = dir.resolve("hung-once");
         EngineRef hanging = EngineRef.listed(EngineEntry.of("hang", "Hang once",
                 FaultyProxyEngine.command("hang", "4", marker.toString(), "--", RealEngines.require("stockfish")))
@@ -228,7 +227,7 @@ class BatchEvaluationTest {
 
     @Test
     void aBrokenGameIsReportedWithItsPlaceAndTheOthersAreEvaluated() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         String good = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
         String broken = "[Event \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n";
         Path f = dir.resolve("three.pgn");
