@@ -168,15 +168,20 @@ class BatchEvaluationTest {
         BatchEvaluation.Plan plan = BatchEvaluation.plan(r, files);
         BatchEvaluation.Batch b = BatchEvaluation.start(plan, dir.resolve("runs"), false, files, pool(1), Optional.of(store),
                 runner(), new BatchEvaluation.Listener() { });
-        // Stop it once it has settled some positions of the second game, mid-game.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (b.counts().positions() < 120 && System.nanoTime() < deadline) {
+        // Stop it once it has settled some positions of the second game, mid-game (games 1-4 hold
+        // more than 120 positions, so the run cannot have finished by then).
+        while (b.counts().positions() < 120 && !b.handle().result().isDone()) {
             Thread.sleep(5);
         }
+        assertFalse(b.handle().result().isDone(), "the run was still going when it was stopped");
         b.handle().cancelNow();
         b.handle().result().get(1, TimeUnit.MINUTES);
+        long finished = b.counts().games();
+        // The path under test: some games finished and journalled, some not.
+        assertTrue(finished >= 1 && finished < 4, finished + " of 4 games finished before the stop");
         store.flush();
         Outcome resumed = run(r, Optional.of(store), "runs");
+        assertEquals(finished, resumed.result().resumed(), "the resumed run took the finished games from the journal");
         assertEquals(0, resumed.counts().cached(), "positions the stopped run wrote are not taken from the store");
         Outcome fresh = run(request(capablanca(), stockfish(), "1-4", 300, 1, false, null), Optional.empty(), "fresh");
         assertEquals(evaluations(fresh.games()), evaluations(resumed.games()));
