@@ -17,7 +17,7 @@ state=${SLURM_LOCAL_DIR:-/tmp/kibitz-slurm}
 conf=/etc/slurm/slurm.conf
 
 daemon_pids() { # pid files of the daemons we start
-  printf '%s\n' "$state/slurmd.pid" "$state/slurmctld.pid" "$state/munged.pid"
+  printf '%s\n' "$state/slurmd.pid" "$state/slurmctld.pid" "$state/munge/munged.pid"
 }
 
 stop() {
@@ -74,20 +74,21 @@ CONF
 
 start_munge() {
   # A key made once per machine; munged refuses a key others may read.
-  mkdir -p /etc/munge /run/munge /var/log/munge /var/lib/munge
+  mkdir -p /etc/munge /run/munge /var/log/munge /var/lib/munge "$state/munge"
   if [ ! -s /etc/munge/munge.key ]; then
     mungekey --create >/dev/null 2>&1 || head -c 1024 /dev/urandom > /etc/munge/munge.key
   fi
-  chown munge:munge /etc/munge/munge.key /run/munge /var/log/munge /var/lib/munge 2>/dev/null || true
+  # munged runs as munge where that user exists, and writes its pid file as that user.
+  chown munge:munge /etc/munge/munge.key /run/munge /var/log/munge /var/lib/munge "$state/munge" 2>/dev/null || true
   chmod 0400 /etc/munge/munge.key
   if munge -n </dev/null >/dev/null 2>&1; then
     return 0 # a munged already answers (a machine's own service): use it
   fi
   if id munge >/dev/null 2>&1; then
-    runuser -u munge -- munged --pid-file="$state/munged.pid" 2>/dev/null \
-      || munged --force --pid-file="$state/munged.pid"
+    runuser -u munge -- munged --pid-file="$state/munge/munged.pid" 2>/dev/null \
+      || munged --force --pid-file="$state/munge/munged.pid"
   else
-    munged --force --pid-file="$state/munged.pid"
+    munged --force --pid-file="$state/munge/munged.pid"
   fi
   local i
   for i in $(seq 1 20); do
