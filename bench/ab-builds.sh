@@ -2,7 +2,7 @@
 # Two revisions of Kibitz against each other in steady state, in one JVM.
 #
 #   bench/ab-builds.sh REV_A REV_B [N] [--one] -- COMMAND ARGS...
-#   e.g. bench/ab-builds.sh HEAD~1 HEAD 30 --one -- check ../shared/data/xiangqi/pgn/ccpd-tournaments-big5.pgn
+#   e.g. bench/ab-builds.sh HEAD~1 HEAD 30 --one -- check testdata/xiangqi/pgn/ccpd-tournaments-big5.pgn
 #
 # Builds each revision in a worktree of its own (made here, removed at the end), then runs the
 # command N times with each build (default 30), both in one JVM and in turn (bench/ab/SameJvm.java):

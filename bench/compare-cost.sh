@@ -6,7 +6,7 @@
 # Usage: bench/compare-cost.sh [FILE] [GAMES] [NODES]   (defaults: Capablanca.pgn, 1-10, 20000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FILE=${1:-../shared/data/chess/pgn/Capablanca.pgn}
+FILE=${1:-testdata/chess/pgn/Capablanca.pgn}
 GAMES=${2:-1-10}
 NODES=${3:-20000}
 A=${ENGINE_A:-stockfish}

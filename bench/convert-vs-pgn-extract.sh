@@ -34,7 +34,7 @@ for a in "$@"; do
 done
 KIBITZ="$ROOT/kibitz"
 PGN_EXTRACT="$(command -v pgn-extract || echo /usr/games/pgn-extract)"
-SRC="$ROOT/../shared/data/chess/pgn/Capablanca.pgn"
+SRC="$ROOT/testdata/chess/pgn/Capablanca.pgn"
 [ -x "$PGN_EXTRACT" ] || { echo "pgn-extract not found (apt-get install pgn-extract)" >&2; exit 2; }
 [ -f "$SRC" ] || { echo "no $SRC" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
@@ -152,7 +152,7 @@ report "  warm, check vs pgn-extract -r:" "$WORK/kr" "$WORK/pr"
 # --- xiangqi: no peer reads it, so the measure is the cost per move against chess's ---
 # The six commands run in turn, RUNS rounds, so that each meets the same machine load as the others
 # (run one after another, a busy minute of the machine's made one of them look a fifth slower).
-XQ="$ROOT/../shared/data/xiangqi/pgn"
+XQ="$ROOT/testdata/xiangqi/pgn"
 if [ -f "$XQ/xqdb-Liu_Dahua_1125_games.pgn" ]; then
   for ((i = 0; i < 20; i++)); do cat "$XQ/xqdb-Liu_Dahua_1125_games.pgn"; done > "$WORK/liu20.pgn"
   labels=("chess SAN, 40x Capablanca, check:" "chess SAN, 40x Capablanca, convert:"
@@ -165,7 +165,7 @@ if [ -f "$XQ/xqdb-Liu_Dahua_1125_games.pgn" ]; then
   for ((k = 0; k < ${#cmds[@]}; k++)); do : > "$WORK/x$k"; done
   for ((r = 1; r <= RUNS; r++)); do
     for ((k = 0; k < ${#cmds[@]}; k++)); do
-      # shellcheck disable=SC2086 # the command's words: paths without blanks (made here, or the shared data)
+      # shellcheck disable=SC2086 # the command's words: paths without blanks (made here, or testdata/)
       measure "$WORK/x$k" "$KIBITZ" ${cmds[$k]}
       tail -n 1 "$WORK/stdout" | awk '{print $4}' > "$WORK/x$k.plies"
     done

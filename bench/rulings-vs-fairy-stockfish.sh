@@ -6,7 +6,7 @@
 # FAIRY_STOCKFISH must be a recent build (Debian's 11.1 has no chasing rules and rules every
 # repetition a draw): make -C src build ARCH=x86-64-modern largeboards=yes in a clone of
 # fairy-stockfish/Fairy-Stockfish (not kept in this repository). The PGN files default to the
-# xiangqi games in ../shared/data. Each game's first third occurrence of a position is ruled by
+# xiangqi games in testdata/. Each game's first third occurrence of a position is ruled by
 # Kibitz (every rule set) and by Fairy-Stockfish; the disagreements go to target/rulings-vs-fsf.tsv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +14,7 @@ fsf=${1:?give the Fairy-Stockfish binary}
 shift
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
-  files=(../shared/data/xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn ../shared/data/xiangqi/pgn/ccpd-tournaments-big5.pgn)
+  files=(testdata/xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn testdata/xiangqi/pgn/ccpd-tournaments-big5.pgn)
 fi
 mvn -B -o -q test-compile -pl rules-xiangqi -am
 work=$(mktemp -d)

@@ -40,7 +40,7 @@ class CapablancaSanTest {
 
     @Test
     void everyMoveParsesAndIsWrittenBackAsInTheSource() throws IOException, MoveParseException {
-        List<PgnGames.Game> games = PgnGames.read(Path.of(System.getProperty("kibitz.shared"), "data/chess/pgn/Capablanca.pgn"));
+        List<PgnGames.Game> games = PgnGames.read(Path.of(System.getProperty("kibitz.testdata"), "chess/pgn/Capablanca.pgn"));
         assertEquals(597, games.size());
         Notation san = CHESS.notation("san").orElseThrow();
         int moves = 0;

@@ -18,7 +18,7 @@ import org.kibitz.api.game.Notation;
 
 /**
  * Perft split by root move against real engines: Stockfish on positions from the real games in
- * {@code ../shared/data/chess/pgn}, Fairy-Stockfish with {@code UCI_Chess960} on Chess960 positions
+ * {@code testdata/chess/pgn}, Fairy-Stockfish with {@code UCI_Chess960} on Chess960 positions
  * (every start position, the cutechess Fischer random games, and random games from random starts).
  */
 class EngineDifferentialTest {
@@ -33,7 +33,7 @@ class EngineDifferentialTest {
             "pychess-chessbase-empty-line.pgn", "pychess-uci-moves.pgn");
 
     private static Path pgn(String name) {
-        return Path.of(System.getProperty("kibitz.shared"), "data/chess/pgn", name);
+        return Path.of(System.getProperty("kibitz.testdata"), "chess/pgn", name);
     }
 
     /** Every position of a game's main line, from its FEN tag (with its variant) or the start. */

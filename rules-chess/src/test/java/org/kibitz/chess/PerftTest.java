@@ -25,7 +25,7 @@ class PerftTest {
 
     static Stream<Arguments> sharedTable() throws IOException {
         List<Arguments> rows = new ArrayList<>();
-        for (String line : Files.readAllLines(Path.of(System.getProperty("kibitz.shared"), "data/chess/perft.epd"))) {
+        for (String line : Files.readAllLines(Path.of(System.getProperty("kibitz.testdata"), "chess/perft.epd"))) {
             if (line.isBlank()) {
                 continue;
             }

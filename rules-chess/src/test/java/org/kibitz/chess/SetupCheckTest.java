@@ -65,7 +65,7 @@ class SetupCheckTest {
 
     @Test
     void everyPerftPositionIsLegal() throws Exception {
-        for (String row : Files.readAllLines(Path.of(System.getProperty("kibitz.shared"), "data/chess/perft.epd"))) {
+        for (String row : Files.readAllLines(Path.of(System.getProperty("kibitz.testdata"), "chess/perft.epd"))) {
             String fen = row.split(";")[0].strip();
             assertEquals(List.of(), problems(fen), fen);
         }

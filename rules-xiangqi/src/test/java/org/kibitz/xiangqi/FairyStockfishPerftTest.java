@@ -26,7 +26,7 @@ class FairyStockfishPerftTest {
 
     private List<String> positionsFromGames() throws IOException {
         Set<String> epd = new HashSet<>();
-        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd"))) {
+        for (String row : Files.readAllLines(PgnMovetext.shared("xiangqi/perft.epd"))) {
             if (!row.isBlank()) {
                 epd.add(row.split(" ")[0]);
             }
@@ -34,7 +34,7 @@ class FairyStockfishPerftTest {
         List<String> fens = new ArrayList<>();
         Set<String> boards = new HashSet<>();
         Notation iccs = plugin.coordinateNotation();
-        List<PgnMovetext.Game> games = PgnMovetext.read(PgnMovetext.shared("data/xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn"));
+        List<PgnMovetext.Game> games = PgnMovetext.read(PgnMovetext.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn"));
         for (int g = 0; g < games.size(); g += 9) {
             XiangqiPosition pos = plugin.startPosition();
             int ply = 0;
@@ -86,7 +86,7 @@ class FairyStockfishPerftTest {
     void perftAgreesOnTheCcgcGamesEndPositions() throws Exception {
         Notation chinese = plugin.notation("chinese").orElseThrow();
         try (FairyStockfish engine = FairyStockfish.start();
-             var dir = Files.newDirectoryStream(PgnMovetext.shared("data/xiangqi/pgn"), "ccgc-*.PGN")) {
+             var dir = Files.newDirectoryStream(PgnMovetext.shared("xiangqi/pgn"), "ccgc-*.PGN")) {
             for (var file : dir) {
                 XiangqiPosition pos = plugin.startPosition();
                 for (String token : PgnMovetext.read(file).get(0).moves()) {

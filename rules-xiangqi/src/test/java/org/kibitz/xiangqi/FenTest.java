@@ -49,7 +49,7 @@ class FenTest {
 
     @Test
     void everyPerftPositionRoundTrips() throws Exception {
-        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd"))) {
+        for (String row : Files.readAllLines(PgnMovetext.shared("xiangqi/perft.epd"))) {
             String fen = row.split(";")[0].strip();
             XiangqiPosition pos = plugin.parseFen(fen);
             assertEquals(fen, pos.fen());

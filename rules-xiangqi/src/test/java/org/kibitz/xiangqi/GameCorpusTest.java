@@ -26,7 +26,7 @@ class GameCorpusTest {
         Notation notation = plugin.notation(notationId).orElseThrow();
         List<List<Move>> games = new ArrayList<>();
         int g = 0;
-        for (PgnMovetext.Game game : PgnMovetext.read(PgnMovetext.shared("data/xiangqi/pgn/" + file))) {
+        for (PgnMovetext.Game game : PgnMovetext.read(PgnMovetext.shared("xiangqi/pgn/" + file))) {
             g++;
             XiangqiPosition pos = plugin.startPosition();
             List<Move> moves = new ArrayList<>();
@@ -60,7 +60,7 @@ class GameCorpusTest {
         Notation iccs = plugin.coordinateNotation();
         List<List<String>> out = new ArrayList<>();
         List<List<Move>> reference = play("xqdb-bulk_games_uci.pgn", "iccs");
-        List<PgnMovetext.Game> games = PgnMovetext.read(PgnMovetext.shared("data/xiangqi/pgn/" + file));
+        List<PgnMovetext.Game> games = PgnMovetext.read(PgnMovetext.shared("xiangqi/pgn/" + file));
         for (int g = 0; g < games.size(); g++) {
             XiangqiPosition pos = plugin.startPosition();
             List<String> moves = new ArrayList<>();
@@ -112,8 +112,8 @@ class GameCorpusTest {
     void writingTheXqdbGamesGivesTheFilesTextBack() throws IOException {
         // Our writers produce exactly what the files say (the WXF file is full-width), the erratum aside.
         List<List<Move>> games = play("xqdb-bulk_games_uci.pgn", "iccs");
-        List<PgnMovetext.Game> chineseFile = PgnMovetext.read(PgnMovetext.shared("data/xiangqi/pgn/xqdb-xqdb_traditional.pgn"));
-        List<PgnMovetext.Game> wxfFile = PgnMovetext.read(PgnMovetext.shared("data/xiangqi/pgn/xqdb-xqdb_international.pgn"));
+        List<PgnMovetext.Game> chineseFile = PgnMovetext.read(PgnMovetext.shared("xiangqi/pgn/xqdb-xqdb_traditional.pgn"));
+        List<PgnMovetext.Game> wxfFile = PgnMovetext.read(PgnMovetext.shared("xiangqi/pgn/xqdb-xqdb_international.pgn"));
         Notation chinese = plugin.notation("chinese").orElseThrow();
         Notation wxf = plugin.notation("wxf").orElseThrow();
         for (int g = 0; g < games.size(); g++) {
@@ -161,7 +161,7 @@ class GameCorpusTest {
     @Test
     void ccgcGamesInGbkChineseNotationAreLegal() throws IOException {
         int files = 0;
-        try (var dir = java.nio.file.Files.newDirectoryStream(PgnMovetext.shared("data/xiangqi/pgn"), "ccgc-*.PGN")) {
+        try (var dir = java.nio.file.Files.newDirectoryStream(PgnMovetext.shared("xiangqi/pgn"), "ccgc-*.PGN")) {
             for (var file : dir) {
                 files++;
                 List<List<Move>> games = play(file.getFileName().toString(), "chinese");

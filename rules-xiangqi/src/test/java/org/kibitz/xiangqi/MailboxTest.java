@@ -44,7 +44,7 @@ class MailboxTest {
     @Test
     void agreesWithTheBoardOnThePerftPositions() throws Exception {
         Random random = new Random(11);
-        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd"))) {
+        for (String row : Files.readAllLines(PgnMovetext.shared("xiangqi/perft.epd"))) {
             if (row.isBlank()) {
                 continue;
             }

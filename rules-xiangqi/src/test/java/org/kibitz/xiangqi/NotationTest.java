@@ -191,7 +191,7 @@ class NotationTest {
     @Test
     void everyLegalMoveOfThePerftPositionsRoundTrips() throws Exception {
         int checked = 0;
-        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd"))) {
+        for (String row : Files.readAllLines(PgnMovetext.shared("xiangqi/perft.epd"))) {
             XiangqiPosition pos = plugin.parseFen(row.split(";")[0]);
             for (XiangqiPosition p : List.of(pos, pos.play(pos.legalMoves().get(0)))) {
                 for (Move move : p.legalMoves()) {
@@ -216,7 +216,7 @@ class NotationTest {
         Notation iccs = plugin.notation("iccs").orElseThrow();
         int legal = 0;
         int illegal = 0;
-        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd")).subList(0, 6)) {
+        for (String row : Files.readAllLines(PgnMovetext.shared("xiangqi/perft.epd")).subList(0, 6)) {
             XiangqiPosition p = plugin.parseFen(row.split(";")[0]);
             for (int from = 0; from < 90; from++) {
                 for (int to = 0; to < 90; to++) {

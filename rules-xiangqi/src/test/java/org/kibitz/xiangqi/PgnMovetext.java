@@ -93,6 +93,6 @@ final class PgnMovetext {
     }
 
     static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared", "../../shared"), relative);
+        return Path.of(System.getProperty("kibitz.testdata", "../testdata"), relative);
     }
 }

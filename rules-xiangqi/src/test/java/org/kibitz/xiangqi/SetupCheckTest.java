@@ -61,7 +61,7 @@ class SetupCheckTest {
 
     @Test
     void everyPerftPositionIsLegal() throws Exception {
-        for (String row : Files.readAllLines(PgnMovetext.shared("data/xiangqi/perft.epd"))) {
+        for (String row : Files.readAllLines(PgnMovetext.shared("xiangqi/perft.epd"))) {
             String fen = row.split(";")[0].strip();
             assertEquals(List.of(), problems(fen), fen);
         }

@@ -60,8 +60,7 @@ final class BenchEvaluateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--file", paramLabel = "FILE", defaultValue = "../shared/data/chess/pgn/Capablanca.pgn",
-            descriptionKey = "evaluate.file")
+    @Option(names = "--file", paramLabel = "FILE", descriptionKey = "evaluate.file")
     Path file;
 
     @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "stockfish", descriptionKey = "evaluate.engine")
@@ -87,6 +86,9 @@ final class BenchEvaluateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (file == null) {
+            file = BenchData.file("chess/pgn/Capablanca.pgn");
+        }
         if (!Files.isRegularFile(file)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "no such file: " + file);
         }

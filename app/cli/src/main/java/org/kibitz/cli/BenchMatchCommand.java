@@ -65,7 +65,6 @@ import picocli.CommandLine.Spec;
 final class BenchMatchCommand implements Callable<Integer> {
 
     private static final Messages TEXT = Messages.of("bench");
-    private static final String DEFAULT_OPENINGS = "../shared/data/chess/pgn/Capablanca.pgn";
 
     private final Games games;
     private final Formats formats;
@@ -160,7 +159,7 @@ final class BenchMatchCommand implements Callable<Integer> {
         if (fastchess != null && !Files.isExecutable(fastchess)) {
             throw usage("match.fastchess.missing", fastchess);
         }
-        Path openings = openingsFile != null ? openingsFile : defaultOpenings();
+        Path openings = openingsFile != null ? openingsFile : BenchData.file("chess/pgn/Capablanca.pgn");
         if (!Files.isRegularFile(openings)) {
             throw usage("match.openings.missing", openings);
         }
@@ -215,16 +214,6 @@ final class BenchMatchCommand implements Callable<Integer> {
             }
             Runtime.getRuntime().removeShutdownHook(reaper);
         }
-    }
-
-    private Path defaultOpenings() {
-        Path p = Path.of(DEFAULT_OPENINGS);
-        String launcher = System.getProperty("kibitz.launcher");
-        if (!Files.isRegularFile(p) && launcher != null) {
-            // The launcher runs from any folder; the shared data sits beside the checkout.
-            p = Path.of(launcher).toAbsolutePath().getParent().resolve(DEFAULT_OPENINGS).normalize();
-        }
-        return p;
     }
 
     private Map<String, String> engineSettings(String name) {

@@ -48,13 +48,13 @@ final class BenchTreeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--chess", paramLabel = "FILE", defaultValue = "../shared/data/chess/pgn/Capablanca.pgn", descriptionKey = "tree.chess")
+    @Option(names = "--chess", paramLabel = "FILE", descriptionKey = "tree.chess")
     Path chess;
 
     @Option(names = "--chess-repeat", paramLabel = "N", defaultValue = "40", descriptionKey = "tree.chessRepeat")
     int chessRepeat;
 
-    @Option(names = "--xiangqi", paramLabel = "FILE", defaultValue = "../shared/data/xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn", descriptionKey = "tree.xiangqi")
+    @Option(names = "--xiangqi", paramLabel = "FILE", descriptionKey = "tree.xiangqi")
     Path xiangqi;
 
     @Option(names = "--xiangqi-repeat", paramLabel = "N", defaultValue = "1", descriptionKey = "tree.xiangqiRepeat")
@@ -100,6 +100,12 @@ final class BenchTreeCommand implements Callable<Integer> {
         }
         if (!copies.equals("distinct") && !copies.equals("identical")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--copies is distinct or identical, not " + copies);
+        }
+        if (chess == null) {
+            chess = BenchData.file("chess/pgn/Capablanca.pgn");
+        }
+        if (xiangqi == null) {
+            xiangqi = BenchData.file("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn");
         }
         PrintWriter out = spec.commandLine().getOut();
         Optional<Path> extract = pgnExtract != null ? Optional.of(pgnExtract) : ProgramSearch.current().locate("pgn-extract");

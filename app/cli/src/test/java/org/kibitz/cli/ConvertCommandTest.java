@@ -71,7 +71,7 @@ class ConvertCommandTest {
     }
 
     private static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata"), relative);
     }
 
     @Test

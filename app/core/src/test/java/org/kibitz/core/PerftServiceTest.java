@@ -37,7 +37,7 @@ class PerftServiceTest {
 
     @Test
     void theSharedEpdPassesToDepthThree() throws Exception {
-        Path epd = Path.of(System.getProperty("kibitz.shared"), "data/xiangqi/perft.epd");
+        Path epd = Path.of(System.getProperty("kibitz.testdata"), "xiangqi/perft.epd");
         PerftService.EpdReport report = perft.checkEpd(xiangqi, epd, 3, new PerftService.EpdListener() { });
         assertTrue(report.passed());
         assertEquals(41, report.positions());

@@ -64,9 +64,9 @@ public final class TestGames {
 
     private static Path copies;
 
-    /** A file of the shared test data. */
+    /** A file of the repository's test data (testdata/). */
     public static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata"), relative);
     }
 
     /**

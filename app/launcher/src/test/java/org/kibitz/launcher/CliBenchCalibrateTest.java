@@ -17,7 +17,7 @@ class CliBenchCalibrateTest {
     @Test
     void calibrateOnWorldChampionship1886WithStockfish(@TempDir Path home) throws Exception {
         String stockfish = RealEngines.require("stockfish");
-        Path file = Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "WorldChamp1886.pgn");
+        Path file = Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn", "WorldChamp1886.pgn");
         Path csv = home.resolve("k.csv");
         try (CliHarness cli = CliHarness.open(home)) {
             String[] args = {"bench", "calibrate", file.toString(), "--game", "chess", "--engine", stockfish, "--nodes", "2000",

@@ -27,7 +27,7 @@ class CliBenchListTest {
 
     @Test
     void listsAFileBothWaysAndPrintsTheRatios() {
-        Path file = Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "WorldChamp1886.pgn");
+        Path file = Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn", "WorldChamp1886.pgn");
         Run r = cli.run("bench", "list", file.toString(), "--repeat", "3", "--runs", "1", "--warmup", "0");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().get(0).contains("60 games"), r.out().toString());
@@ -37,7 +37,7 @@ class CliBenchListTest {
 
     @Test
     void badNumbersAreRefused() {
-        Path file = Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "WorldChamp1886.pgn");
+        Path file = Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn", "WorldChamp1886.pgn");
         Run r = cli.run("bench", "list", file.toString(), "--runs", "0");
         assertEquals(2, r.exit(), r.out().toString());
     }

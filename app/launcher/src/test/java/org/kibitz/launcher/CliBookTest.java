@@ -35,7 +35,7 @@ class CliBookTest {
     }
 
     private static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata"), relative);
     }
 
     private static Run run(String... args) {

@@ -17,7 +17,7 @@ import org.kibitz.launcher.CliHarness.Run;
 /** {@code kibitz check}: the reading path alone, on real files, with every core it may use. */
 class CliCheckTest {
 
-    private static final Path SHARED = Path.of(System.getProperty("kibitz.shared"), "data");
+    private static final Path SHARED = Path.of(System.getProperty("kibitz.testdata"));
     private static final Path CAPABLANCA = SHARED.resolve("chess/pgn/Capablanca.pgn");
 
     private static CliHarness cli;

@@ -3,7 +3,6 @@ package org.kibitz.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,8 +73,8 @@ class CliCompareTest {
 
     @Test
     void stockfishAgainstFairyStockfishOnAChessGameAgreesWithItsOwnCsv() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent() && RealEngines.find("fairy-stockfish").isPresent(),
-                "stockfish and fairy-stockfish are not installed");
+        RealEngines.require("stockfish");
+        RealEngines.require("fairy-stockfish");
         Path csv = dir.resolve("c.csv");
         Path out = dir.resolve("c.pgn");
         Path jsonl = dir.resolve("c.jsonl");
@@ -146,7 +145,7 @@ class CliCompareTest {
 
     @Test
     void anEngineComparedWithItselfAgreesEverywhere() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         String sf = RealEngines.require("stockfish");
         Run r = compare(dir.resolve("home"), TestGames.shared("chess/pgn/Capablanca.pgn").toString(), "--games", "3",
                 "--engine", sf, "--engine", sf, "--nodes", "3000", "--jobs", "2", "--no-store", "--option", "Threads=1");
@@ -161,8 +160,8 @@ class CliCompareTest {
 
     @Test
     void xiangqiAcrossThreeProtocolsAndAThirdEngineAddedLaterSearchesAlone() throws Exception {
-        assumeTrue(RealEngines.find("fairy-stockfish").isPresent() && RealEngines.find("maxqi").isPresent(),
-                "fairy-stockfish and maxqi are not installed");
+        RealEngines.require("fairy-stockfish");
+        RealEngines.require("maxqi");
         Path home = dir.resolve("home");
         String file = TestGames.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn").toString();
         String fsf = RealEngines.require("fairy-stockfish");
@@ -236,8 +235,8 @@ class CliCompareTest {
 
     @Test
     void anEpdListIsComparedPositionByPosition() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent() && RealEngines.find("fairy-stockfish").isPresent(),
-                "stockfish and fairy-stockfish are not installed");
+        RealEngines.require("stockfish");
+        RealEngines.require("fairy-stockfish");
         Path epd = TestGames.shared("chess/perft.epd");
         long lines = Files.readAllLines(epd).stream().filter(l -> !l.isBlank()).count();
         Run r = compare(dir.resolve("home"), epd.toString(), "--engine", RealEngines.require("stockfish"),
@@ -248,8 +247,8 @@ class CliCompareTest {
 
     @Test
     void shardsMergedGiveTheWholeRunsCsvAndFigures() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent() && RealEngines.find("fairy-stockfish").isPresent(),
-                "stockfish and fairy-stockfish are not installed");
+        RealEngines.require("stockfish");
+        RealEngines.require("fairy-stockfish");
         String file = TestGames.shared("chess/pgn/Capablanca.pgn").toString();
         List<String> common = List.of(file, "--games", "4-7", "--engine", RealEngines.require("stockfish"), "--engine",
                 RealEngines.require("fairy-stockfish"), "--nodes", "2000", "--jobs", "2", "--no-store");
@@ -297,7 +296,7 @@ class CliCompareTest {
 
     @Test
     void anEngineThatCrashesOnOnePositionLosesThatPositionAndNothingElse() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         String sf = RealEngines.require("stockfish");
         // Crashes on the position after 3 moves every time: the pool restarts it, the retry crashes too.
         String crashing = String.join(" ", org.kibitz.testing.FaultyProxyEngine.command("crash", "3", "--", sf).stream()

@@ -2,7 +2,6 @@ package org.kibitz.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,7 +73,7 @@ class CliEvaluateTest {
 
     @Test
     void everyMoveOfChessGamesGetsAnEvalAndTheJudgementItsNumbersSay() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         Path out = dir.resolve("out.pgn");
         Path csv = dir.resolve("out.csv");
         Run r = evaluate(dir.resolve("home"), shared("chess/pgn/Capablanca.pgn").toString(), "--games", "1-3",
@@ -124,7 +123,7 @@ class CliEvaluateTest {
 
     @Test
     void xiangqiGamesWithFairyStockfishUseTheXiangqiModelAndChineseNotation() throws Exception {
-        assumeTrue(RealEngines.find("fairy-stockfish").isPresent(), "fairy-stockfish is not installed");
+        RealEngines.require("fairy-stockfish");
         Path out = dir.resolve("xq.pgn");
         Path csv = dir.resolve("xq.csv");
         Run r = evaluate(dir.resolve("home"), shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn").toString(),
@@ -143,7 +142,7 @@ class CliEvaluateTest {
 
     @Test
     void aRunKilledAndStartedAgainWritesWhatAnUninterruptedRunWrites() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         String sf = RealEngines.require("stockfish");
         String file = shared("chess/pgn/Capablanca.pgn").toString();
         List<String> args = List.of(file, "--games", "1-6", "--engine", sf, "--nodes", "2000", "--jobs", "2");
@@ -213,7 +212,7 @@ class CliEvaluateTest {
 
     @Test
     void judgingAgainUsesTheResultsFoundAndStartsNoEngine() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         // An engine that counts its starts.
         Path starts = dir.resolve("starts.txt");
         Path engine = dir.resolve("counting-stockfish.sh");
@@ -243,7 +242,7 @@ class CliEvaluateTest {
         Run missing = evaluate(dir.resolve("home"), dir.resolve("nope.pgn").toString());
         assertEquals(2, missing.exit());
         assertTrue(missing.err().contains("nope.pgn"), missing.err());
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         String crashing = String.join(" ", org.kibitz.testing.FaultyProxyEngine.command("crash", "3", "--",
                 RealEngines.require("stockfish")).stream().map(a -> "'" + a + "'").toList());
         Run r = evaluate(dir.resolve("home"), shared("chess/pgn/Capablanca.pgn").toString(), "--games", "1",

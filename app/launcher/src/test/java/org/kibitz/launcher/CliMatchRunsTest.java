@@ -45,7 +45,7 @@ class CliMatchRunsTest {
     private static List<String> match(String stockfish, String... more) {
         List<String> args = new ArrayList<>(List.of("match", "--engine", stockfish, "name=SF300", "nodes=300",
                 "--engine", stockfish, "name=SF900", "nodes=900", "--games", "2", "--rounds", "2", "--repeat",
-                "--maxmoves", "40", "--openings", "file=" + Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn",
+                "--maxmoves", "40", "--openings", "file=" + Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn",
                         "WorldChamp1886.pgn"), "plies=6"));
         args.addAll(List.of(more));
         return args;
@@ -170,7 +170,7 @@ class CliMatchRunsTest {
         String stockfish = RealEngines.require("stockfish");
         Run r = run(List.of("match", "--engine", stockfish, "name=Strong", "nodes=3000", "--engine", stockfish, "name=Weak",
                 "nodes=300", "--games", "2", "--rounds", "200", "--repeat", "--maxmoves", "80", "--concurrency", "2",
-                "--sprt", "elo0=0", "elo1=10", "--openings", "file=" + Path.of(System.getProperty("kibitz.shared"), "data",
+                "--sprt", "elo0=0", "elo1=10", "--openings", "file=" + Path.of(System.getProperty("kibitz.testdata"),
                         "chess", "pgn", "Capablanca.pgn"), "plies=8", "--run-id", "sprt"));
         assertEquals("SPRT: H1 was accepted", r.last(), r.out().toString());
         String done = r.out().stream().filter(l -> l.startsWith("Finished match: ")).findFirst().orElseThrow();

@@ -141,7 +141,7 @@ class CliMatchTest {
         String stockfish = RealEngines.require("stockfish");
         String fairymax = RealEngines.require("fairymax");
         Path pgn = dir.resolve("chess.pgn");
-        Path openings = Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "WorldChamp1886.pgn");
+        Path openings = Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn", "WorldChamp1886.pgn");
         Run r = match("match", "--engine", stockfish, "nodes=2000", "--engine", fairymax, "proto=xboard", "tc=2+0.05",
                 "--openings", "file=" + openings, "plies=8", "--games", "2", "--repeat", "--maxmoves", "60",
                 "--pgnout", pgn.toString(), "--run-id", "chess");
@@ -233,7 +233,7 @@ class CliMatchTest {
         assertTrue(resign.out().contains("Finished game 1 (Strong vs Weak): 1-0 {Weak loses by adjudication}"), resign.out().toString());
         Run draw = match("match", "--engine", stockfish, "name=A", "nodes=2000", "--engine", stockfish, "name=B", "nodes=2000",
                 "--games", "1", "--draw", "movenumber=10", "movecount=4", "score=150", "--openings",
-                "file=" + Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn", "Capablanca.pgn"), "plies=10",
+                "file=" + Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn", "Capablanca.pgn"), "plies=10",
                 "--run-id", "draw");
         assertEquals(0, draw.exit(), draw.err());
         assertTrue(draw.out().contains("Finished game 1 (A vs B): 1/2-1/2 {Draw by adjudication}"), draw.out().toString());
@@ -246,7 +246,7 @@ class CliMatchTest {
     void openingsFromABookAreWeightedSeededLines(@TempDir Path dir) throws Exception {
         String stockfish = RealEngines.require("stockfish");
         Path book = dir.resolve("cap.bin");
-        Run made = cli.run("book", "make", Path.of(System.getProperty("kibitz.shared"), "data", "chess", "pgn",
+        Run made = cli.run("book", "make", Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn",
                 "Capablanca.pgn").toString(), "--out", book.toString());
         assertEquals(0, made.exit(), made.err());
         List<List<String>> runs = new ArrayList<>();

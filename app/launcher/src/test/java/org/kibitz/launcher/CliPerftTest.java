@@ -78,7 +78,7 @@ class CliPerftTest {
 
     @Test
     void epdCheckPassesAndFails(@TempDir Path dir) throws Exception {
-        Path shared = Path.of(System.getProperty("kibitz.shared"), "data/xiangqi/perft.epd");
+        Path shared = Path.of(System.getProperty("kibitz.testdata"), "xiangqi/perft.epd");
         Run ok = run("perft", "--game", "xiangqi", "--epd", shared.toString(), "--max-depth", "3");
         assertEquals(0, ok.exit(), ok.err());
         assertTrue(ok.last().matches("nodes \\d+ time_ms \\d+ nps \\d+"), ok.last());
@@ -95,7 +95,7 @@ class CliPerftTest {
 
     @Test
     void anEpdCheckCutShortResumesFromItsJournalWithoutCountingLinesAgain(@TempDir Path dir) throws Exception {
-        Path shared = Path.of(System.getProperty("kibitz.shared"), "data/xiangqi/perft.epd");
+        Path shared = Path.of(System.getProperty("kibitz.testdata"), "xiangqi/perft.epd");
         Path journal = dir.resolve("perft.journal");
         Run whole = run("perft", "--game", "xiangqi", "--epd", shared.toString(), "--max-depth", "2",
                 "--journal", journal.toString(), "--progress", "plain");

@@ -78,7 +78,7 @@ class CliRulingTest {
 
     @Test
     void benchRulingMeasuresEveryRuleSetOnRealGamesAndOneChase(@TempDir Path dir) throws Exception {
-        // A horse chasing a chariot round a cycle, after a real game (ccgc-01) from the shared data.
+        // A horse chasing a chariot round a cycle, after a real game (ccgc-01) from testdata/.
         Path chase = dir.resolve("chase.pgn");
         java.nio.file.Files.writeString(chase, """
                 [Event "chase"]
@@ -87,7 +87,7 @@ class CliRulingTest {
 
                 1... b7b6 2. a5c4 b6b7 3. c4a5 b7b6 4. a5c4 b6b7 5. c4a5 0-1
                 """);
-        Path real = java.nio.file.Files.list(Path.of(System.getProperty("kibitz.shared"), "data", "xiangqi", "pgn"))
+        Path real = java.nio.file.Files.list(Path.of(System.getProperty("kibitz.testdata"), "xiangqi", "pgn"))
                 .filter(p -> p.getFileName().toString().startsWith("ccgc-01")).findFirst().orElseThrow();
         Run r = cli.run("bench", "ruling", real.toString(), chase.toString(), "--runs", "1", "--warmup", "0");
         assertEquals(0, r.exit(), r.err());

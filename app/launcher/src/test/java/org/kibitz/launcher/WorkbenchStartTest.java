@@ -35,7 +35,7 @@ class WorkbenchStartTest {
 
     @Test
     void mainWithAGameFileOpensItInTheWorkbench() throws IOException, InterruptedException {
-        Path xqf = Path.of(System.getProperty("kibitz.shared"), "data", "xiangqi", "xqf", "eleeye-SAMPLE.XQF");
+        Path xqf = Path.of(System.getProperty("kibitz.testdata"), "xiangqi", "xqf", "eleeye-SAMPLE.XQF");
         // An opened file goes to the top of the recent files, which are saved at once.
         runUntil(List.of(xqf.toString()), home.resolve("config").resolve("settings.json"),
                 text -> text.contains("eleeye-SAMPLE.XQF"));

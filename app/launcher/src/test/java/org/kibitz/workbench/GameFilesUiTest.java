@@ -56,7 +56,7 @@ class GameFilesUiTest {
     }
 
     static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata"), relative);
     }
 
     private boolean openFile(Path p) {

@@ -145,7 +145,7 @@ class MovesPaneTest {
 
     @Test
     void longCommentsWrapInsideTheirParagraphs() throws Exception {
-        Path sample = Path.of(System.getProperty("kibitz.shared"), "data/xiangqi/xqf/eleeye-SAMPLE.XQF");
+        Path sample = Path.of(System.getProperty("kibitz.testdata"), "xiangqi/xqf/eleeye-SAMPLE.XQF");
         onFx(() -> w.files.open(sample)).get(60, java.util.concurrent.TimeUnit.SECONDS);
         WaitForAsyncUtils.waitForFxEvents();
         List<javafx.scene.control.Cell<?>> cells = onFx(() -> w.robot.lookup("#moves-list .paragraph-cell")

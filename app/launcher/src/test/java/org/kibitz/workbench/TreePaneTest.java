@@ -40,7 +40,7 @@ class TreePaneTest {
     Path home;
 
     private static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata"), relative);
     }
 
     private Path build(WorkbenchFixture w, String name, String pgn) throws Exception {

@@ -24,7 +24,7 @@ import org.kibitz.api.format.ReadResult;
 
 /**
  * Mutation fuzzing of every reader (PGN, XQF, FEN, EPD), seeded with the real files of
- * {@code ../shared/data} and the format tests' own: bit flips, bytes of the format's syntax inserted,
+ * {@code testdata/} and the format tests' own: bit flips, bytes of the format's syntax inserted,
  * ranges deleted, duplicated and spliced between seeds, truncation, huge numbers, bursts of nesting.
  * Whatever the input, a reader gives games and located problems: no exception escapes it, and every
  * problem names its source, game and place.

@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
-/** Test data: small files copied into the test resources, big ones from the shared data folder. */
+/** Test data: small files copied into the test resources, big ones from the repository's testdata/ folder. */
 public final class TestFiles {
 
     private TestFiles() {
@@ -23,8 +23,8 @@ public final class TestFiles {
         }
     }
 
-    /** A file of the shared test data ({@code ../shared/data/...}). */
+    /** A file of the repository's test data ({@code testdata/...}). */
     public static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared", "../../../shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata", "../../testdata"), relative);
     }
 }

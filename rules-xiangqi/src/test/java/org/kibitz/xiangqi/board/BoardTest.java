@@ -21,7 +21,7 @@ import org.kibitz.xiangqi.XiangqiFen;
 class BoardTest {
 
     private static List<String> perftFens() throws Exception {
-        Path epd = Path.of(System.getProperty("kibitz.shared", "../../shared"), "data/xiangqi/perft.epd");
+        Path epd = Path.of(System.getProperty("kibitz.testdata", "../testdata"), "xiangqi/perft.epd");
         List<String> out = new ArrayList<>();
         for (String row : Files.readAllLines(epd)) {
             out.add(row.split(";")[0].strip());

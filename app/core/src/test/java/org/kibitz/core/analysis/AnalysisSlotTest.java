@@ -244,7 +244,9 @@ class AnalysisSlotTest {
             Thread.sleep(16);
         }
         long lines = log.since(0).next() - lines0;
-        assertTrue(lines > 10_000, "the fake wrote " + lines + " lines in 2 s");
+        // The premise, not a rate (the rate is `kibitz bench protocol`'s): more lines came than the
+        // reader looked, so one wake-up per look means the lines were coalesced.
+        assertTrue(lines > 2L * looks, "the fake wrote " + lines + " lines for " + looks + " looks");
         assertTrue(changes <= looks, changes + " changes seen in " + looks + " looks");
         assertTrue(wakes.get() <= looks + 2, wakes.get() + " wake-ups for " + looks + " looks");
     }

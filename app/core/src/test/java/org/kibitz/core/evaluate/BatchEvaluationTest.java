@@ -3,7 +3,6 @@ package org.kibitz.core.evaluate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -116,7 +115,7 @@ class BatchEvaluationTest {
 
     @Test
     void theSameResultsWithOneJobOrThreeAndInGameOrder() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         Outcome one = run(request(capablanca(), stockfish(), "1-3", 400, 1, false, null), Optional.empty(), "a");
         Outcome three = run(request(capablanca(), stockfish(), "1-3", 400, 3, false, null), Optional.empty(), "b");
         assertEquals(List.of(1, 2, 3), three.games().stream().map(g -> g.entry().gameNumber()).toList());
@@ -132,7 +131,7 @@ class BatchEvaluationTest {
 
     @Test
     void storedPositionsAreTakenOnlyWhenWrittenBeforeTheRunStarted() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         AnalysisStore store = AnalysisStore.open(dir.resolve("store.sqlite"), TestGames.GAMES);
         toClose.add(store);
         Outcome first = run(request(capablanca(), stockfish(), "1-2", 300, 2, true, "first"), Optional.of(store), "r");
@@ -162,22 +161,27 @@ class BatchEvaluationTest {
 
     @Test
     void aStoppedRunResumedGivesWhatAnUninterruptedOneGives() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         AnalysisStore store = AnalysisStore.open(dir.resolve("store.sqlite"), TestGames.GAMES);
         toClose.add(store);
         EvaluationRequest r = request(capablanca(), stockfish(), "1-4", 300, 1, true, "resumed");
         BatchEvaluation.Plan plan = BatchEvaluation.plan(r, files);
         BatchEvaluation.Batch b = BatchEvaluation.start(plan, dir.resolve("runs"), false, files, pool(1), Optional.of(store),
                 runner(), new BatchEvaluation.Listener() { });
-        // Stop it once it has settled some positions of the second game, mid-game.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (b.counts().positions() < 120 && System.nanoTime() < deadline) {
+        // Stop it once it has settled some positions of the second game, mid-game (games 1-4 hold
+        // more than 120 positions, so the run cannot have finished by then).
+        while (b.counts().positions() < 120 && !b.handle().result().isDone()) {
             Thread.sleep(5);
         }
+        assertFalse(b.handle().result().isDone(), "the run was still going when it was stopped");
         b.handle().cancelNow();
         b.handle().result().get(1, TimeUnit.MINUTES);
+        long finished = b.counts().games();
+        // The path under test: some games finished and journalled, some not.
+        assertTrue(finished >= 1 && finished < 4, finished + " of 4 games finished before the stop");
         store.flush();
         Outcome resumed = run(r, Optional.of(store), "runs");
+        assertEquals(finished, resumed.result().resumed(), "the resumed run took the finished games from the journal");
         // Positions the stopped run wrote are not taken from the store (none is STORED); those of the games
         // in its journal are not searched again, and count as cached (issue 39).
         assertTrue(resumed.games().stream().flatMap(g -> g.byEngine().stream()).flatMap(e -> e.positions().stream())
@@ -190,7 +194,7 @@ class BatchEvaluationTest {
 
     @Test
     void anEngineThatCrashesOnOnePositionFailsItAndTheRestIsEvaluated() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         // Every position after 7 moves kills the engine: it is retried once on a new engine, then failed.
         EngineRef crashing = EngineRef.listed(EngineEntry.of("crash", "Crashing proxy",
                 FaultyProxyEngine.command("crash", "7", "--", RealEngines.require("stockfish"))).withProtocol(Optional.of("uci")));
@@ -215,7 +219,7 @@ class BatchEvaluationTest {
 
     @Test
     void anEngineThatHangsIsEndedAndItsPositionRetried() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         Path marker = dir.resolve("hung-once");
         EngineRef hanging = EngineRef.listed(EngineEntry.of("hang", "Hang once",
                 FaultyProxyEngine.command("hang", "4", marker.toString(), "--", RealEngines.require("stockfish")))
@@ -232,7 +236,7 @@ class BatchEvaluationTest {
 
     @Test
     void aBrokenGameIsReportedWithItsPlaceAndTheOthersAreEvaluated() throws Exception {
-        assumeTrue(RealEngines.find("stockfish").isPresent(), "stockfish is not installed");
+        RealEngines.require("stockfish");
         String good = "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n";
         String broken = "[Event \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 Nc6 *\n\n";
         Path f = dir.resolve("three.pgn");

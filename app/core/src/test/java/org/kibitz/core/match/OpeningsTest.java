@@ -23,7 +23,7 @@ import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.GameFiles;
 import org.kibitz.core.TestGames;
 
-/** Openings for matches, read from the shared data's real files and from small broken ones. */
+/** Openings for matches, read from testdata/'s real files and from small broken ones. */
 class OpeningsTest {
 
     private static final GameFiles FILES = TestGames.files();

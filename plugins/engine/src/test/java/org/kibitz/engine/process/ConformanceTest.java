@@ -117,10 +117,8 @@ class ConformanceTest {
         Collections.sort(sorted);
         long median = sorted.get(sorted.size() / 2);
         System.out.printf("[engine] %s %s: stop answered in %s ms (median %d), close took %d ms%n", protocol, gameId, stops, median, closeMs);
-        // Generous bounds: the figures are printed above and measured by `kibitz bench engine`; on a quiet
-        // machine a stop takes a few milliseconds, but a loaded CI machine may not schedule the process.
-        assertTrue(median < 150, "stop answered in " + stops + " ms");
-        assertTrue(sorted.get(sorted.size() - 1) < 1500, "stop answered in " + stops + " ms");
-        assertTrue(closeMs < 2000, "close took " + closeMs + " ms");
+        // The figures are printed above and measured by `kibitz bench engine`; what the test holds the
+        // engine to is that every stop was answered (within the 5 s each waits) and that close ended
+        // the process.
     }
 }

@@ -11,10 +11,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * UCCI exchanges from the protocol write-ups in ../shared/seeds: the boot (003, responses 1-3), the five
- * position cases of 003 (FEN after the last capture plus the moves since), {@code banmoves},
- * {@code go depth 0} and the pondering example of 001 (the engine plays Red on a sudden-death clock,
- * ponders on the reply it expects, and is hit or missed).
+ * UCCI exchanges as the protocol lays them down (the facts are in this package's test resource
+ * {@code dialogues.md}): the boot, the five position cases (FEN after the last capture plus the moves
+ * since), {@code banmoves}, {@code go depth 0} and pondering as a GUI conducts it (the engine plays Red on a
+ * sudden-death clock, ponders on the reply it expects, and is hit or missed).
  */
 class UcciDialogueTest {
 

@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * UCI exchanges taken from the specification's own example (../shared/seeds/004, "how the
- * communication when the engine boots can look like") and from the Stockfish 15.1 transcript in the
- * Chinese write-up (../shared/seeds/000), answered as a real engine answers them.
+ * UCI exchanges as the specification's boot-and-analyse example conducts them, with info lines in
+ * Stockfish 15.1's field order, answered as a real engine answers them (the facts are in this
+ * package's test resource {@code dialogues.md}).
  */
 class UciDialogueTest {
 

@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * CECP exchanges as XBoard and our own client conduct them (../shared/docs/protocols.md, part A): the
- * protover 2 handshake, a game in both variants with the engine answering the user's moves, setboard
- * with XBoard's own xiangqi letters, analyze mode with {@code .} and {@code exit}, ping, undo, and the
+ * CECP exchanges as XBoard and our own client conduct them (the facts: this package's test resource
+ * {@code dialogues.md}): the protover 2 handshake, a game in both variants with the engine answering
+ * the user's moves, setboard with XBoard's own xiangqi letters, analyze mode with {@code .} and {@code exit}, ping, undo, and the
  * thinking output's shape.
  */
 class XboardDialogueTest {

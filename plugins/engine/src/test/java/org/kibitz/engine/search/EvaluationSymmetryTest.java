@@ -15,7 +15,7 @@ import org.kibitz.engine.protocol.Game;
 /**
  * The evaluations see both sides alike: a position and its colour-flipped mirror (ranks reversed,
  * colours and side to move swapped) score the same for the side to move. Run on the perft positions of
- * ../shared/data, which come from real games and test suites; a one-sided table entry would show here.
+ * testdata/, which come from real games and test suites; a one-sided table entry would show here.
  */
 class EvaluationSymmetryTest {
 
@@ -50,7 +50,7 @@ class EvaluationSymmetryTest {
     }
 
     static List<String> fens(String game) throws Exception {
-        Path file = Path.of(System.getProperty("kibitz.shared"), "data", game, "perft.epd");
+        Path file = Path.of(System.getProperty("kibitz.testdata"), game, "perft.epd");
         return Files.readAllLines(file).stream().map(String::strip).filter(l -> !l.isEmpty())
                 .map(l -> l.split(";")[0].strip()).toList();
     }

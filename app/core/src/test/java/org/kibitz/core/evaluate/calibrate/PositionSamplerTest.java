@@ -21,7 +21,7 @@ class PositionSamplerTest {
     private static final Formats FORMATS = new Formats(ServiceLoader.load(FormatPlugin.class).stream().map(ServiceLoader.Provider::get).toList());
 
     private static Path shared(String relative) {
-        return Path.of(System.getProperty("kibitz.shared", "../../../shared"), "data", relative);
+        return Path.of(System.getProperty("kibitz.testdata", "../../testdata"), relative);
     }
 
     @Test
