@@ -123,10 +123,11 @@ public final class MatchPane extends BorderPane {
         neloColumn = column("match.col.nelo", "nelo", 110, r -> signed(r.nElo(), 1) + " ± " + fixed(r.nEloError(), 1));
         standings.getColumns().add(losColumn);
         standings.getColumns().add(neloColumn);
-        standings.setFixedCellSize(24);
+        double rowHeight = org.kibitz.workbench.Rows.height(1);
+        standings.setFixedCellSize(rowHeight);
         // Header and at least two engines' rows stay visible in a low bottom dock.
-        standings.setMinHeight(24 * 3 + 6);
-        standings.setPrefHeight(24 * 4 + 6);
+        standings.setMinHeight(rowHeight * 3 + 6);
+        standings.setPrefHeight(rowHeight * 4 + 6);
 
         sprtText.setId("match-sprt-text");
         sprtBar.setId("match-sprt-bar");
