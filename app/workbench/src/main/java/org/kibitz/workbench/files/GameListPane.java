@@ -51,7 +51,7 @@ public final class GameListPane extends BorderPane {
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         // Rows one line high, as a list of hundreds of games wants: a short pane still shows a dozen.
         // The height comes from the font (CJK faces have tall lines), not from a constant.
-        org.kibitz.workbench.Rows.fit(table, 1);
+        org.kibitz.workbench.Tables.fit(table, 1);
         TableColumn<GameFiles.Entry, Integer> number = new TableColumn<>();
         number.textProperty().bind(i18n.text("games.number"));
         number.setId("games-col-number");

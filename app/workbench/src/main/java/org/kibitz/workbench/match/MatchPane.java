@@ -124,7 +124,7 @@ public final class MatchPane extends BorderPane {
         standings.getColumns().add(losColumn);
         standings.getColumns().add(neloColumn);
         double rowHeight = org.kibitz.workbench.Rows.height(1);
-        standings.setFixedCellSize(rowHeight);
+        org.kibitz.workbench.Tables.fit(standings, 1);
         // Header and at least two engines' rows stay visible in a low bottom dock.
         standings.setMinHeight(rowHeight * 3 + 6);
         standings.setPrefHeight(rowHeight * 4 + 6);
@@ -157,6 +157,7 @@ public final class MatchPane extends BorderPane {
         finished.getColumns().add(fcolumn("match.col.result", "result", 64, MatchUi.FinishedRow::result));
         finished.getColumns().add(fcolumn("match.col.plies", "plies", 50, r -> Integer.toString(r.plies())));
         finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, MatchUi.FinishedRow::reason));
+        org.kibitz.workbench.Tables.fit(finished, 1);
         finished.setRowFactory(t -> {
             TableRow<MatchUi.FinishedRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -321,6 +322,7 @@ public final class MatchPane extends BorderPane {
         c.setPrefWidth(width);
         c.setSortable(false);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        org.kibitz.workbench.Tables.text(c, text);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(T row, boolean empty) {

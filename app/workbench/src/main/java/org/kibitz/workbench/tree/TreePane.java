@@ -229,6 +229,7 @@ public final class TreePane extends BorderPane {
             }
         });
         moves.getColumns().add(eval);
+        org.kibitz.workbench.Tables.fit(moves, 1);
         moves.getColumns().forEach(c -> c.setSortable(false));
         moves.setRowFactory(t -> {
             TableRow<TreeUi.Row> row = new TableRow<>();
@@ -266,6 +267,7 @@ public final class TreePane extends BorderPane {
         games.getColumns().add(text("tree.col.result", "tree-col-result", 55, OpeningTree.TreeGame::result));
         games.getColumns().add(text("tree.col.year", "tree-col-year", 45, g -> g.year() == 0 ? "" : String.valueOf(g.year())));
         games.getColumns().add(text("tree.col.event", "tree-col-event", 140, OpeningTree.TreeGame::event));
+        org.kibitz.workbench.Tables.fit(games, 1);
         Label none = new Label();
         none.textProperty().bind(i18n.text("tree.games.none"));
         games.setPlaceholder(none);
@@ -297,6 +299,7 @@ public final class TreePane extends BorderPane {
 
     private <T> TableColumn<T, T> text(String key, String id, double width, Function<T, String> text) {
         TableColumn<T, T> c = column(key, id, width);
+        org.kibitz.workbench.Tables.text(c, text);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(T row, boolean empty) {
