@@ -36,6 +36,7 @@ class JobPaneKitTest {
         WorkbenchFixture w = EvaluateUiTest.openWithStockfish(home);
         EvaluateUi ui = w.injector.getInstance(EvaluateUi.class);
         EvaluateUi.Run run = onFx(() -> ui.evaluate(EvaluateUi.Scope.FILE, EvaluateUiTest.stockfish(ui))).get(60, TimeUnit.SECONDS);
+        assertEquals(TaskLayout.BATCH, onFx(w.window::task), "starting a batch evaluation brings its layout");
         run.batch().handle().result().get(120, TimeUnit.SECONDS);
         // The report opens at the run's end; the Jobs pane is brought to the front after it.
         waitUntil(() -> w.window.stage().getScene().lookup("#report-pane") != null);

@@ -180,7 +180,16 @@ public final class DockingManager {
         install(r);
         for (String id : providers.keySet()) {
             if (!isOpen(id)) {
-                open(id);
+                // Behind the tabs the layout put in front: a pane it does not name is at hand, not in the way.
+                PaneProvider p = providers.get(id);
+                DockContainerLeaf leaf = leafForRegion(p.defaultRegion());
+                Dockable shown = leaf.getSelectedDockable();
+                leaf.addDockable(dockable(p));
+                if (shown != null) {
+                    leaf.selectDockable(shown);
+                } else {
+                    leaf.selectDockable(dockable(p));
+                }
             }
         }
         return true;

@@ -510,7 +510,10 @@ public final class MatchUi {
                     current.set(run);
                     state.set(State.RUNNING);
                     startTicking();
-                    window().ifPresent(w -> w.docking().open(PANE));
+                    window().ifPresent(w -> {
+                        w.useTask(org.kibitz.workbench.TaskLayout.MATCH);
+                        w.docking().open(PANE);
+                    });
                     started.complete(run);
                 });
                 handle.result().whenComplete((r, x) -> {
