@@ -99,7 +99,7 @@ public final class MainWindow {
                 }
                 geometry = ok.value().window();
             }
-            case JsonStore.Loaded.Missing<LayoutFile> m -> docking.buildDefault();
+            case JsonStore.Loaded.Missing<LayoutFile> m -> applyDefault(TaskLayout.ANALYSIS);
             case JsonStore.Loaded.Corrupt<LayoutFile> c -> {
                 docking.buildDefault();
                 messages.add(i18n.get("layout.corrupt", c.reason(), c.setAside().map(Object::toString).orElse("-")));

@@ -160,7 +160,8 @@ public final class Tables {
                     s = v == null ? "" : v.toString();
                 }
                 if (s != null) {
-                    content = Math.max(content, width(s, false));
+                    // Bold: a row may be set in bold (the open game), and must not be cut then.
+                    content = Math.max(content, width(s, true));
                 }
             }
             c.setMinWidth(header);

@@ -30,17 +30,21 @@ public enum TaskLayout {
         return "layout." + name().toLowerCase(java.util.Locale.ROOT);
     }
 
-    /** The default of this layout, or empty for the analysis one (built from the panes' regions). */
+    /** The default of this layout (empty: built from the panes' regions). */
     Optional<Container> defaults() {
         return switch (this) {
-            case ANALYSIS -> Optional.empty();
+            // The engines' lines beside the game list under the board (one strip of nine tabs cut its
+            // first tabs' titles), the moves over the curve on the right.
+            case ANALYSIS -> Optional.of(h(0.6,
+                    v(0.66, leaf("board"), h(0.55, leaf("engine-lines", "engine-log", "deep"), leaf("games", "jobs"))),
+                    v(0.55, leaf("moves"), leaf("curve"))));
             case BATCH -> Optional.of(h(0.42,
                     v(0.62, leaf("board"), leaf("curve", "moves")),
                     v(0.62, leaf("report", "games", "disagreements"), leaf("jobs", "engine-lines", "engine-log"))));
             case COMPARISON -> Optional.of(h(0.42,
                     v(0.62, leaf("board"), leaf("curve", "moves")),
                     v(0.62, leaf("disagreements", "report", "games"), leaf("jobs", "engine-lines", "engine-log"))));
-            case MATCH -> Optional.of(h(0.45,
+            case MATCH -> Optional.of(h(0.4,
                     v(0.66, leaf("board"), leaf("engine-lines", "engine-log")),
                     v(0.6, leaf("match", "games"), leaf("curve", "moves", "jobs"))));
             case OPENING -> Optional.of(h(0.45,

@@ -100,9 +100,9 @@ public final class MatchPane extends BorderPane {
         progressText.setId("match-progress-text");
         title.setId("match-title");
         title.getStyleClass().add("match-title");
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(6, newMatch, pause, resume, stop, watch, gap, title, progress, progressText);
+        // A bar that wraps instead of cutting its buttons to "..." when the pane is narrow (1280 px windows).
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, newMatch, pause, resume, stop, watch, title,
+                progress, progressText);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 6, 3, 6));
         setTop(bar);
@@ -134,6 +134,9 @@ public final class MatchPane extends BorderPane {
         Label sprtLabel = new Label();
         sprtLabel.textProperty().bind(i18n.text("match.sprt.label"));
         sprtRow = new HBox(8, sprtLabel, sprtBar, sprtText);
+        sprtLabel.setMinWidth(Region.USE_PREF_SIZE);
+        sprtText.setMinWidth(Region.USE_PREF_SIZE);
+        sprtBar.setMinWidth(40);
         sprtRow.setAlignment(Pos.CENTER_LEFT);
         sprtRow.setPadding(new Insets(2, 6, 2, 6));
         sprtRow.setId("match-sprt");

@@ -61,7 +61,7 @@ public final class TreePane extends BorderPane {
         ui.refresh();
     }
 
-    private HBox sourceBar() {
+    private javafx.scene.layout.Pane sourceBar() {
         ComboBox<Path> databases = new ComboBox<>(ui.databases());
         databases.setId("tree-databases");
         databases.setPrefWidth(220);
@@ -112,7 +112,14 @@ public final class TreePane extends BorderPane {
 
         Label dbLabel = label("tree.database");
         Label bookLabel = label("tree.book");
-        HBox bar = new HBox(6, dbLabel, databases, open, close, importFile, spacer(), bookLabel, bookName, book, noBook);
+        // Wraps onto a second line in a narrow pane rather than cutting its buttons' words.
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, new HBox(6, dbLabel, databases, open, close, importFile),
+                new HBox(6, bookLabel, bookName, book, noBook));
+        for (javafx.scene.Node box : bar.getChildren()) {
+            ((HBox) box).setAlignment(Pos.CENTER_LEFT);
+            ((HBox) box).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        bar.setHgap(18);
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
     }
