@@ -396,8 +396,26 @@ public final class MainWindow {
         if (c == null || !docking.restore(c)) {
             applyDefault(t);
         }
-        setStatus(i18n.get("layout.switched", i18n.get(t.titleKey())));
+        showLayoutStatus();
     }
+
+    /** The status bar's layout message while it is the one shown, to say it again in a new language. */
+    private String layoutStatus;
+
+    private void showLayoutStatus() {
+        layoutStatus = i18n.get("layout.switched", i18n.get(task.titleKey()));
+        setStatus(layoutStatus);
+        if (!layoutStatusFollowsLanguage) {
+            layoutStatusFollowsLanguage = true;
+            i18n.localeProperty().addListener((o, a, b) -> {
+                if (layoutStatus != null && layoutStatus.equals(statusBar.getText())) {
+                    showLayoutStatus();
+                }
+            });
+        }
+    }
+
+    private boolean layoutStatusFollowsLanguage;
 
     /** Brings the shown task layout back to its default. FX thread. */
     public void resetTaskLayout() {

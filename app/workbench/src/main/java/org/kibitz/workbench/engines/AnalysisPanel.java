@@ -244,6 +244,10 @@ final class AnalysisPanel extends BorderPane {
         TableColumn<LineRow, String> nodes = column("lines.col.nodes", r -> r.nodes.getReadOnlyProperty(), 62);
         TableColumn<LineRow, String> nps = column("lines.col.nps", r -> r.nps.getReadOnlyProperty(), 62);
         TableColumn<LineRow, String> time = column("lines.col.time", r -> r.time.getReadOnlyProperty(), 54);
+        // Figures such as "20.0k" or "1.2M/s" stay whole when the moves' column takes the width.
+        nodes.setMinWidth(62);
+        nps.setMinWidth(62);
+        time.setMinWidth(54);
         TableColumn<LineRow, String> pv = column("lines.col.pv", LineRow::pvProperty, 420);
         pv.setCellFactory(c -> new PvCell());
         for (TableColumn<LineRow, String> c : List.of(rank, score, whiteColumn, depth, wdl, nodes, nps, time)) {
