@@ -99,6 +99,7 @@ class FloodBench {
         });
         List<Scene> scenes = List.of(w.window.stage().getScene(), side.getScene());
         Frames idle = Frames.measure(scenes, 3);
+        onFx(() -> ui.ticker().takeTimings());
         runFx(() -> panels.forEach(ui::start));
         WorkbenchFixture.waitUntil(() -> panels.stream().allMatch(p -> ui.service().slot(p).state().lines().size() == 3));
         Thread.sleep(2_000);
@@ -106,15 +107,17 @@ class FloodBench {
         long t0 = System.nanoTime();
         Frames flooded = Frames.measure(scenes, SECONDS);
         double linesPerSecond = (ui.service().log().since(0).next() - lines0) / ((System.nanoTime() - t0) / 1e9);
+        String readers = onFx(() -> ui.ticker().takeTimings());
         runFx(() -> panels.forEach(ui::stop));
         String report = String.format(Locale.ROOT, """
                 BENCH flood: %d engines, %d info lines a second together (received %.0f/s), Java %s,
                   load average %.1f on %d cores at the end
                   idle:    %s
                   flooded: %s
+                  panes' reading (incl. warm-up): %s
                 """, ENGINES, RATE, linesPerSecond, System.getProperty("java.version"),
                 java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
-                Runtime.getRuntime().availableProcessors(), idle.summary(), flooded.summary());
+                Runtime.getRuntime().availableProcessors(), idle.summary(), flooded.summary(), readers);
         System.out.println(report);
         Files.writeString(Path.of("target", "flood-bench.txt"), report);
     }
@@ -123,16 +126,25 @@ class FloodBench {
     static final class Frames {
         final List<Double> intervals = Collections.synchronizedList(new ArrayList<>());
         final List<Double> work = Collections.synchronizedList(new ArrayList<>());
+        /** The FX thread's CPU time from one pulse to the next: its work per frame, whatever else the machine runs. */
+        final List<Double> cpu = Collections.synchronizedList(new ArrayList<>());
 
         static Frames measure(List<Scene> scenes, int seconds) throws Exception {
             Frames f = new Frames();
             long[] pulseStart = {0};
             long[] lastLayout = {0};
             long[] last = {0};
+            long[] lastCpu = {0};
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
             AnimationTimer timer = new AnimationTimer() {
                 @Override
                 public void handle(long now) {
                     long t = System.nanoTime();
+                    long c = mx.getCurrentThreadCpuTime();
+                    if (lastCpu[0] != 0) {
+                        f.cpu.add((c - lastCpu[0]) / 1e6);
+                    }
+                    lastCpu[0] = c;
                     if (pulseStart[0] != 0 && lastLayout[0] > pulseStart[0]) {
                         f.work.add((lastLayout[0] - pulseStart[0]) / 1e6);
                     }
@@ -176,9 +188,11 @@ class FloodBench {
 
         String summary() {
             return String.format(Locale.ROOT, "frame (pulse interval) median %.1f ms, p99 %.1f, worst %.1f (%d frames);"
-                            + " FX work per pulse median %.2f ms, p99 %.2f, worst %.2f",
+                            + " FX work per pulse median %.2f ms, p99 %.2f, worst %.2f;"
+                            + " FX thread CPU per frame median %.2f ms, p99 %.2f, worst %.2f",
                     percentile(intervals, 50), percentile(intervals, 99), percentile(intervals, 100), intervals.size(),
-                    percentile(work, 50), percentile(work, 99), percentile(work, 100));
+                    percentile(work, 50), percentile(work, 99), percentile(work, 100),
+                    percentile(cpu, 50), percentile(cpu, 99), percentile(cpu, 100));
         }
     }
 }
