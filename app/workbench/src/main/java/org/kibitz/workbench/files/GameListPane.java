@@ -108,6 +108,8 @@ public final class GameListPane extends BorderPane {
         HBox.setHgrow(filter, Priority.ALWAYS);
         title.setId("game-list-title");
         title.getStyleClass().add("game-list-title");
+        // The file and its count stay whole; the filter field gives way.
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox top = new HBox(8, title, filter);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(4, 6, 4, 6));
