@@ -33,11 +33,8 @@ public enum TaskLayout {
     /** The default of this layout (empty: built from the panes' regions). */
     Optional<Container> defaults() {
         return switch (this) {
-            // The engines' lines beside the game list under the board (one strip of nine tabs cut its
-            // first tabs' titles), the moves over the curve on the right.
-            case ANALYSIS -> Optional.of(h(0.6,
-                    v(0.66, leaf("board"), h(0.55, leaf("engine-lines", "engine-log", "deep"), leaf("games", "jobs"))),
-                    v(0.55, leaf("moves"), leaf("curve"))));
+            // The panes in their regions, as the workbench has always started.
+            case ANALYSIS -> Optional.empty();
             case BATCH -> Optional.of(h(0.42,
                     v(0.62, leaf("board"), leaf("curve", "moves")),
                     v(0.62, leaf("report", "games", "disagreements"), leaf("jobs", "engine-lines", "engine-log"))));
