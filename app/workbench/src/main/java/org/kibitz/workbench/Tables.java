@@ -24,6 +24,7 @@ public final class Tables {
     /** A column's property: how a row reads in it, when its cells show something else than its value. */
     private static final Object TEXT = new Object();
     private static final Object FITTING = new Object();
+    private static final Object BASE_WIDTH = new Object();
     /** Rows read to size a column: a table of thousands of games is measured by its first ones. */
     private static final int MEASURED_ROWS = 400;
     /** No column gets wider than this from its content alone; a longer text is cut and has its tooltip. */
@@ -84,6 +85,8 @@ public final class Tables {
             queue.run();
         };
         table.getColumns().addListener(onColumns);
+        // A constrained table shares its width out again when it changes.
+        table.widthProperty().addListener(onChange);
         table.getColumns().forEach(col -> follow(col, onChange));
         queue.run();
     }
@@ -136,11 +139,14 @@ public final class Tables {
         double headerPad = 2 * 0.583 * em + 18;
         var items = table.getItems();
         int n = items == null ? 0 : Math.min(items.size(), MEASURED_ROWS);
-        for (TableColumn<T, ?> c : table.getVisibleLeafColumns()) {
+        var columns = table.getVisibleLeafColumns();
+        for (TableColumn<T, ?> c : columns) {
             double header = Math.ceil(width(c.getText() == null ? "" : c.getText(), true) + headerPad);
+            // The width the pane asked for, before any sharing out: sizing again starts from it.
+            double asked = (Double) c.getProperties().computeIfAbsent(BASE_WIDTH, k -> c.getPrefWidth());
             if (c.getProperties().containsKey(Fixed.class)) {
                 c.setMinWidth(header);
-                c.setPrefWidth(Math.max(header, c.getPrefWidth()));
+                c.setPrefWidth(Math.max(header, asked));
                 continue;
             }
             Function<T, String> text = (Function<T, String>) c.getProperties().get(TEXT);
@@ -168,7 +174,35 @@ public final class Tables {
             if (measurable && n > 0) {
                 c.setPrefWidth(Math.max(header, Math.min(MAX_CONTENT_WIDTH, Math.ceil(content + cellPad))));
             } else {
-                c.setPrefWidth(Math.max(header, c.getPrefWidth()));
+                c.setPrefWidth(Math.max(header, asked));
+            }
+        }
+        share(table, columns);
+    }
+
+    /**
+     * In a table that fits its columns to its width, columns wider together than the table would
+     * scroll sideways (the constrained policies do not shrink a column below its preferred width
+     * when the last one cannot give more): their widths are scaled down to fit, never below their titles.
+     */
+    private static <T> void share(TableView<T> table, java.util.List<TableColumn<T, ?>> columns) {
+        if (table.getColumnResizePolicy() == TableView.UNCONSTRAINED_RESIZE_POLICY || table.getWidth() <= 0) {
+            return;
+        }
+        double room = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset() - 18;
+        for (int pass = 0; pass < 3; pass++) {
+            double total = 0;
+            double flexible = 0;
+            for (TableColumn<T, ?> c : columns) {
+                total += c.getPrefWidth();
+                flexible += c.getPrefWidth() - c.getMinWidth();
+            }
+            if (total <= room || flexible <= 0) {
+                return;
+            }
+            double cut = Math.min(1, (total - room) / flexible);
+            for (TableColumn<T, ?> c : columns) {
+                c.setPrefWidth(Math.floor(c.getPrefWidth() - (c.getPrefWidth() - c.getMinWidth()) * cut));
             }
         }
     }

@@ -245,6 +245,7 @@ final class AnalysisPanel extends BorderPane {
         TableColumn<LineRow, String> nps = column("lines.col.nps", r -> r.nps.getReadOnlyProperty(), 62);
         TableColumn<LineRow, String> time = column("lines.col.time", r -> r.time.getReadOnlyProperty(), 54);
         // Figures such as "20.0k" or "1.2M/s" stay whole when the moves' column takes the width.
+        rank.setMinWidth(28);
         nodes.setMinWidth(62);
         nps.setMinWidth(62);
         time.setMinWidth(54);
