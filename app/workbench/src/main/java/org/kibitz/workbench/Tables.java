@@ -113,8 +113,9 @@ public final class Tables {
             tip.setMaxWidth(600);
             InvalidationListener check = o -> {
                 String t = cell.getText();
+                // In the cell's own font: a bold row (the open game) is wider than a plain one.
                 boolean cut = t != null && !t.isBlank()
-                        && width(t, false) > cell.getWidth() - cell.snappedLeftInset() - cell.snappedRightInset() + 0.5;
+                        && width(t, cell.getFont()) > cell.getWidth() - cell.snappedLeftInset() - cell.snappedRightInset() - 0.5;
                 if (cut) {
                     tip.setText(t);
                     if (cell.getTooltip() != tip) {
@@ -126,6 +127,7 @@ public final class Tables {
             };
             cell.textProperty().addListener(check);
             cell.widthProperty().addListener(check);
+            cell.fontProperty().addListener(check);
             return cell;
         });
     }
@@ -213,6 +215,13 @@ public final class Tables {
     }
 
     private enum Fixed { }
+
+    /** The width of {@code s} in {@code font}. */
+    public static double width(String s, Font font) {
+        MEASURE.setFont(font);
+        MEASURE.setText(s);
+        return MEASURE.getLayoutBounds().getWidth();
+    }
 
     /** The width of {@code s} in the window's family at the default size. */
     public static double width(String s, boolean bold) {

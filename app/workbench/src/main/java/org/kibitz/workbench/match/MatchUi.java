@@ -440,6 +440,11 @@ public final class MatchUi {
      */
     public CompletableFuture<Run> start(MatchSetup setup) {
         String id = "match-" + Long.toString(System.currentTimeMillis(), 36);
+        // The match's layout comes before its games start: rebuilding the docking while the first
+        // game is played kept the board from following its first moves.
+        if (Platform.isFxApplicationThread()) {
+            window().ifPresent(w -> w.useTask(org.kibitz.workbench.TaskLayout.MATCH));
+        }
         return launch(setup.withRun(id, false), false);
     }
 
@@ -510,10 +515,7 @@ public final class MatchUi {
                     current.set(run);
                     state.set(State.RUNNING);
                     startTicking();
-                    window().ifPresent(w -> {
-                        w.useTask(org.kibitz.workbench.TaskLayout.MATCH);
-                        w.docking().open(PANE);
-                    });
+                    window().ifPresent(w -> w.docking().open(PANE));
                     started.complete(run);
                 });
                 handle.result().whenComplete((r, x) -> {
