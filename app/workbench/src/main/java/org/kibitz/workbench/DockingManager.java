@@ -122,7 +122,8 @@ public final class DockingManager {
                 column.setOrientation(Orientation.VERTICAL);
                 column.addContainers(center, bottom);
                 // The board takes most of the height: a board is as wide as it is high, so height is what it needs.
-                setDividers(column, new double[] {0.74});
+                // At 1280 x 800, 0.74 left the bottom panes three rows of a table; 0.68 leaves five.
+                setDividers(column, new double[] {0.68});
                 middle = column;
             }
         }
@@ -180,7 +181,16 @@ public final class DockingManager {
         install(r);
         for (String id : providers.keySet()) {
             if (!isOpen(id)) {
-                open(id);
+                // Behind the tabs the layout put in front: a pane it does not name is at hand, not in the way.
+                PaneProvider p = providers.get(id);
+                DockContainerLeaf leaf = leafForRegion(p.defaultRegion());
+                Dockable shown = leaf.getSelectedDockable();
+                leaf.addDockable(dockable(p));
+                if (shown != null) {
+                    leaf.selectDockable(shown);
+                } else {
+                    leaf.selectDockable(dockable(p));
+                }
             }
         }
         return true;

@@ -10,9 +10,24 @@ import java.util.Optional;
  *
  * @param version format version, {@link #VERSION}
  */
-public record LayoutFile(int version, Optional<Window> window, Container root) {
+public record LayoutFile(int version, Optional<Window> window, Container root, Optional<String> task,
+                         java.util.Map<String, Container> tasks) {
 
     public static final int VERSION = 1;
+
+    /**
+     * @param root  the layout shown
+     * @param task  the task layout it is ({@link TaskLayout} by name); files from before task layouts have none
+     * @param tasks each task layout as the user left it, by task name (the one shown is in {@code root})
+     */
+    public LayoutFile {
+        task = task == null ? Optional.empty() : task;
+        tasks = tasks == null ? java.util.Map.of() : java.util.Map.copyOf(tasks);
+    }
+
+    public LayoutFile(int version, Optional<Window> window, Container root) {
+        this(version, window, root, Optional.empty(), java.util.Map.of());
+    }
 
     /** Window position and size. */
     public record Window(double x, double y, double width, double height, boolean maximized) {

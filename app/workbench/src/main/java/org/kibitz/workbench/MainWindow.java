@@ -97,12 +97,15 @@ public final class MainWindow {
             case JsonStore.Loaded.Ok<LayoutFile> ok -> {
                 if (ok.value().version() == LayoutFile.VERSION && ok.value().root() != null) {
                     docking.restore(ok.value().root());
+                    task = ok.value().task().flatMap(TaskLayout::named).orElse(TaskLayout.ANALYSIS);
+                    ok.value().tasks().forEach((name, c) -> TaskLayout.named(name).ifPresent(t -> kept.put(t, c)));
+                    kept.remove(task);
                 } else {
                     docking.buildDefault();
                 }
                 geometry = ok.value().window();
             }
-            case JsonStore.Loaded.Missing<LayoutFile> m -> docking.buildDefault();
+            case JsonStore.Loaded.Missing<LayoutFile> m -> applyDefault(TaskLayout.ANALYSIS);
             case JsonStore.Loaded.Corrupt<LayoutFile> c -> {
                 docking.buildDefault();
                 messages.add(i18n.get("layout.corrupt", c.reason(), c.setAside().map(Object::toString).orElse("-")));
@@ -358,7 +361,11 @@ public final class MainWindow {
 
     private void saveLayoutIfChanged() {
         LayoutFile.Window w = new LayoutFile.Window(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
-        LayoutFile now = new LayoutFile(LayoutFile.VERSION, Optional.of(w), docking.snapshot());
+        LayoutFile.Container shown = docking.snapshot();
+        java.util.Map<String, LayoutFile.Container> tasks = new java.util.TreeMap<>();
+        kept.forEach((t, c) -> tasks.put(t.name(), c));
+        tasks.put(task.name(), shown);
+        LayoutFile now = new LayoutFile(LayoutFile.VERSION, Optional.of(w), shown, Optional.of(task.name()), tasks);
         if (now.equals(lastSavedLayout)) {
             return;
         }
@@ -367,6 +374,64 @@ public final class MainWindow {
             lastSavedLayout = now;
         } catch (IOException e) {
             LOG.log(System.Logger.Level.WARNING, "layout not saved", e);
+        }
+    }
+
+    private TaskLayout task = TaskLayout.ANALYSIS;
+    /** The task layouts not shown, as the user left them; the shown one is the docking's. */
+    private final java.util.Map<TaskLayout, LayoutFile.Container> kept = new java.util.EnumMap<>(TaskLayout.class);
+    private final javafx.beans.property.ObjectProperty<TaskLayout> taskProperty = new javafx.beans.property.SimpleObjectProperty<>(this, "task", TaskLayout.ANALYSIS);
+
+    /** The task layout shown. */
+    public TaskLayout task() {
+        return task;
+    }
+
+    /**
+     * Shows the layout of {@code t} as the user last left it (its default the first time), keeping the
+     * one shown now for when its task comes back. The status bar says which layout this is. FX thread.
+     */
+    public void useTask(TaskLayout t) {
+        if (t == task) {
+            return;
+        }
+        kept.put(task, docking.snapshot());
+        task = t;
+        taskProperty.set(t);
+        LayoutFile.Container c = kept.remove(t);
+        if (c == null || !docking.restore(c)) {
+            applyDefault(t);
+        }
+        showLayoutStatus();
+    }
+
+    /** The status bar's layout message while it is the one shown, to say it again in a new language. */
+    private String layoutStatus;
+
+    private void showLayoutStatus() {
+        layoutStatus = i18n.get("layout.switched", i18n.get(task.titleKey()));
+        setStatus(layoutStatus);
+        if (!layoutStatusFollowsLanguage) {
+            layoutStatusFollowsLanguage = true;
+            i18n.localeProperty().addListener((o, a, b) -> {
+                if (layoutStatus != null && layoutStatus.equals(statusBar.getText())) {
+                    showLayoutStatus();
+                }
+            });
+        }
+    }
+
+    private boolean layoutStatusFollowsLanguage;
+
+    /** Brings the shown task layout back to its default. FX thread. */
+    public void resetTaskLayout() {
+        applyDefault(task);
+    }
+
+    private void applyDefault(TaskLayout t) {
+        java.util.Optional<LayoutFile.Container> d = t.defaults();
+        if (d.isEmpty() || !docking.restore(d.get())) {
+            docking.buildDefault();
         }
     }
 
@@ -399,7 +464,20 @@ public final class MainWindow {
         panes.setOnShowing(e -> fillPanesMenu(panes));
         fillPanesMenu(panes);
         MenuItem reset = item("menu.view.resetLayout", "menu-reset-layout");
-        reset.setOnAction(e -> docking.buildDefault());
+        reset.setOnAction(e -> resetTaskLayout());
+        Menu layouts = menu("menu.view.layout", "menu-layout");
+        ToggleGroup layoutGroup = new ToggleGroup();
+        for (TaskLayout t : TaskLayout.values()) {
+            RadioMenuItem item = new RadioMenuItem();
+            item.textProperty().bind(i18n.text(t.titleKey()));
+            item.setId("layout-" + t.name().toLowerCase(Locale.ROOT));
+            item.setToggleGroup(layoutGroup);
+            item.setSelected(t == task);
+            item.setOnAction(e -> useTask(t));
+            taskProperty.addListener((o, a, now) -> item.setSelected(now == t));
+            layouts.getItems().add(item);
+        }
+        taskProperty.set(task);
         Menu language = menu("menu.view.language", "menu-language");
         ToggleGroup group = new ToggleGroup();
         RadioMenuItem system = new RadioMenuItem();
@@ -417,7 +495,7 @@ public final class MainWindow {
             item.setOnAction(e -> setLanguage(Optional.of(l.toLanguageTag())));
             language.getItems().add(item);
         }
-        view.getItems().addAll(0, List.of(panes, reset, new SeparatorMenuItem(), language));
+        view.getItems().addAll(0, List.of(panes, layouts, reset, new SeparatorMenuItem(), language));
 
         MenuItem pluginsItem = item("menu.help.plugins", "menu-plugins");
         pluginsItem.setOnAction(e -> PluginsDialog.create(stage, i18n, plugins.all(), plugins.problems()).show());

@@ -68,8 +68,6 @@ final class AnalysisPanel extends BorderPane {
     /** Below this width the per-line figures the header shows are hidden, below the next the side-to-move score and WDL too. */
     private static final double NARROW = 800;
     private static final double VERY_NARROW = 480;
-    /** Two lines of moves. */
-    private static final double ROW_HEIGHT = 42;
     private long shownVersion = -1;
     private Object shownCursor;
     private long shownStored = -1;
@@ -225,7 +223,7 @@ final class AnalysisPanel extends BorderPane {
         table.setTableMenuButtonVisible(true);
         // Rows of a fixed height, two lines of moves: the table does not jump as lines grow and
         // shrink, and a fixed height keeps its layout cheap under a flood of updates.
-        table.setFixedCellSize(ROW_HEIGHT);
+        org.kibitz.workbench.Rows.fit(table, 2);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label empty = new Label();
         empty.textProperty().bind(ui.i18n().text("lines.empty"));
@@ -249,6 +247,11 @@ final class AnalysisPanel extends BorderPane {
         TableColumn<LineRow, String> nodes = column("lines.col.nodes", r -> r.nodes.getReadOnlyProperty(), 62);
         TableColumn<LineRow, String> nps = column("lines.col.nps", r -> r.nps.getReadOnlyProperty(), 62);
         TableColumn<LineRow, String> time = column("lines.col.time", r -> r.time.getReadOnlyProperty(), 54);
+        // Figures such as "20.0k" or "1.2M/s" stay whole when the moves' column takes the width.
+        rank.setMinWidth(28);
+        nodes.setMinWidth(62);
+        nps.setMinWidth(62);
+        time.setMinWidth(54);
         TableColumn<LineRow, String> pv = column("lines.col.pv", LineRow::pvProperty, 420);
         pv.setCellFactory(c -> new PvCell());
         for (TableColumn<LineRow, String> c : List.of(rank, score, whiteColumn, depth, wdl, nodes, nps, time)) {

@@ -121,6 +121,11 @@ public final class EngineLinesPane extends BorderPane {
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
         HBox.setHgrow(text, Priority.SOMETIMES);
+        // The found engines' paths make a long text: it wraps, and the buttons keep their whole
+        // words ("Add t…" was all a 1400 px window showed of them).
+        text.setMinWidth(0);
+        yes.setMinWidth(Region.USE_PREF_SIZE);
+        no.setMinWidth(Region.USE_PREF_SIZE);
         HBox bar = new HBox(8, Icons.of("mdi2e-engine-outline"), text, spring, yes, no);
         bar.setId("engine-offer");
         bar.getStyleClass().add("engine-offer");
@@ -169,6 +174,7 @@ public final class EngineLinesPane extends BorderPane {
                 text.setText(String.join("\n", problems));
                 Button ok = new Button();
                 ok.textProperty().bind(ui.i18n().text("offer.close"));
+                ok.setMinWidth(Region.USE_PREF_SIZE);
                 ok.setOnAction(x -> setTop(null));
                 bar.getChildren().setAll(text, ok);
             }

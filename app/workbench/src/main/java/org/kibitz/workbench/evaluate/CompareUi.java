@@ -231,6 +231,7 @@ public final class CompareUi {
      */
     public CompletableFuture<Run> compare(EvaluateUi.Scope scope, Choice choice) {
         window().ifPresent(w -> w.updateSettings(s -> s.withComparison(choice.remembered())));
+        window().ifPresent(w -> w.useTask(org.kibitz.workbench.TaskLayout.COMPARISON));
         BatchGames.Target target;
         try {
             target = games.target(scope);

@@ -238,6 +238,8 @@ public final class EvaluateUi {
      */
     public CompletableFuture<Run> evaluate(Scope scope, Choice choice) {
         window().ifPresent(w -> w.updateSettings(s -> s.withEvaluation(choice.remembered())));
+        // The task's layout comes forward with the task (View › Layout switches back).
+        window().ifPresent(w -> w.useTask(org.kibitz.workbench.TaskLayout.BATCH));
         BatchGames.Target target;
         try {
             target = games.target(scope);

@@ -70,14 +70,13 @@ public final class ReportPane extends BorderPane {
         Label none = new Label();
         none.textProperty().bind(i18n.text("report.noMistakes"));
         mistakes.setPlaceholder(none);
-        mistakes.setPrefHeight(120);
-        mistakes.setPrefWidth(300);
-        // The counts beside the mistakes: the pane is low, under the board.
-        HBox body = new HBox(12, stats, mistakes);
-        HBox.setHgrow(mistakes, Priority.ALWAYS);
-        VBox game = new VBox(6, gameTitle, body);
+        // The key moves under the counts, as wide as the pane: beside them they were squeezed to a
+        // 90 px strip. The Batch layout gives the report the height for both.
+        mistakes.setPrefHeight(org.kibitz.workbench.Rows.height(1) * 6);
+        mistakes.setMinHeight(org.kibitz.workbench.Rows.height(1) * 3);
+        VBox game = new VBox(6, gameTitle, stats, mistakes);
         game.setPadding(new Insets(4, 8, 4, 8));
-        VBox.setVgrow(body, Priority.ALWAYS);
+        VBox.setVgrow(mistakes, Priority.ALWAYS);
 
         table.setId("report-table");
         table.setItems(new javafx.collections.transformation.SortedList<>(ui.summaries()));
@@ -99,6 +98,7 @@ public final class ReportPane extends BorderPane {
                 s -> counts(s.blackStats())));
         table.getColumns().add(column("report.col.swing", "swing", 60, GameSummary::swing,
                 s -> s.broken().isPresent() ? i18n.get("report.broken") : String.format(Locale.ROOT, "%.0f%%", s.swing())));
+        org.kibitz.workbench.Tables.fit(table, 1);
         table.setRowFactory(t -> {
             TableRow<GameSummary> row = new TableRow<>();
             row.setOnMouseClicked(e -> {

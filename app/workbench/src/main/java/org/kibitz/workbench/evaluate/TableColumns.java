@@ -24,6 +24,7 @@ final class TableColumns {
         c.setPrefWidth(width);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
         c.setComparator(order);
+        org.kibitz.workbench.Tables.text(c, text);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(T row, boolean empty) {

@@ -33,9 +33,6 @@ import org.kibitz.core.GameFiles;
  */
 public final class GameListPane extends BorderPane {
 
-    /** One line of text and a little air. */
-    private static final double ROW_HEIGHT = 22;
-
     private final GameList model;
     private final I18n i18n;
     private final Consumer<GameFiles.Entry> open;
@@ -54,7 +51,8 @@ public final class GameListPane extends BorderPane {
         table.setId("game-list");
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         // Rows one line high, as a list of hundreds of games wants: a short pane still shows a dozen.
-        table.setFixedCellSize(ROW_HEIGHT);
+        // The height comes from the font (CJK faces have tall lines), not from a constant.
+        org.kibitz.workbench.Tables.fit(table, 1);
         TableColumn<GameFiles.Entry, Integer> number = new TableColumn<>();
         number.textProperty().bind(i18n.text("games.number"));
         number.setId("games-col-number");
@@ -120,6 +118,8 @@ public final class GameListPane extends BorderPane {
         HBox.setHgrow(filter, Priority.ALWAYS);
         title.setId("game-list-title");
         title.getStyleClass().add("game-list-title");
+        // The file and its count stay whole; the filter field gives way.
+        title.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         HBox top = new HBox(8, title, filter);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(4, 6, 4, 6));

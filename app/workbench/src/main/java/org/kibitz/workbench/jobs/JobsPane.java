@@ -39,7 +39,7 @@ public final class JobsPane extends BorderPane {
         empty.textProperty().bind(i18n.text("jobs.none"));
         table.setPlaceholder(empty);
 
-        table.getColumns().add(column("jobs.column.job", 180, () -> new TextCell(p -> p.name())));
+        table.getColumns().add(column("jobs.column.job", 180, NameCell::new));
         table.getColumns().add(column("jobs.column.state", 90, () -> new TextCell(p -> i18n.get("jobs.state." + p.state().name().toLowerCase(Locale.ROOT)))));
         table.getColumns().add(column("jobs.column.progress", 220, BarCell::new));
         table.getColumns().add(column("jobs.column.rate", 80, () -> new TextCell(p -> p.done() - p.resumed() == 0 && !p.state().finished()
@@ -48,6 +48,8 @@ public final class JobsPane extends BorderPane {
                 ? "" : p.eta().map(JobsPane::clock).orElse("–"))));
         table.getColumns().add(column("jobs.column.elapsed", 80, () -> new TextCell(p -> clock(p.elapsed()))));
         table.getColumns().add(column("jobs.column.cancel", 90, CancelCell::new));
+        org.kibitz.workbench.Tables.text(table.getColumns().get(0), r -> JobNames.of(i18n, r.job().job()));
+        org.kibitz.workbench.Tables.fit(table, 1);
 
         Button clear = new Button();
         clear.setId("jobs-clear");
@@ -92,6 +94,16 @@ public final class JobsPane extends BorderPane {
         protected void updateItem(Progress p, boolean empty) {
             super.updateItem(p, empty);
             setText(empty || p == null ? null : text.apply(p));
+        }
+    }
+
+    /** A job named by what it does (JobNames), in the current language. */
+    private final class NameCell extends TableCell<JobsUi.Row, Progress> {
+        @Override
+        protected void updateItem(Progress p, boolean empty) {
+            super.updateItem(p, empty);
+            JobsUi.Row row = empty || p == null || getTableRow() == null ? null : getTableRow().getItem();
+            setText(row == null ? (p == null || empty ? null : p.name()) : JobNames.of(i18n, row.job().job()));
         }
     }
 

@@ -100,9 +100,9 @@ public final class MatchPane extends BorderPane {
         progressText.setId("match-progress-text");
         title.setId("match-title");
         title.getStyleClass().add("match-title");
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(6, newMatch, pause, resume, stop, watch, gap, title, progress, progressText);
+        // A bar that wraps instead of cutting its buttons to "..." when the pane is narrow (1280 px windows).
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, newMatch, pause, resume, stop, watch, title,
+                progress, progressText);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 6, 3, 6));
         setTop(bar);
@@ -141,16 +141,20 @@ public final class MatchPane extends BorderPane {
         }
         standings.getColumns().add(losColumn);
         standings.getColumns().add(neloColumn);
-        standings.setFixedCellSize(24);
+        double rowHeight = org.kibitz.workbench.Rows.height(1);
+        org.kibitz.workbench.Tables.fit(standings, 1);
         // Header and at least two engines' rows stay visible in a low bottom dock.
-        standings.setMinHeight(24 * 3 + 6);
-        standings.setPrefHeight(24 * 4 + 6);
+        standings.setMinHeight(rowHeight * 3 + 6);
+        standings.setPrefHeight(rowHeight * 4 + 6);
 
         sprtText.setId("match-sprt-text");
         sprtBar.setId("match-sprt-bar");
         Label sprtLabel = new Label();
         sprtLabel.textProperty().bind(i18n.text("match.sprt.label"));
         sprtRow = new HBox(8, sprtLabel, sprtBar, sprtText);
+        sprtLabel.setMinWidth(Region.USE_PREF_SIZE);
+        sprtText.setMinWidth(Region.USE_PREF_SIZE);
+        sprtBar.setMinWidth(40);
         sprtRow.setAlignment(Pos.CENTER_LEFT);
         sprtRow.setPadding(new Insets(2, 6, 2, 6));
         sprtRow.setId("match-sprt");
@@ -174,6 +178,7 @@ public final class MatchPane extends BorderPane {
         finished.getColumns().add(fcolumn("match.col.result", "result", 64, MatchUi.FinishedRow::result));
         finished.getColumns().add(fcolumn("match.col.plies", "plies", 50, r -> Integer.toString(r.plies())));
         finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, MatchUi.FinishedRow::reason));
+        org.kibitz.workbench.Tables.fit(finished, 1);
         finished.setRowFactory(t -> {
             TableRow<MatchUi.FinishedRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -338,6 +343,7 @@ public final class MatchPane extends BorderPane {
         c.setPrefWidth(width);
         c.setSortable(false);
         c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
+        org.kibitz.workbench.Tables.text(c, text);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(T row, boolean empty) {

@@ -440,6 +440,11 @@ public final class MatchUi {
      */
     public CompletableFuture<Run> start(MatchSetup setup) {
         String id = "match-" + Long.toString(System.currentTimeMillis(), 36);
+        // The match's layout comes before its games start: rebuilding the docking while the first
+        // game is played kept the board from following its first moves.
+        if (Platform.isFxApplicationThread()) {
+            window().ifPresent(w -> w.useTask(org.kibitz.workbench.TaskLayout.MATCH));
+        }
         return launch(setup.withRun(id, false), false);
     }
 

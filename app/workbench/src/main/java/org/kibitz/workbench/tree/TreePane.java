@@ -61,7 +61,7 @@ public final class TreePane extends BorderPane {
         ui.refresh();
     }
 
-    private HBox sourceBar() {
+    private javafx.scene.layout.Pane sourceBar() {
         ComboBox<Path> databases = new ComboBox<>(ui.databases());
         databases.setId("tree-databases");
         databases.setPrefWidth(220);
@@ -112,7 +112,14 @@ public final class TreePane extends BorderPane {
 
         Label dbLabel = label("tree.database");
         Label bookLabel = label("tree.book");
-        HBox bar = new HBox(6, dbLabel, databases, open, close, importFile, spacer(), bookLabel, bookName, book, noBook);
+        // Wraps onto a second line in a narrow pane rather than cutting its buttons' words.
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, new HBox(6, dbLabel, databases, open, close, importFile),
+                new HBox(6, bookLabel, bookName, book, noBook));
+        for (javafx.scene.Node box : bar.getChildren()) {
+            ((HBox) box).setAlignment(Pos.CENTER_LEFT);
+            ((HBox) box).setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        bar.setHgap(18);
         bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
     }
@@ -239,6 +246,7 @@ public final class TreePane extends BorderPane {
             }
         });
         moves.getColumns().add(eval);
+        org.kibitz.workbench.Tables.fit(moves, 1);
         moves.getColumns().forEach(c -> c.setSortable(false));
         moves.setRowFactory(t -> {
             TableRow<TreeUi.Row> row = new TableRow<>();
@@ -276,6 +284,7 @@ public final class TreePane extends BorderPane {
         games.getColumns().add(text("tree.col.result", "tree-col-result", 55, OpeningTree.TreeGame::result));
         games.getColumns().add(text("tree.col.year", "tree-col-year", 45, g -> g.year() == 0 ? "" : String.valueOf(g.year())));
         games.getColumns().add(text("tree.col.event", "tree-col-event", 140, OpeningTree.TreeGame::event));
+        org.kibitz.workbench.Tables.fit(games, 1);
         Label none = new Label();
         none.textProperty().bind(i18n.text("tree.games.none"));
         games.setPlaceholder(none);
@@ -307,6 +316,7 @@ public final class TreePane extends BorderPane {
 
     private <T> TableColumn<T, T> text(String key, String id, double width, Function<T, String> text) {
         TableColumn<T, T> c = column(key, id, width);
+        org.kibitz.workbench.Tables.text(c, text);
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(T row, boolean empty) {

@@ -287,6 +287,7 @@ public final class TreeUi {
         int dot = name.lastIndexOf('.');
         Path db = treesFolder.resolve((dot > 0 ? name.substring(0, dot) : name) + ".sqlite");
         ImportTreeJob job = new ImportTreeJob(source.get(), db, games, formats);
+        window.get().useTask(org.kibitz.workbench.TaskLayout.OPENING);
         window.get().setStatus(i18n.get("tree.import.started", name, db.getFileName().toString()));
         JobHandle<Path, ImportTreeJob.Done> handle = runner.submit(job);
         handle.result().whenComplete((r, failure) -> Platform.runLater(() -> {

@@ -1,0 +1,198 @@
+package org.kibitz.workbench;
+
+import static org.kibitz.workbench.WorkbenchFixture.onFx;
+import static org.kibitz.workbench.WorkbenchFixture.runFx;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.ServiceLoader;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.scene.control.SplitPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.api.engine.ProtocolPlugin;
+import org.kibitz.api.game.GamePlugin;
+import org.kibitz.core.JsonStore;
+import org.kibitz.core.Protocols;
+import org.kibitz.core.engines.EngineDiscovery;
+import org.kibitz.core.engines.EngineEntry;
+import org.kibitz.core.engines.EngineListFile;
+import org.kibitz.core.engines.EngineRegistry;
+import org.kibitz.testing.FakeUciEngine;
+import org.kibitz.workbench.engines.CurvePane;
+import org.kibitz.workbench.engines.EngineLogPane;
+import org.kibitz.workbench.engines.EnginesUi;
+
+/**
+ * A bench, not run by the build ({@code mvn -B -o -pl app/launcher -am verify -Dtest=FloodBench
+ * -Dsurefire.failIfNoSpecifiedTests=false}): four engine panels, each a fake engine flooding the
+ * window with {@code info} lines (20,000 a second together by default, {@code BENCH_FLOOD_RATE} to
+ * change; three MultiPV lines each), with the lines, the log and the curve on screen. Prints and
+ * writes to {@code target/flood-bench.txt} the frame times: the interval between pulses (what the
+ * user sees) and the FX thread's work in each pulse, median, p99 and worst, idle and flooded.
+ */
+@ExtendWith(FxStages.class)
+class FloodBench {
+
+    private static final int ENGINES = 4;
+    private static final int RATE = Integer.parseInt(System.getenv().getOrDefault("BENCH_FLOOD_RATE", "20000"));
+    private static final int SECONDS = Integer.parseInt(System.getenv().getOrDefault("BENCH_SECONDS", "15"));
+
+    @TempDir
+    Path home;
+
+    private EnginesUi ui;
+
+    @AfterEach
+    void close() {
+        if (ui != null) {
+            ui.close();
+        }
+    }
+
+    @Test
+    void fourEnginesFloodingTheWindow() throws Exception {
+        EngineRegistry r = new EngineRegistry(new JsonStore<>(home.resolve("config").resolve("engines.json"),
+                EngineListFile.class), new Protocols(ServiceLoader.load(ProtocolPlugin.class).stream()
+                .map(ServiceLoader.Provider::get).toList()), new EngineDiscovery(List.of(), false));
+        r.load();
+        List<EngineEntry> floods = new ArrayList<>();
+        for (int i = 1; i <= ENGINES; i++) {
+            EngineEntry e = WorkbenchFixture.engine("flood" + i, "Fake flood " + i,
+                    FakeUciEngine.command("flood", Integer.toString(RATE / ENGINES)), "uci", java.util.Set.of("chess"));
+            r.put(e);
+            floods.add(e);
+        }
+        r.offersAnswered();
+        WorkbenchFixture w = WorkbenchFixture.open(home);
+        ui = w.injector.getInstance(EnginesUi.class);
+        GamePlugin chess = w.game("chess");
+        runFx(() -> w.document.newGame(chess, chess.startPosition()));
+        Stage side = onFx(() -> {
+            Stage s = new Stage();
+            SplitPane split = new SplitPane(new EngineLogPane(ui), new CurvePane(ui));
+            s.setScene(new Scene(split, 900, 500));
+            s.show();
+            return s;
+        });
+        List<String> panels = onFx(() -> {
+            while (ui.panelIds().size() < ENGINES) {
+                ui.addPanel().orElseThrow();
+            }
+            List<String> ids = List.copyOf(ui.panelIds());
+            for (int i = 0; i < ENGINES; i++) {
+                ui.chooseEngine(ids.get(i), floods.get(i));
+                ui.setMultiPv(ids.get(i), 3);
+            }
+            return ids;
+        });
+        List<Scene> scenes = List.of(w.window.stage().getScene(), side.getScene());
+        Frames idle = Frames.measure(scenes, 3);
+        onFx(() -> ui.ticker().takeTimings());
+        runFx(() -> panels.forEach(ui::start));
+        WorkbenchFixture.waitUntil(() -> panels.stream().allMatch(p -> ui.service().slot(p).state().lines().size() == 3));
+        Thread.sleep(2_000);
+        long lines0 = ui.service().log().since(0).next();
+        long t0 = System.nanoTime();
+        Frames flooded = Frames.measure(scenes, SECONDS);
+        double linesPerSecond = (ui.service().log().since(0).next() - lines0) / ((System.nanoTime() - t0) / 1e9);
+        String readers = onFx(() -> ui.ticker().takeTimings());
+        runFx(() -> panels.forEach(ui::stop));
+        String report = String.format(Locale.ROOT, """
+                BENCH flood: %d engines, %d info lines a second together (received %.0f/s), Java %s,
+                  load average %.1f on %d cores at the end
+                  idle:    %s
+                  flooded: %s
+                  panes' reading (incl. warm-up): %s
+                """, ENGINES, RATE, linesPerSecond, System.getProperty("java.version"),
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors(), idle.summary(), flooded.summary(), readers);
+        System.out.println(report);
+        Files.writeString(Path.of("target", "flood-bench.txt"), report);
+    }
+
+    /** Pulse intervals and the FX thread's work per pulse over a while. */
+    static final class Frames {
+        final List<Double> intervals = Collections.synchronizedList(new ArrayList<>());
+        final List<Double> work = Collections.synchronizedList(new ArrayList<>());
+        /** The FX thread's CPU time from one pulse to the next: its work per frame, whatever else the machine runs. */
+        final List<Double> cpu = Collections.synchronizedList(new ArrayList<>());
+
+        static Frames measure(List<Scene> scenes, int seconds) throws Exception {
+            Frames f = new Frames();
+            long[] pulseStart = {0};
+            long[] lastLayout = {0};
+            long[] last = {0};
+            long[] lastCpu = {0};
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            AnimationTimer timer = new AnimationTimer() {
+                @Override
+                public void handle(long now) {
+                    long t = System.nanoTime();
+                    long c = mx.getCurrentThreadCpuTime();
+                    if (lastCpu[0] != 0) {
+                        f.cpu.add((c - lastCpu[0]) / 1e6);
+                    }
+                    lastCpu[0] = c;
+                    if (pulseStart[0] != 0 && lastLayout[0] > pulseStart[0]) {
+                        f.work.add((lastLayout[0] - pulseStart[0]) / 1e6);
+                    }
+                    if (last[0] != 0) {
+                        f.intervals.add((t - last[0]) / 1e6);
+                    }
+                    last[0] = t;
+                    pulseStart[0] = t;
+                }
+            };
+            Runnable layoutDone = () -> lastLayout[0] = System.nanoTime();
+            runFx(() -> {
+                scenes.forEach(s -> s.addPostLayoutPulseListener(layoutDone));
+                timer.start();
+            });
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            while (System.nanoTime() < end) {
+                CompletableFuture<Void> done = new CompletableFuture<>();
+                Platform.runLater(() -> done.complete(null));
+                done.get(30, TimeUnit.SECONDS);
+                Thread.sleep(50);
+            }
+            runFx(() -> {
+                timer.stop();
+                scenes.forEach(s -> s.removePostLayoutPulseListener(layoutDone));
+            });
+            return f;
+        }
+
+        static double percentile(List<Double> xs, double pct) {
+            List<Double> s;
+            synchronized (xs) {
+                s = new ArrayList<>(xs);
+            }
+            if (s.isEmpty()) {
+                return 0;
+            }
+            Collections.sort(s);
+            return s.get((int) Math.min(s.size() - 1, Math.round(pct / 100 * (s.size() - 1))));
+        }
+
+        String summary() {
+            return String.format(Locale.ROOT, "frame (pulse interval) median %.1f ms, p99 %.1f, worst %.1f (%d frames);"
+                            + " FX work per pulse median %.2f ms, p99 %.2f, worst %.2f;"
+                            + " FX thread CPU per frame median %.2f ms, p99 %.2f, worst %.2f",
+                    percentile(intervals, 50), percentile(intervals, 99), percentile(intervals, 100), intervals.size(),
+                    percentile(work, 50), percentile(work, 99), percentile(work, 100),
+                    percentile(cpu, 50), percentile(cpu, 99), percentile(cpu, 100));
+        }
+    }
+}
