@@ -174,6 +174,12 @@ public final class XboardSession extends EngineSessionBase {
 
     private ScheduledFuture<?> nudger;
 
+    /** GNU Chess 6's front end reads its second line only once more input comes: nudged throughout. */
+    @Override
+    protected boolean nudgesHandshake(boolean probing) {
+        return true;
+    }
+
     /**
      * While an answer is awaited (a pong, the move after {@code ?}) from an engine that has gone
      * quiet, an empty line every quarter second: GNU Chess 6 leaves a command that arrived together

@@ -111,6 +111,12 @@ public final class EngineLinesPane extends BorderPane {
         text.textProperty().bind(ui.i18n().text("offer.text", names));
         text.setWrapText(true);
         text.setId("engine-offer-text");
+        // What each engine will get, and why (issue 36): shown before the user says yes.
+        Label reason = new Label(ui.defaultsReason());
+        reason.setWrapText(true);
+        reason.setId("engine-offer-defaults");
+        reason.getStyleClass().add("engine-offer-defaults");
+        javafx.scene.layout.VBox texts = new javafx.scene.layout.VBox(2, text, reason);
         Button yes = new Button();
         yes.textProperty().bind(ui.i18n().text("offer.add"));
         yes.setId("engine-offer-add");
@@ -120,8 +126,8 @@ public final class EngineLinesPane extends BorderPane {
         no.setId("engine-offer-no");
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox.setHgrow(text, Priority.SOMETIMES);
-        HBox bar = new HBox(8, Icons.of("mdi2e-engine-outline"), text, spring, yes, no);
+        HBox.setHgrow(texts, Priority.SOMETIMES);
+        HBox bar = new HBox(8, Icons.of("mdi2e-engine-outline"), texts, spring, yes, no);
         bar.setId("engine-offer");
         bar.getStyleClass().add("engine-offer");
         bar.setAlignment(Pos.CENTER_LEFT);

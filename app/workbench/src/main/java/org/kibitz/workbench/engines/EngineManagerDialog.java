@@ -115,7 +115,14 @@ public final class EngineManagerDialog {
         Button find = iconButton("engine-find", "mdi2m-magnify", "manager.find", this::findInstalled);
         HBox listButtons = new HBox(4, add, remove, up, down, find);
         listButtons.setAlignment(Pos.CENTER_LEFT);
-        VBox left = new VBox(6, list, listButtons);
+        // What an engine added now is offered, and why (issue 36): threads and hash from the machine
+        // and from how many engines run at once.
+        Label defaults = new Label(ui.defaultsReason());
+        defaults.setId("manager-defaults");
+        defaults.setWrapText(true);
+        defaults.setMaxWidth(240);
+        defaults.getStyleClass().add("manager-defaults");
+        VBox left = new VBox(6, list, listButtons, defaults);
         VBox.setVgrow(list, Priority.ALWAYS);
         left.setPadding(new Insets(10, 6, 10, 10));
 
