@@ -31,7 +31,6 @@ public final class XiangqiStandIn {
         Process engine = new ProcessBuilder(program).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         PrintStream toEngine = new PrintStream(engine.getOutputStream(), true, StandardCharsets.UTF_8);
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
-        toEngine.println("setoption name UCI_Variant value xiangqi");
         int shift = 1 - base; // what to add to our ranks to get Fairy-Stockfish's
         Thread reader = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(engine.getInputStream(), StandardCharsets.UTF_8))) {
@@ -62,6 +61,10 @@ public final class XiangqiStandIn {
                 continue;
             }
             toEngine.println(line.startsWith("position") || line.startsWith("go") ? shift(line, shift) : line);
+            if (line.strip().equals("uci")) {
+                // Fairy-Stockfish goes back to chess at `uci`: xiangqi is set right after it.
+                toEngine.println("setoption name UCI_Variant value xiangqi");
+            }
             if (line.strip().equals("quit")) {
                 break;
             }

@@ -141,7 +141,9 @@ class CliEnginesYouCanRelyOnTest {
         for (int base : new int[] {0, 1}) {
             try (CliHarness cli = CliHarness.open(dir.resolve("home" + base))) {
                 String command = String.join(" ", XiangqiStandIn.command(base).stream().map(a -> "'" + a + "'").toList());
-                Run probe = cli.run("engine", "probe", command);
+                List<String> probeArgs = new ArrayList<>(List.of("engine", "probe", "--"));
+                probeArgs.addAll(XiangqiStandIn.command(base));
+                Run probe = cli.run(probeArgs.toArray(String[]::new));
                 assertEquals(0, probe.exit(), probe.err());
                 assertTrue(probe.out().contains("name " + XiangqiStandIn.NAME), probe.out().toString());
                 assertTrue(probe.out().contains("games xiangqi"), probe.out().toString());

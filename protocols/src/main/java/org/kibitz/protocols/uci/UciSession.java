@@ -308,6 +308,16 @@ public final class UciSession extends EngineSessionBase {
                 && asked == null && inProbeOrOpen();
     }
 
+    /**
+     * Whether the engine's games are no more than a guess from its name (under the lock): it names no
+     * variant and its moves, when asked, fit no game. Then the caller's game is taken at its word
+     * (the user chose it for the engine in the engine manager).
+     */
+    private boolean onlyGuessed() {
+        return dialect == Dialect.UCI && variants.isEmpty() && config.conventions().uciVariant().isEmpty()
+                && (asked == null || asked.isEmpty());
+    }
+
     private boolean inProbeOrOpen() {
         SessionState st = stateLocked();
         return st == SessionState.IDLE;
@@ -521,7 +531,7 @@ public final class UciSession extends EngineSessionBase {
         synchronized (lock) {
             requireIdle();
             g = gamePlugin(gameId);
-            if (!playedGames().contains(gameId)) {
+            if (!playedGames().contains(gameId) && !onlyGuessed()) {
                 throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("game.notPlayed", displayName(), gameId));
             }
             Conventions c = detectedConventions(gameId).overriddenBy(config.conventions());

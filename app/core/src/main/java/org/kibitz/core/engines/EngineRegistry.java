@@ -72,6 +72,14 @@ public final class EngineRegistry {
         this.machine = Objects.requireNonNull(machine, "machine");
     }
 
+    /** The games a probe asks an engine about when it does not say which it plays; null until told. */
+    private volatile Games probeGames;
+
+    /** The games probes ask engines about that do not say which they play (a renamed xiangqi engine). */
+    public void probeGamesFrom(Games games) {
+        this.probeGames = games;
+    }
+
     /** Tells the registry how many engines run at once (analysis panels, a job's sessions), for new engines' defaults. */
     public void loadFrom(java.util.function.Supplier<EngineDefaults.Load> load) {
         this.load = Objects.requireNonNull(load, "load");
@@ -347,7 +355,9 @@ public final class EngineRegistry {
                         org.kibitz.api.i18n.Text.of(EngineRegistry.class, "engine.notExecutable", program));
             }
         }
-        EngineProber.Result r = new EngineProber(protocols.all()).probe(entry.toConfig(), recognition(entry));
+        EngineProber prober = new EngineProber(protocols.all());
+        Games g = probeGames;
+        EngineProber.Result r = (g == null ? prober : prober.withGames(g)).probe(entry.toConfig(), recognition(entry));
         return entry.withProbe(r.protocol().id(), r.info());
     }
 
