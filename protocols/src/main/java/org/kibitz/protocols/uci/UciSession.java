@@ -407,7 +407,24 @@ public final class UciSession extends EngineSessionBase {
             send("go depth 1");
             f = s.result;
         }
-        await(f, timeouts.ready(), "go depth 1");
+        try {
+            f.get(timeouts.ready().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // A search that does not end by itself at depth 1 (some engines ignore the limit): its
+            // move after stop says as much.
+            synchronized (lock) {
+                if (search == s) {
+                    requestStop(s);
+                }
+            }
+            events.flush();
+            await(f, timeouts.stop().plusSeconds(1), "stop");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw asEngineException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("interrupted"), e);
+        }
         return s.rawBest;
     }
 
