@@ -347,8 +347,9 @@ class EnginePanesTest {
         @SuppressWarnings("unchecked")
         Spinner<Integer> hash = onFx(() -> (Spinner<Integer>) d.getDialogPane().lookup("#option-Hash"));
         // Added now, it was sized to this machine (issue 19) rather than Stockfish's 16 MB.
+        // ... and to how many engines run at once (issue 36): the panels open and a job's engine.
         java.util.Map<String, String> machine = org.kibitz.core.engines.EngineDefaults.suggested(added.declared(),
-                org.kibitz.core.engines.EngineDefaults.Machine.current());
+                org.kibitz.core.engines.EngineDefaults.Machine.current(), onFx(() -> ui.engineLoad()));
         assertEquals(machine, added.options());
         assertEquals(Integer.parseInt(machine.getOrDefault("Hash", "16")), (int) onFx(hash::getValue));
         assertTrue(onFx(() -> d.getDialogPane().lookup("#option-Clear_Hash") instanceof javafx.scene.control.Button));

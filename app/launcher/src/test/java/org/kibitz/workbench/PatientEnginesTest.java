@@ -64,9 +64,10 @@ class PatientEnginesTest {
     @Test
     void theFirstStartsDefaultsAreExplainedAcceptedAndAnalysisRuns() throws Exception {
         RealEngines.require("stockfish");
+        w = WorkbenchFixture.open(home);
+        ui = w.injector.getInstance(EnginesUi.class);
+        // The loops start once the window is up: what is tested is the engines' start, not the window's.
         try (BusyMachine busy = BusyMachine.start()) {
-            w = WorkbenchFixture.open(home);
-            ui = w.injector.getInstance(EnginesUi.class);
             WorkbenchFixture.waitUntil(() -> w.robot.lookup("#engine-offer").tryQuery().isPresent());
             EngineDefaults.Suggestion s = onFx(() -> ui.registry().suggestion());
             String reason = onFx(() -> ((Label) w.robot.lookup("#engine-offer-defaults").query()).getText());
@@ -89,9 +90,9 @@ class PatientEnginesTest {
     void aStartWhoseReadyokComesFifteenSecondsLateAfterAHashChangeSaysWhyAndRuns() throws Exception {
         EngineEntry slow = WorkbenchFixture.engine("slow", "Fake slow-hash", FakeUciEngine.command("slow-hash", "15000"),
                 "uci", java.util.Set.of("chess")).withOptions(Map.of("Hash", "2048"));
+        w = WorkbenchFixture.openWithEngines(home, slow);
+        ui = w.injector.getInstance(EnginesUi.class);
         try (BusyMachine busy = BusyMachine.start()) {
-            w = WorkbenchFixture.openWithEngines(home, slow);
-            ui = w.injector.getInstance(EnginesUi.class);
             newChessGame();
             long t0 = System.nanoTime();
             runFx(() -> ui.start("1"));

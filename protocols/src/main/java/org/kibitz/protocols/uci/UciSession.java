@@ -490,7 +490,7 @@ public final class UciSession extends EngineSessionBase {
     }
 
     /** A size in MB as a person reads it: {@code 512 MB}, {@code 2 GB}, {@code 1.5 GB}. */
-    static String sizeText(long mb) {
+    public static String sizeText(long mb) {
         if (mb < 1024) {
             return mb + " MB";
         }
