@@ -36,6 +36,8 @@ import org.kibitz.api.UsesStandardStreams;
  *     memory)</li>
  * <li>{@code busy-ready MS}: works the processor for {@code MS} ms before its first {@code readyok}
  *     (a large network to load)</li>
+ * <li>{@code slow-uci MS}: answers {@code uci} only {@code MS} ms after it came (a slow start: a
+ *     large network, a busy machine), silent meanwhile</li>
  * <li>{@code sleepy-ready MS}: sleeps {@code MS} ms before its first {@code readyok}, for nothing
  *     asked (an engine that hangs)</li>
  * <li>{@code xboard-log FILE}: an xboard engine that appends the first line of each start to
@@ -147,6 +149,9 @@ public final class FakeEngine {
             }
             switch (line) {
                 case "uci" -> {
+                    if (mode.equals("slow-uci")) {
+                        Thread.sleep(Long.parseLong(args[1]));
+                    }
                     out.println("id name Fake " + mode);
                     out.println("id author Kibitz tests");
                     out.println("option name Hash type spin default 16 min 1 max 4096");

@@ -100,14 +100,14 @@ class PatientStartTest {
 
     /**
      * A UCI engine gets no empty lines while it starts (Fairy-Stockfish answers each with
-     * {@code Unknown command:}); only GNU Chess's protocol, xboard, needs them. The fake takes longer
-     * than a nudge interval to start, as a JVM does, more so beside two busy loops.
+     * {@code Unknown command:}); only GNU Chess's protocol, xboard, needs them. The fake answers
+     * {@code uci} 1.5 s late, six nudge intervals.
      */
     @Test
     void aUciEngineIsNotNudged() throws Exception {
         Recorder rec = new Recorder();
         try (BusyMachine busy = BusyMachine.start();
-             EngineSession s = new UciProtocol().open(fake("mute-quit", "x"), TestGames.games(), rec)) {
+             EngineSession s = new UciProtocol().open(fake("slow-uci", "1500"), TestGames.games(), rec)) {
             s.newGame("chess");
         }
         List<String> sent = rec.of(EngineEvent.EngineLine.class).stream()
