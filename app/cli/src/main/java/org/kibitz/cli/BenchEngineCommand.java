@@ -49,15 +49,18 @@ final class BenchEngineCommand implements Callable<Integer> {
     double seconds;
 
     @Option(names = "--engine", paramLabel = "PATH", descriptionKey = "engine.peer")
-    List<Path> engines = new ArrayList<>();
+    List<String> engineNames = new ArrayList<>();
 
     @Option(names = "--no-peers", descriptionKey = "engine.no.peers")
     boolean noPeers;
 
+    private final org.kibitz.core.engines.EngineRegistry registry;
+
     @Inject
-    BenchEngineCommand(Games games, Protocols protocols) {
+    BenchEngineCommand(Games games, Protocols protocols, org.kibitz.core.engines.EngineRegistry registry) {
         this.games = games;
         this.protocols = protocols;
+        this.registry = registry;
     }
 
     @Override
@@ -74,6 +77,8 @@ final class BenchEngineCommand implements Callable<Integer> {
                 chosen.add(GameOption.game(games, g, spec));
             }
         }
+        // A peer is named as every --engine is: an id or name of the engine list, or a path.
+        List<Path> engines = engineNames.stream().map(n -> EngineLookup.program(registry, n, spec)).toList();
         for (Path p : engines) {
             if (!Files.isExecutable(p)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("engine.missing", p));

@@ -306,7 +306,9 @@ final class BenchMatchCommand implements Callable<Integer> {
         Files.deleteIfExists(pgnOut);
         List<String> cmd = new ArrayList<>(List.of(fastchess.toString()));
         for (String name : List.of("sf1", "sf2")) {
-            String command = Files.isRegularFile(Path.of(engine)) ? Path.of(engine).toAbsolutePath().toString() : engine;
+            // The same engine as ours plays: an entry of the list gives its program (decision 0004).
+            String command = Files.isRegularFile(Path.of(engine)) ? Path.of(engine).toAbsolutePath().toString()
+                    : EngineLookup.program(registry, engine, spec).toString();
             cmd.addAll(List.of("-engine", "cmd=" + command, "name=" + name, "option.Threads=1", "option.Hash=16"));
         }
         cmd.addAll(List.of("-each", "tc=" + tc, "timemargin=" + marginMs, "proto=uci",

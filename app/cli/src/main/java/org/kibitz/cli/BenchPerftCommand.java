@@ -49,7 +49,7 @@ final class BenchPerftCommand implements Callable<Integer> {
     String fen;
 
     @Option(names = "--engine", paramLabel = "PATH", descriptionKey = "engine")
-    List<Path> engines = new ArrayList<>();
+    List<String> engineNames = new ArrayList<>();
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "3", descriptionKey = "runs")
     int runs;
@@ -60,10 +60,13 @@ final class BenchPerftCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "900", descriptionKey = "timeout")
     int timeout;
 
+    private final org.kibitz.core.engines.EngineRegistry registry;
+
     @Inject
-    BenchPerftCommand(Games games, PerftBenchmark benchmark) {
+    BenchPerftCommand(Games games, PerftBenchmark benchmark, org.kibitz.core.engines.EngineRegistry registry) {
         this.games = games;
         this.benchmark = benchmark;
+        this.registry = registry;
     }
 
     /** Depths that take the peers a few seconds: xiangqi 5, chess 6. */
@@ -80,6 +83,8 @@ final class BenchPerftCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("bad.numbers"));
         }
         List<PerftPeer> peers = new ArrayList<>();
+        // A peer is named as every --engine is: an id or name of the engine list, or a path.
+        List<Path> engines = engineNames.stream().map(n -> EngineLookup.program(registry, n, spec)).toList();
         for (Path e : engines) {
             if (!Files.isExecutable(e)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("engine.missing", e.toString()));

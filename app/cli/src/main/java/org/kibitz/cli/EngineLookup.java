@@ -26,6 +26,20 @@ final class EngineLookup {
         }
     }
 
+    /**
+     * The program {@code --engine} names on a bench that runs programs itself (peers, perft): an
+     * entry of the engine list (by id or name, as everywhere) gives its program, anything else is a path.
+     */
+    static java.nio.file.Path program(EngineRegistry registry, String text, CommandSpec spec) {
+        EngineRef ref = resolve(registry, text, spec);
+        if (ref.source() == EngineRef.Source.LIST && !ref.entry().builtin()) {
+            String p = ref.entry().command().get(0);
+            return p.contains("/") ? java.nio.file.Path.of(p)
+                    : org.kibitz.protocols.process.ProgramSearch.current().locate(p).orElse(java.nio.file.Path.of(p));
+        }
+        return java.nio.file.Path.of(text);
+    }
+
     /** The engine of the list by id or name, else the command line; a usage error saying why neither fits. */
     static EngineRef resolve(EngineRegistry registry, String name, CommandSpec spec) {
         try {

@@ -42,9 +42,12 @@ final class EngineProbeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "COMMAND", descriptionKey = "command")
     List<String> command;
 
+    private final org.kibitz.api.game.Games games;
+
     @Inject
-    EngineProbeCommand(Protocols protocols) {
+    EngineProbeCommand(Protocols protocols, org.kibitz.api.game.Games games) {
         this.protocols = protocols;
+        this.games = games;
     }
 
     @Override
@@ -58,7 +61,7 @@ final class EngineProbeCommand implements Callable<Integer> {
         }
         EngineProber.Result r;
         try {
-            r = new EngineProber(protocols.all()).probe(config, Duration.ofMillis(Math.round(wait * 1000)));
+            r = new EngineProber(protocols.all()).withGames(games).probe(config, Duration.ofMillis(Math.round(wait * 1000)));
         } catch (EngineException e) {
             err.println(TEXT.text("failed", e.text().render()));
             err.flush();

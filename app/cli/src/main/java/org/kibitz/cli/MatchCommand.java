@@ -221,6 +221,7 @@ final class MatchCommand implements Callable<Integer> {
         if (!g.ruleSets().isEmpty() && !g.ruleSets().contains(ruleSet)) {
             throw usage("rules.unknown", ruleSet, String.join(", ", g.ruleSets()));
         }
+        EngineLookup.readList(registry, err, TEXT, "engines.corrupt");
         List<EngineRef> refs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<TimeControl> times = new ArrayList<>();

@@ -25,6 +25,8 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code hang-on-stop}: searches and ignores {@code stop}</li>
  * <li>{@code silent}: never answers, not even {@code uci}</li>
  * <li>{@code calm}: a few lines a second, answers everything</li>
+ * <li>{@code slow-hash MS}: {@code calm}, but after a {@code setoption name Hash} above 16 answers the
+ *     next {@code isready} only {@code MS} ms later (a large hash on a busy machine short of memory)</li>
  * </ul>
  * A {@code go movetime N} search ends by itself after {@code N} ms with {@code bestmove}; other
  * searches run until {@code stop}.
@@ -53,7 +55,12 @@ public final class FakeUciEngine {
             script(args[1].split(","));
             return;
         }
-        int rate = args.length > 1 && !args[0].equals("crash-once") ? Integer.parseInt(args[1]) : 20_000;
+        long hashDelay = mode.equals("slow-hash") ? Long.parseLong(args[1]) : 0;
+        long readyDelay = 0;
+        if (mode.equals("slow-hash")) {
+            mode = "calm";
+        }
+        int rate = args.length > 1 && !args[0].equals("crash-once") && !args[0].equals("slow-hash") ? Integer.parseInt(args[1]) : 20_000;
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                 StandardCharsets.UTF_8), 1 << 16);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -69,9 +76,16 @@ public final class FakeUciEngine {
             }
             if (line.equals("uci")) {
                 say(out, writeLock, "id name Fake " + mode, "id author Kibitz tests",
-                        "option name Hash type spin default 16 min 1 max 1024",
+                        "option name Hash type spin default 16 min 1 max 4096",
                         "option name MultiPV type spin default 1 min 1 max 3", "uciok");
+            } else if (line.startsWith("setoption name Hash value ") && hashDelay > 0
+                    && Long.parseLong(line.substring("setoption name Hash value ".length()).strip()) > 16) {
+                readyDelay = hashDelay;
             } else if (line.equals("isready")) {
+                if (readyDelay > 0) {
+                    Thread.sleep(readyDelay);
+                    readyDelay = 0;
+                }
                 say(out, writeLock, "readyok");
             } else if (line.startsWith("setoption name MultiPV value ")) {
                 multiPv = Integer.parseInt(line.substring("setoption name MultiPV value ".length()).strip());

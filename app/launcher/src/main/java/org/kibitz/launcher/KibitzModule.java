@@ -68,9 +68,14 @@ public final class KibitzModule extends AbstractModule {
         //
         // The engine list (engines.json in the config folder), not read yet: the workbench reads it
         // when its engine panes are made (it shows the load report), a command when it names an engine.
-        bind(EngineRegistry.class).toProvider(() -> new EngineRegistry(
-                new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
-                EngineDiscovery.current())).in(Singleton.class);
+        bind(EngineRegistry.class).toProvider(() -> {
+            EngineRegistry r = new EngineRegistry(
+                    new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
+                    EngineDiscovery.current());
+            // A UCI engine that names no UCI_Variant is asked which of these it plays (issue 36).
+            r.probeGamesFrom(games);
+            return r;
+        }).in(Singleton.class);
         // The analysis store in the data folder, one per process, closed (its queue written) when the process ends.
         bind(AnalysisStore.class).toProvider(() -> {
             AnalysisStore store = AnalysisStore.open(paths.data().resolve(AnalysisStore.FILE_NAME), games);

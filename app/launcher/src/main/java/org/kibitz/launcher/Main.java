@@ -26,7 +26,12 @@ public final class Main {
 
     public static void main(String[] args) {
         Optional<java.util.List<Path>> files = workbenchFiles(args);
-        System.exit(files.isPresent() ? runWorkbench(args, files.get()) : run(args, null, null));
+        int status = files.isPresent() ? runWorkbench(args, files.get()) : run(args, null, null);
+        // Commands close their engines; whatever is still running (a helper an engine's wrapper
+        // started, an engine a failed command left) ends here, before the JVM does. Ctrl+C and
+        // SIGTERM reach the same reaping through the engines' shutdown hook.
+        org.kibitz.protocols.process.EngineProcess.endAll();
+        System.exit(status);
     }
 
     /**

@@ -38,11 +38,26 @@ public final class EngineProber {
     }
 
     private final List<ProtocolPlugin> protocols;
+    /** The games an engine that does not say which it plays is asked about; null when none are known. */
+    private final Games games;
 
     public EngineProber(List<ProtocolPlugin> protocols) {
+        this(protocols, null);
+    }
+
+    private EngineProber(List<ProtocolPlugin> protocols, Games games) {
         this.protocols = protocols.stream()
                 .sorted(Comparator.comparingInt(ProtocolPlugin::probeOrder).thenComparing(ProtocolPlugin::id))
                 .toList();
+        this.games = games;
+    }
+
+    /**
+     * This prober, asking a UCI engine that names no {@code UCI_Variant} which of {@code games} it
+     * plays (Pikafish and renamed xiangqi engines say nothing of it).
+     */
+    public EngineProber withGames(Games games) {
+        return new EngineProber(protocols, games);
     }
 
     /** A prober over the protocols found on the class path. */
@@ -76,7 +91,7 @@ public final class EngineProber {
             Optional<String> instead = Optional.empty();
             try {
                 if (p instanceof SessionProtocol sp) {
-                    ProtocolSupport.Probe found = sp.probeTelling(config, recognition);
+                    ProtocolSupport.Probe found = sp.probeTelling(config, recognition, games);
                     info = found.info();
                     instead = found.spokeInstead();
                 } else {

@@ -56,7 +56,7 @@ public final class EngineProcess implements LineChannel {
     /** Processes the engine started, collected while it lives (see {@link #rememberDescendants}). */
     private final java.util.Set<ProcessHandle> known = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** When the descendants were last collected ({@link System#nanoTime}). */
-    private volatile long lastLook = System.nanoTime();
+    private volatile long lastLook = System.nanoTime() - LOOK_EVERY_NANOS - 1; // the first line looks
     /** Whether Kibitz ended it because its output closed while it went on running. */
     private volatile boolean endedByUs;
     /** How often the reader collects the descendants while lines come. */
@@ -67,7 +67,17 @@ public final class EngineProcess implements LineChannel {
         this.description = description;
         this.threadName = "engine-" + name;
         this.endGrace = endGrace;
-        LiveProcesses.add(process);
+        LiveProcesses.add(this);
+        // A helper the engine started (a wrapper's `sleep 1000 &` before its `exec`) may hold the
+        // engine's output open after the engine has gone: its reader would then never see the end,
+        // and the helper would run on. When the engine process ends, its remembered helpers end too.
+        process.onExit().thenRun(() -> {
+            for (ProcessHandle h : known) {
+                if (h.isAlive()) {
+                    h.destroyForcibly();
+                }
+            }
+        });
     }
 
     /**
@@ -136,6 +146,7 @@ public final class EngineProcess implements LineChannel {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("already started");
         }
+        rememberDescendants(); // a wrapper script's helpers, started before the engine was exec'd
         Thread err = new Thread(() -> read(process.getErrorStream(), Direction.STDERR, receiver), threadName + "-err");
         err.setDaemon(true);
         stderrThread = err;
@@ -209,7 +220,7 @@ public final class EngineProcess implements LineChannel {
                 h.destroyForcibly();
             }
         }
-        LiveProcesses.remove(process);
+        LiveProcesses.remove(this);
         outbox.offer(POISON);
         EngineExit e = new EngineExit(code, exitExpected.get(), lastLines(), endedByUs);
         try {
@@ -349,6 +360,27 @@ public final class EngineProcess implements LineChannel {
         return description;
     }
 
+    @Override
+    public Optional<Duration> cpuTime() {
+        Optional<Duration> own = process.toHandle().info().totalCpuDuration();
+        if (own.isEmpty()) {
+            return Optional.empty();
+        }
+        Duration sum = own.get();
+        try {
+            for (ProcessHandle h : process.descendants().toList()) {
+                known.add(h);
+                Optional<Duration> d = h.info().totalCpuDuration();
+                if (d.isPresent()) {
+                    sum = sum.plus(d.get());
+                }
+            }
+        } catch (RuntimeException e) {
+            // its children cannot be listed here: its own time is still a sign of life
+        }
+        return Optional.of(sum);
+    }
+
     /** The operating system's process id, for tests that check nothing is left behind. */
     public long pid() {
         return process.pid();
@@ -359,25 +391,72 @@ public final class EngineProcess implements LineChannel {
         return process.descendants().toList();
     }
 
+    /**
+     * Ends this engine, everything it started and every helper it was seen to start, at once: for
+     * the JVM's way out (a shutdown hook has no time to ask politely).
+     */
+    void killNow() {
+        List<ProcessHandle> tree = tree();
+        for (ProcessHandle h : tree) {
+            h.destroyForcibly();
+        }
+        for (ProcessHandle h : known) {
+            if (h.isAlive()) {
+                h.destroyForcibly();
+            }
+        }
+    }
+
+    /**
+     * Ends every engine still running and every helper they started (also those that already
+     * outlived their engine): the command line calls it before it exits, and a shutdown hook calls
+     * it when the JVM ends for any other reason (Ctrl+C, SIGTERM, the window closed). Returns how
+     * many engines were running.
+     */
+    public static int endAll() {
+        return LiveProcesses.endAll();
+    }
+
     /** Engines still running, ended forcibly when the JVM exits. */
     private static final class LiveProcesses {
-        private static final java.util.Set<Process> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private static final java.util.Set<EngineProcess> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        /** Helpers of engines that already ended, kept until they are seen to be gone. */
+        private static final java.util.Set<ProcessHandle> ORPHANS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
         static {
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                for (Process p : LIVE) {
-                    p.descendants().forEach(ProcessHandle::destroyForcibly);
-                    p.destroyForcibly();
-                }
-            }, "kibitz-engine-reaper"));
+            Runtime.getRuntime().addShutdownHook(new Thread(LiveProcesses::endAll, "kibitz-engine-reaper"));
         }
 
-        static void add(Process p) {
+        static int endAll() {
+            List<EngineProcess> live = List.copyOf(LIVE);
+            for (EngineProcess p : live) {
+                try {
+                    p.killNow();
+                } catch (RuntimeException e) {
+                    // go on with the others
+                }
+            }
+            for (ProcessHandle h : List.copyOf(ORPHANS)) {
+                if (h.isAlive()) {
+                    h.destroyForcibly();
+                }
+                ORPHANS.remove(h);
+            }
+            return live.size();
+        }
+
+        static void add(EngineProcess p) {
             LIVE.add(p);
         }
 
-        static void remove(Process p) {
+        static void remove(EngineProcess p) {
             LIVE.remove(p);
+            for (ProcessHandle h : p.known) {
+                if (h.isAlive()) {
+                    ORPHANS.add(h);
+                }
+            }
+            ORPHANS.removeIf(h -> !h.isAlive());
         }
     }
 }

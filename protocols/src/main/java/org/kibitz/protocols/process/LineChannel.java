@@ -30,4 +30,13 @@ public interface LineChannel {
 
     /** The engine's command line, for messages. */
     String describe();
+
+    /**
+     * The processor time the engine (and every process it started) has used so far, when the
+     * platform tells: a wait that runs out while this still rises is waiting on an engine at work
+     * (allocating its hash, loading a network), not on a hung one. Empty when unknown.
+     */
+    default java.util.Optional<Duration> cpuTime() {
+        return java.util.Optional.empty();
+    }
 }

@@ -179,10 +179,16 @@ public abstract class EngineSessionBase implements EngineSession {
      */
     public boolean handshake(Duration timeout, boolean probing) throws EngineException {
         startHandshake();
-        ScheduledFuture<?> nudger = scheduleNudges();
+        ScheduledFuture<?> nudger = scheduleNudges(probing);
         long began = System.nanoTime();
         Duration whole = probing ? timeouts.handshake() : timeout;
+        String what = protocolId.toUpperCase(java.util.Locale.ROOT);
         try {
+            if (!probing) {
+                // A big network to load, a JVM on a loaded machine: waits on while the engine works.
+                patiently(handshake, timeout, protocolId);
+                return true;
+            }
             try {
                 handshake.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
                 return true;
@@ -193,21 +199,23 @@ public abstract class EngineSessionBase implements EngineSession {
                     // machine, a banner before the answer) without rejecting the protocol: not silent.
                     started = recognised || ownWords;
                 }
-                if (!probing || !started) {
+                if (!started) {
                     throw e;
                 }
                 // It takes its time (a big network to load, a JVM on a loaded machine): give it the whole
-                // handshake timeout.
+                // handshake timeout, and more while it works.
                 long left = whole.toNanos() - (System.nanoTime() - began);
-                handshake.get(Math.max(1, left), TimeUnit.NANOSECONDS);
+                patiently(handshake, Duration.ofNanos(Math.max(1, left)), protocolId);
                 return true;
             }
         } catch (TimeoutException e) {
             if (probing && !recognised()) {
                 return false;
             }
-            EngineException ex = new EngineException(Kind.TIMEOUT, withLastLines("timeout.handshake",
-                    protocolId.toUpperCase(java.util.Locale.ROOT), seconds(whole)));
+            Patience p = lastPatience;
+            Duration said = p.extended() ? p.waited() : whole;
+            EngineException ex = new EngineException(Kind.TIMEOUT, ProtocolMessages.text(
+                    p.capped() ? "timeout.handshake.capped" : "timeout.handshake", displayName(), what, seconds(said)));
             synchronized (lock) {
                 die(ex);
             }
@@ -227,7 +235,12 @@ public abstract class EngineSessionBase implements EngineSession {
             nudger.cancel(false);
             synchronized (lock) {
                 waits.remove(handshake);
+                if (statusShown) {
+                    statusShown = false;
+                    events.post(EngineEvent.Status.idle());
+                }
             }
+            events.flush();
         }
     }
 
@@ -239,6 +252,8 @@ public abstract class EngineSessionBase implements EngineSession {
         LineChannel first = channel;
         first.start(receiverFor(first));
         synchronized (lock) {
+            statusShown = true;
+            events.post(new EngineEvent.Status(Optional.of(ProtocolMessages.text("status.starting", displayName()))));
             waits.add(handshake);
             beginHandshake();
         }
@@ -283,6 +298,13 @@ public abstract class EngineSessionBase implements EngineSession {
         return heardAnything;
     }
 
+    /**
+     * Asks the engine which games it plays when it did not say (a probe calls it after the
+     * handshake); by default nothing to ask.
+     */
+    public void askWhatItPlays() throws EngineException {
+    }
+
     /** What the session does between the handshake and being handed out: detection, configured options. */
     public void afterHandshake() throws EngineException {
         applyConfiguredOptions();
@@ -291,13 +313,15 @@ public abstract class EngineSessionBase implements EngineSession {
     /**
      * Some engines (GNU Chess 6's xboard front end) leave the second of two lines that arrive
      * together unread until more input comes. While the handshake waits and the engine has said
-     * nothing for a while, an empty line (which engines ignore) gets it going again.
+     * nothing for a while, an empty line gets it going again, for the engines that need it
+     * ({@link #nudgesHandshake}); others are left alone (Fairy-Stockfish answers each empty line
+     * with {@code Unknown command:}).
      */
-    private ScheduledFuture<?> scheduleNudges() {
+    private ScheduledFuture<?> scheduleNudges(boolean probing) {
         long period = nudgeInterval().toMillis();
         return TIMER.scheduleWithFixedDelay(() -> {
             synchronized (lock) {
-                if (!handshake.isDone() && state == SessionState.STARTING
+                if (!handshake.isDone() && state == SessionState.STARTING && nudgesHandshake(probing)
                         && Duration.between(lastHeard, Instant.now()).toMillis() >= period) {
                     send("");
                     lastHeard = Instant.now();
@@ -305,6 +329,16 @@ public abstract class EngineSessionBase implements EngineSession {
             }
             events.flush();
         }, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Whether the handshake's silences get an empty line now (under the lock). By default only a
+     * probe's, and only while the program has said nothing at all: it may be GNU Chess, which
+     * answers a foreign handshake only once nudged, and so shows which protocol it speaks. A session
+     * of a known protocol's engine is not nudged; xboard's are (GNU Chess needs it).
+     */
+    protected boolean nudgesHandshake(boolean probing) {
+        return probing && !heardAnything;
     }
 
     private Instant lastHeard = Instant.now();
@@ -552,14 +586,28 @@ public abstract class EngineSessionBase implements EngineSession {
     /**
      * Waits for an answer (not under the lock). A timeout is fatal to the session.
      *
+     * <p>The wait is {@code timeout} plus whatever the commands sent since the last wait are known
+     * to cost ({@link #expectSlowAnswer}: a large hash to allocate, a network to load), and it goes on
+     * past that while the engine's process is alive and using the processor, up to
+     * {@link #hardLimit}: a slow start on a busy machine is a start, a silent idle engine is not.
+     *
      * @param what    what was asked, for the message ({@code isready}, {@code ping})
      */
     protected <T> T await(CompletableFuture<T> f, Duration timeout, String what) throws EngineException {
+        Duration extra;
+        Text why;
+        synchronized (lock) {
+            extra = allowance;
+            why = allowanceReason;
+            allowance = Duration.ZERO;
+            allowanceReason = null;
+        }
         events.flush();
         try {
-            return f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return patiently(f, timeout.plus(extra), what);
         } catch (TimeoutException e) {
-            EngineException ex = new EngineException(Kind.TIMEOUT, withLastLines("timeout.answer", what, seconds(timeout)));
+            Patience p = lastPatience;
+            EngineException ex = new EngineException(Kind.TIMEOUT, waitedText(what, why, p));
             synchronized (lock) {
                 die(ex);
             }
@@ -572,7 +620,132 @@ public abstract class EngineSessionBase implements EngineSession {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EngineException(Kind.STATE, ProtocolMessages.text("interrupted"), e);
+        } finally {
+            synchronized (lock) {
+                if (statusShown) {
+                    statusShown = false;
+                    events.post(EngineEvent.Status.idle());
+                }
+            }
+            events.flush();
         }
+    }
+
+    /** How a patient wait went: how long it waited, and whether the engine was still working at its end. */
+    protected record Patience(Duration waited, Duration granted, boolean working, boolean capped, boolean extended) {
+    }
+
+    /** The last patient wait's account (for its failure message); written by the waiting thread. */
+    private volatile Patience lastPatience = new Patience(Duration.ZERO, Duration.ZERO, false, false, false);
+
+    /**
+     * How much longer than its granted time a wait may last while the engine works: the granted time
+     * six times over, and never less than two minutes. A start that needs more is one a person
+     * should hear about (and can allow with longer timeouts in the engine's settings).
+     */
+    public static Duration hardLimit(Duration granted) {
+        Duration six = granted.multipliedBy(6);
+        Duration floor = Duration.ofMinutes(2);
+        return six.compareTo(floor) > 0 ? six : floor;
+    }
+
+    /**
+     * Waits for {@code f} for {@code granted}, then on while the engine uses the processor (measured
+     * over the last second), up to {@link #hardLimit}. Says so in a {@link EngineEvent.Status} once it
+     * waits past its time.
+     */
+    protected <T> T patiently(CompletableFuture<T> f, Duration granted, String what)
+            throws TimeoutException, ExecutionException, InterruptedException {
+        long began = System.nanoTime();
+        long grantedNanos = granted.toNanos();
+        long hard = hardLimit(granted).toNanos();
+        long step = Math.max(50_000_000L, Math.min(1_000_000_000L, grantedNanos / 5));
+        java.util.ArrayDeque<long[]> samples = new java.util.ArrayDeque<>(); // {time, cpu}
+        boolean working = false;
+        boolean extended = false;
+        while (true) {
+            long now = System.nanoTime();
+            long elapsed = now - began;
+            long until = elapsed < grantedNanos ? Math.min(step, grantedNanos - elapsed) : step;
+            try {
+                T v = f.get(Math.max(1, until), TimeUnit.NANOSECONDS);
+                lastPatience = new Patience(Duration.ofNanos(System.nanoTime() - began), granted, working, false, extended);
+                return v;
+            } catch (TimeoutException e) {
+                // look again below
+            }
+            now = System.nanoTime();
+            elapsed = now - began;
+            Optional<Duration> cpu = channel.cpuTime();
+            if (cpu.isPresent()) {
+                samples.addLast(new long[] {now, cpu.get().toNanos()});
+                while (samples.size() > 2 && now - samples.peekFirst()[0] > 1_500_000_000L) {
+                    samples.removeFirst();
+                }
+            }
+            working = isWorking(samples);
+            if (elapsed < grantedNanos) {
+                continue;
+            }
+            boolean alive;
+            synchronized (lock) {
+                alive = exit == null && failure == null;
+            }
+            if (!alive || !working || elapsed >= hard) {
+                lastPatience = new Patience(Duration.ofNanos(elapsed), granted, working && alive, elapsed >= hard, extended);
+                throw new TimeoutException();
+            }
+            extended = true;
+            synchronized (lock) {
+                statusShown = true;
+                events.post(new EngineEvent.Status(Optional.of(ProtocolMessages.text("status.stillWorking",
+                        displayName(), what, Math.round(elapsed / 1e9)))));
+            }
+            events.flush();
+        }
+    }
+
+    /**
+     * Whether the processor time rose by at least 3 % of the wall time over the last second or so of
+     * samples: an engine allocating or loading, not one asleep (an idle engine uses next to nothing;
+     * a working one on a 2-core machine with a load of 20 still gets a tenth of a core).
+     */
+    private static boolean isWorking(java.util.ArrayDeque<long[]> samples) {
+        if (samples.size() < 2) {
+            return false;
+        }
+        long[] first = samples.peekFirst();
+        long[] last = samples.peekLast();
+        long wall = last[0] - first[0];
+        return wall > 0 && (last[1] - first[1]) * 100 >= wall * 3;
+    }
+
+    /** The failure of a wait that ran out: what was asked, how long was waited, and why it gave up. */
+    private Text waitedText(String what, Text why, Patience p) {
+        String secs = seconds(p.extended() ? p.waited() : p.granted());
+        if (p.capped()) {
+            return ProtocolMessages.text(why == null ? "timeout.answer.capped" : "timeout.answer.capped.after",
+                    displayName(), what, secs, why == null ? "" : why);
+        }
+        return ProtocolMessages.text(why == null ? "timeout.answer" : "timeout.answer.after",
+                displayName(), what, secs, why == null ? "" : why);
+    }
+
+    // Guarded by lock: extra time the next wait gets for what was sent since the last one.
+    private Duration allowance = Duration.ZERO;
+    private Text allowanceReason;
+    private boolean statusShown;
+
+    /**
+     * Notes (under the lock) that a command just sent makes the next answer slow ({@code setoption
+     * name Hash value 2048} allocates and clears 2 GB): the next wait gets {@code extra} more, and
+     * listeners see {@code status} while it lasts.
+     */
+    protected void expectSlowAnswer(Duration extra, Text status, Text asked) {
+        allowance = allowance.plus(extra);
+        allowanceReason = asked;
+        statusShown = true;
+        events.post(new EngineEvent.Status(Optional.of(status)));
     }
 
     protected static EngineException asEngineException(Throwable t) {

@@ -119,6 +119,12 @@ public final class ProtocolSupport {
                 }
                 return new Attempt(Optional.empty(), !session.saidAnything(), session.spokeInstead());
             }
+            try {
+                // A UCI engine that names no UCI_Variant is asked which games it plays (issue 36).
+                session.askWhatItPlays();
+            } catch (EngineException e) {
+                // It could not answer a depth-1 search: what it said in the handshake stands.
+            }
             EngineInfo info = session.info();
             session.close();
             clean = true;

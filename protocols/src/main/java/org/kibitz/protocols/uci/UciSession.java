@@ -229,6 +229,9 @@ public final class UciSession extends EngineSessionBase {
         if (config.conventions().uciVariant().isPresent()) {
             return GameIds.forVariants(List.of(config.conventions().uciVariant().get()), games);
         }
+        if (asked != null && !asked.isEmpty()) {
+            return asked.keySet();
+        }
         String n = displayName().toLowerCase(Locale.ROOT);
         if (n.contains("pikafish") || n.contains("xiangqi") || n.contains("cyclone")) {
             return Set.of(GameIds.XIANGQI);
@@ -249,6 +252,9 @@ public final class UciSession extends EngineSessionBase {
         }
         if (GameIds.XIANGQI.equals(gameId) && isFairyStockfish()) {
             c = c.withRankBase(1); // Fairy-Stockfish numbers xiangqi ranks 1-10 in plain UCI
+        }
+        if (asked != null && asked.containsKey(gameId)) {
+            c = c.withRankBase(asked.get(gameId)); // as its own moves showed
         }
         Optional<String> variant = variantFor(gameId);
         return c.withUciVariant(variant);
@@ -278,7 +284,148 @@ public final class UciSession extends EngineSessionBase {
             return true;
         }
         String n = displayName().toLowerCase(Locale.ROOT);
-        return isFairyStockfish() || n.contains("pikafish");
+        return isFairyStockfish() || n.contains("pikafish") || (asked != null && asked.containsKey(gameId));
+    }
+
+    // ---------------------------------------------------------------- asking which games it plays
+
+    /**
+     * The games the engine showed it plays when asked, with the rank base its moves used; null until
+     * asked (under the lock).
+     */
+    private java.util.Map<String, Integer> asked;
+
+    /** How many of its own moves an engine is asked for at most before its game is taken as unknown. */
+    private static final int ASK_PLIES = 4;
+
+    /**
+     * Whether the engine's games can only be guessed (under the lock): a UCI engine that announces no
+     * {@code UCI_Variant} and has none configured, not asked yet. Pikafish answers neither
+     * {@code UCI_Variant} nor {@code ucci}, and engines get renamed, so its name proves little.
+     */
+    private boolean gamesUnknown() {
+        return dialect == Dialect.UCI && variants.isEmpty() && config.conventions().uciVariant().isEmpty()
+                && asked == null && inProbeOrOpen();
+    }
+
+    /**
+     * Whether the engine's games are no more than a guess from its name (under the lock): it names no
+     * variant and its moves, when asked, fit no game. Then the caller's game is taken at its word
+     * (the user chose it for the engine in the engine manager).
+     */
+    private boolean onlyGuessed() {
+        return dialect == Dialect.UCI && variants.isEmpty() && config.conventions().uciVariant().isEmpty()
+                && (asked == null || asked.isEmpty());
+    }
+
+    private boolean inProbeOrOpen() {
+        SessionState st = stateLocked();
+        return st == SessionState.IDLE;
+    }
+
+    /**
+     * Asks an engine whose games can only be guessed which games it plays: it searches its own start
+     * position one ply deep, and its move is read in each game's known coordinate conventions (chess
+     * ranks 1-8; xiangqi ranks 0-9 or 1-10). Where the move fits more than one game (b1c3 is a
+     * knight's move in chess and a horse's in xiangqi counted from 1), it is asked for the next
+     * move after it, up to {@link #ASK_PLIES} plies. Its own start position is asked, not each game's
+     * FEN in turn: a chess engine given a xiangqi FEN may crash. The name heuristics stay when the
+     * answers fit no game.
+     */
+    @Override
+    public void askWhatItPlays() throws EngineException {
+        synchronized (lock) {
+            if (!gamesUnknown()) {
+                return;
+            }
+        }
+        record Candidate(GamePlugin game, int base, Position at) {
+        }
+        List<Candidate> left = new ArrayList<>();
+        for (GamePlugin g : games.all()) {
+            if (GameIds.CHESS.equals(g.id())) {
+                left.add(new Candidate(g, 1, g.startPosition()));
+            } else if (GameIds.XIANGQI.equals(g.id())) {
+                left.add(new Candidate(g, 0, g.startPosition()));
+                left.add(new Candidate(g, 1, g.startPosition()));
+            }
+        }
+        List<String> played = new ArrayList<>();
+        GamePlugin any = left.isEmpty() ? null : left.get(0).game();
+        try {
+            for (int ply = 0; ply < ASK_PLIES && !left.isEmpty(); ply++) {
+                String text = firstMove(any, played);
+                if (text == null) {
+                    left.clear();
+                    break;
+                }
+                List<Candidate> next = new ArrayList<>();
+                for (Candidate c : left) {
+                    try {
+                        Move m = Move.parseCoordinates(text, c.base());
+                        if (c.at().isLegal(m)) {
+                            next.add(new Candidate(c.game(), c.base(), c.at().play(m)));
+                        }
+                    } catch (IllegalArgumentException e) {
+                        // not a move under this game's coordinates
+                    }
+                }
+                left = next;
+                played.add(text);
+                if (left.stream().map(c -> c.game().id()).distinct().count() <= 1
+                        && left.size() <= 1) {
+                    break;
+                }
+            }
+        } finally {
+            synchronized (lock) {
+                java.util.Map<String, Integer> found = new java.util.LinkedHashMap<>();
+                for (Candidate c : left) {
+                    found.putIfAbsent(c.game().id(), c.base());
+                }
+                asked = found;
+                // Nothing of the asking stays: the next game starts from scratch.
+                game = null;
+                codec = null;
+                conventions = null;
+                position = null;
+            }
+        }
+    }
+
+    /** The engine's move (as written) from its start position after {@code played}, one ply deep; null when none. */
+    private String firstMove(GamePlugin any, List<String> played) throws EngineException {
+        CompletableFuture<BestMove> f;
+        Search s;
+        synchronized (lock) {
+            requireIdle();
+            useGame(any, Conventions.standard(any.id()).withRankBase(any.coordinateRankBase()));
+            position = any.startPosition();
+            send(played.isEmpty() ? "position startpos" : "position startpos moves " + String.join(" ", played));
+            s = beginSearch(SearchLimits.depth(1));
+            s.rawBestMove = true;
+            send("go depth 1");
+            f = s.result;
+        }
+        try {
+            f.get(timeouts.ready().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            // A search that does not end by itself at depth 1 (some engines ignore the limit): its
+            // move after stop says as much.
+            synchronized (lock) {
+                if (search == s) {
+                    requestStop(s);
+                }
+            }
+            events.flush();
+            await(f, timeouts.stop().plusSeconds(1), "stop");
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw asEngineException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("interrupted"), e);
+        }
+        return s.rawBest;
     }
 
     // ---------------------------------------------------------------- commands
@@ -295,7 +442,9 @@ public final class UciSession extends EngineSessionBase {
     }
 
     private void sendOption(EngineOption v) {
+        EngineOption before = options.get(v.name());
         options.put(v.name(), v);
+        noteSlowOption(before, v);
         String text = v.value();
         if (text.isEmpty() && v instanceof EngineOption.Text && emptyMark) {
             text = OptionParser.EMPTY_MARK;
@@ -306,6 +455,47 @@ public final class UciSession extends EngineSessionBase {
             send(v instanceof EngineOption.Button ? "setoption name " + v.name()
                     : "setoption name " + v.name() + " value " + text);
         }
+    }
+
+    /**
+     * The time a hash table takes on top of the ordinary wait, per GB: allocating and clearing 2 GB
+     * took Stockfish 16 over ten seconds on a 2-core machine with other work running (issue 36).
+     */
+    public static final Duration PER_GB_OF_HASH = Duration.ofSeconds(10);
+    /** The time a network file (NNUE) takes to load on top of the ordinary wait. */
+    public static final Duration PER_NETWORK = Duration.ofSeconds(20);
+
+    /**
+     * Gives the next wait time in proportion to what an option costs the engine (under the lock),
+     * and says what the engine is busy with: a hash table to allocate, a network to load.
+     */
+    private void noteSlowOption(EngineOption before, EngineOption now) {
+        String n = now.name().toLowerCase(Locale.ROOT);
+        if ((n.equals("hash") || n.equals("hashsize")) && now instanceof EngineOption.Spin sp) {
+            if (before != null && before.value().equals(now.value())) {
+                return;
+            }
+            long mb = sp.current(); // UCCI's hashsize is in MB as UCI's Hash is
+            if (mb >= 64) {
+                Duration extra = Duration.ofMillis(PER_GB_OF_HASH.toMillis() * mb / 1024);
+                String size = sizeText(mb);
+                expectSlowAnswer(extra, ProtocolMessages.text("status.hash", size),
+                        ProtocolMessages.text("asked.hash", size));
+            }
+        } else if ((n.contains("evalfile") || n.contains("nnue")) && now instanceof EngineOption.Text t
+                && !t.value().isBlank() && (before == null || !before.value().equals(t.value()))) {
+            expectSlowAnswer(PER_NETWORK, ProtocolMessages.text("status.network", t.value()),
+                    ProtocolMessages.text("asked.network", t.value()));
+        }
+    }
+
+    /** A size in MB as a person reads it: {@code 512 MB}, {@code 2 GB}, {@code 1.5 GB}. */
+    public static String sizeText(long mb) {
+        if (mb < 1024) {
+            return mb + " MB";
+        }
+        double gb = mb / 1024.0;
+        return (gb == Math.rint(gb) ? Long.toString((long) gb) : String.format(Locale.ROOT, "%.1f", gb)) + " GB";
     }
 
     /** Sets a declared option the session manages itself, if the engine has it and the value differs. */
@@ -348,10 +538,17 @@ public final class UciSession extends EngineSessionBase {
     public void newGame(String gameId) throws EngineException {
         GamePlugin g;
         CompletableFuture<Void> w;
+        boolean ask;
+        synchronized (lock) {
+            ask = gamesUnknown() && !playedGames().contains(gameId);
+        }
+        if (ask) {
+            askWhatItPlays();
+        }
         synchronized (lock) {
             requireIdle();
             g = gamePlugin(gameId);
-            if (!playedGames().contains(gameId)) {
+            if (!playedGames().contains(gameId) && !onlyGuessed()) {
                 throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("game.notPlayed", displayName(), gameId));
             }
             Conventions c = detectedConventions(gameId).overriddenBy(config.conventions());

@@ -174,6 +174,12 @@ public final class XboardSession extends EngineSessionBase {
 
     private ScheduledFuture<?> nudger;
 
+    /** GNU Chess 6's front end reads its second line only once more input comes: nudged throughout. */
+    @Override
+    protected boolean nudgesHandshake(boolean probing) {
+        return true;
+    }
+
     /**
      * While an answer is awaited (a pong, the move after {@code ?}) from an engine that has gone
      * quiet, an empty line every quarter second: GNU Chess 6 leaves a command that arrived together
@@ -604,6 +610,14 @@ public final class XboardSession extends EngineSessionBase {
         // memory and cores come from the memory and smp features and have commands of their own.
         if (v.name().equals("memory") && features.containsKey("memory")) {
             send("memory " + v.value());
+            if (v instanceof EngineOption.Spin sp && sp.current() >= 64) {
+                // Its next pong may wait for the table, as a UCI engine's readyok does (decision 0022).
+                String size = org.kibitz.protocols.uci.UciSession.sizeText(sp.current());
+                expectSlowAnswer(java.time.Duration.ofMillis(
+                                org.kibitz.protocols.uci.UciSession.PER_GB_OF_HASH.toMillis() * sp.current() / 1024),
+                        org.kibitz.protocols.ProtocolMessages.text("status.hash", size),
+                        org.kibitz.protocols.ProtocolMessages.text("asked.hash", size));
+            }
         } else if (v.name().equals("cores") && features.containsKey("smp")) {
             if (!refused.contains("cores")) {
                 send("cores " + v.value());

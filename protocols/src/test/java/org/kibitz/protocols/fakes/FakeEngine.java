@@ -31,6 +31,15 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code hang-first N FILE}: hangs without a word at its first {@code N} starts (counted in
  *     {@code FILE}), then is a {@code slow-xboard} engine without the wait (GNU Chess 6 hangs at about
  *     one start in twenty)</li>
+ * <li>{@code slow-hash MS}: after a {@code setoption name Hash} above 16, answers the next
+ *     {@code isready} only {@code MS} ms later, asleep meanwhile (a large hash on a machine short of
+ *     memory)</li>
+ * <li>{@code busy-ready MS}: works the processor for {@code MS} ms before its first {@code readyok}
+ *     (a large network to load)</li>
+ * <li>{@code slow-uci MS}: answers {@code uci} only {@code MS} ms after it came (a slow start: a
+ *     large network, a busy machine), silent meanwhile</li>
+ * <li>{@code sleepy-ready MS}: sleeps {@code MS} ms before its first {@code readyok}, for nothing
+ *     asked (an engine that hangs)</li>
  * <li>{@code xboard-log FILE}: an xboard engine that appends the first line of each start to
  *     {@code FILE} and answers what it does not know ({@code uci}, {@code ucci}) with
  *     {@code Invalid move: }, as GNU Chess does</li>
@@ -67,10 +76,31 @@ public final class FakeEngine {
         }
         String line;
         boolean first = true;
+        long readyDelay = mode.equals("busy-ready") || mode.equals("sleepy-ready") ? Long.parseLong(args[1]) : 0;
         while ((line = in.readLine()) != null) {
             line = line.strip();
             if (mode.equals("silent")) {
                 continue;
+            }
+            if (mode.equals("slow-hash") && line.startsWith("setoption name Hash value ")
+                    && Long.parseLong(line.substring(26).strip()) > 16) {
+                readyDelay = Long.parseLong(args[1]);
+                continue;
+            }
+            if (line.equals("isready") && readyDelay > 0) {
+                if (mode.equals("busy-ready")) {
+                    long until = System.nanoTime() + readyDelay * 1_000_000;
+                    long x = 0;
+                    while (System.nanoTime() < until) {
+                        x += System.nanoTime() % 7;
+                    }
+                    if (x == 42) {
+                        out.println("info string " + x);
+                    }
+                } else {
+                    Thread.sleep(readyDelay);
+                }
+                readyDelay = 0;
             }
             if (mode.equals("xboard-log")) {
                 if (first) {
@@ -119,9 +149,12 @@ public final class FakeEngine {
             }
             switch (line) {
                 case "uci" -> {
+                    if (mode.equals("slow-uci")) {
+                        Thread.sleep(Long.parseLong(args[1]));
+                    }
                     out.println("id name Fake " + mode);
                     out.println("id author Kibitz tests");
-                    out.println("option name Hash type spin default 16 min 1 max 1024");
+                    out.println("option name Hash type spin default 16 min 1 max 4096");
                     if (mode.equals("garbage")) {
                         raw.write(new byte[] {(byte) 0xff, (byte) 0xfe, 0, 7, 'x', '\n'});
                         raw.write("caf\u00e9 is GBK-free but this is not UTF-8: ".getBytes(StandardCharsets.ISO_8859_1));

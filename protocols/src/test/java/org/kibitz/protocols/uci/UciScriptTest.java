@@ -235,8 +235,9 @@ class UciScriptTest {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(EngineException.Kind.TIMEOUT, e.kind());
         assertTrue(ms >= 350 && ms < 2000, "waited " + ms + " ms for a 400 ms timeout");
-        assertEquals("The engine Stockfish 15.1 did not answer isready within 0.4 seconds; it was ended. Its last output was:",
-                e.text().render(Locale.ROOT).lines().findFirst().orElseThrow());
+        // One line: what was asked and how long was waited; the engine's lines are in the log (issue 36).
+        assertEquals("The engine Stockfish 15.1 did not answer isready within 0.4 seconds; it was ended.",
+                e.text().render(Locale.ROOT));
         ch.exit().get(2, TimeUnit.SECONDS);
         assertEquals(SessionState.TERMINATED, s.state());
     }

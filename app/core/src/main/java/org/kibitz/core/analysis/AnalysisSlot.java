@@ -87,6 +87,8 @@ public final class AnalysisSlot {
 
     // What is shown; guarded by this.
     private Status status = Status.IDLE;
+    /** What the engine's session says it waits for (a start, a hash to allocate); null when nothing. */
+    private Text waiting;
     private Text error;
     private EngineInfo info;
     private String message;
@@ -319,7 +321,7 @@ public final class AnalysisSlot {
                 currmoveNumber >= 0 ? OptionalInt.of(currmoveNumber) : OptionalInt.empty());
         snapshot = new AnalysisState(id, Optional.ofNullable(wantedEngine), status, Optional.ofNullable(error),
                 Optional.ofNullable(info), Optional.ofNullable(shown), shownLines, stats, wantedMultiPv,
-                Optional.ofNullable(message), version);
+                Optional.ofNullable(message), version, Optional.ofNullable(waiting));
         return snapshot;
     }
 
@@ -448,6 +450,7 @@ public final class AnalysisSlot {
             status = Status.STARTING;
             info = null;
             message = null;
+            waiting = null;
             shown = null;
             clearFigures();
             label = id + ": " + e.name();
@@ -615,6 +618,14 @@ public final class AnalysisSlot {
             }
             case EngineEvent.StateChanged c -> {
                 // the slot's own status says more
+            }
+            case EngineEvent.Status st -> {
+                synchronized (this) {
+                    if (myEpoch == epoch) {
+                        waiting = st.text().orElse(null);
+                        changed();
+                    }
+                }
             }
         }
     }

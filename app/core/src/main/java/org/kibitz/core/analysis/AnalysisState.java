@@ -25,10 +25,19 @@ import org.kibitz.core.engines.EngineEntry;
  * @param multiPv  how many lines are asked for
  * @param message  the engine's last message for people ({@code info string})
  * @param version  grows with every change, so a reader can tell whether anything is new
+ * @param waiting  what the engine's session is waiting for now, for people ("allocating 2 GB of
+ *                 hash…"); empty when it waits for nothing
  */
 public record AnalysisState(String slotId, Optional<EngineEntry> engine, Status status, Optional<Text> error,
                             Optional<EngineInfo> info, Optional<AnalysisRequest> request, List<AnalysisUpdate> lines,
-                            Stats stats, int multiPv, Optional<String> message, long version) {
+                            Stats stats, int multiPv, Optional<String> message, long version, Optional<Text> waiting) {
+
+    /** A state without a wait under way. */
+    public AnalysisState(String slotId, Optional<EngineEntry> engine, Status status, Optional<Text> error,
+                         Optional<EngineInfo> info, Optional<AnalysisRequest> request, List<AnalysisUpdate> lines,
+                         Stats stats, int multiPv, Optional<String> message, long version) {
+        this(slotId, engine, status, error, info, request, lines, stats, multiPv, message, version, Optional.empty());
+    }
 
     /** Where a slot is. */
     public enum Status {

@@ -150,6 +150,12 @@ public record EngineEntry(String id, String name, List<String> command, Optional
                 values, declared, timeouts, builtin);
     }
 
+    /** This entry playing {@code g}: the user's word where the engine's own does not say (engine manager). */
+    public EngineEntry withGames(java.util.Set<String> g) {
+        return new EngineEntry(id, name, command, workingDirectory, protocol, g, engineName, author, conventions,
+                options, declared, timeouts, builtin);
+    }
+
     public EngineEntry withTimeouts(Timeouts t) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
                 options, declared, t, builtin);

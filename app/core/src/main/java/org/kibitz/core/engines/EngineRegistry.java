@@ -51,8 +51,13 @@ public final class EngineRegistry {
     /** Read when an engine is added, not at start: the management beans cost a start tens of ms. */
     private final java.util.function.Supplier<EngineDefaults.Machine> machine;
 
+    /** How many engines run at once, for the threads and hash a new engine is offered (the workbench tells). */
+    private volatile java.util.function.Supplier<EngineDefaults.Load> load = () -> EngineDefaults.Load.TYPICAL;
+
     private List<EngineEntry> entries = List.of(EngineEntry.builtinEngine());
     private boolean offersAnswered;
+    /** Whether the list was read from its file yet ({@link #load}): names resolve only once it was. */
+    private boolean loaded;
 
     public EngineRegistry(JsonStore<EngineListFile> store, Protocols protocols, EngineDiscovery discovery) {
         this(store, protocols, discovery, EngineDefaults.Machine::current);
@@ -65,6 +70,34 @@ public final class EngineRegistry {
         this.protocols = Objects.requireNonNull(protocols, "protocols");
         this.discovery = Objects.requireNonNull(discovery, "discovery");
         this.machine = Objects.requireNonNull(machine, "machine");
+    }
+
+    /** The games a probe asks an engine about when it does not say which it plays; null until told. */
+    private volatile Games probeGames;
+
+    /** The games probes ask engines about that do not say which they play (a renamed xiangqi engine). */
+    public void probeGamesFrom(Games games) {
+        this.probeGames = games;
+    }
+
+    /** Tells the registry how many engines run at once (analysis panels, a job's sessions), for new engines' defaults. */
+    public void loadFrom(java.util.function.Supplier<EngineDefaults.Load> load) {
+        this.load = Objects.requireNonNull(load, "load");
+    }
+
+    /** What a new engine is offered now, and from which figures ({@link EngineDefaults#suggest}). */
+    public EngineDefaults.Suggestion suggestion() {
+        return EngineDefaults.suggest(machine.get(), load.get());
+    }
+
+    /** The machine's figures the defaults are computed from. */
+    public EngineDefaults.Machine machine() {
+        return machine.get();
+    }
+
+    /** How many engines run at once, as last told. */
+    public EngineDefaults.Load engineLoad() {
+        return load.get();
     }
 
     public Path file() {
@@ -85,6 +118,7 @@ public final class EngineRegistry {
             case JsonStore.Loaded.Corrupt<EngineListFile> c -> report = new LoadReport.Corrupt(c.reason(), c.setAside());
         }
         entries = withBuiltin(read);
+        loaded = true;
         fire();
         return report;
     }
@@ -137,6 +171,13 @@ public final class EngineRegistry {
      * @see EngineRef#resolve(String, List)
      */
     public EngineRef resolve(String text) throws EngineRef.ResolveException {
+        synchronized (this) {
+            if (!loaded) {
+                // Every command that takes --engine names engines of the list the same way, also
+                // those that did not read it first (decision 0004; `match` took ids for programs).
+                load();
+            }
+        }
         return EngineRef.resolve(text, entries());
     }
 
@@ -299,7 +340,7 @@ public final class EngineRegistry {
         String name = uniqueName(probed.engineName().filter(s -> !s.isBlank()).orElse(program), "");
         return EngineDefaults.applyTo(new EngineEntry(newId(name), name, probed.command(), probed.workingDirectory(),
                 probed.protocol(), probed.games(), probed.engineName(), probed.author(), probed.conventions(),
-                probed.options(), probed.declared(), probed.timeouts(), false), machine.get());
+                probed.options(), probed.declared(), probed.timeouts(), false), machine.get(), load.get());
     }
 
     /**
@@ -314,7 +355,9 @@ public final class EngineRegistry {
                         org.kibitz.api.i18n.Text.of(EngineRegistry.class, "engine.notExecutable", program));
             }
         }
-        EngineProber.Result r = new EngineProber(protocols.all()).probe(entry.toConfig(), recognition(entry));
+        EngineProber prober = new EngineProber(protocols.all());
+        Games g = probeGames;
+        EngineProber.Result r = (g == null ? prober : prober.withGames(g)).probe(entry.toConfig(), recognition(entry));
         return entry.withProbe(r.protocol().id(), r.info());
     }
 

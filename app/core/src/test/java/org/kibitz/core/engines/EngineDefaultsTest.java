@@ -25,18 +25,31 @@ class EngineDefaultsTest {
 
     @ParameterizedTest(name = "{0} cores, {1} MB: Threads {2}, Hash {3}")
     @CsvSource({
-        // cores, memory MB, threads ('-' = left at the default), hash MB
-        "2,  24105, -, 2048",   // this machine: one thread is the default already; 24 GB / 8 = 3 GB -> 2048
-        "8,  16384, 7, 2048",
-        "16, 65536, 15, 8192",
-        "1,  2048, -, 256",
-        "4,  100, 3, -",         // an eighth of 100 MB is 12 MB, below the default of 16: the default stays
+        // cores, memory MB, threads ('-' = left at the default), hash MB; the typical load: 3 engines at once
+        "2,  24105, -, 1024",   // this machine: one thread is the default already; 24 GB / 4 / 3 = 2 GB -> capped at 1 GB
+        "8,  16384, 2, 1024",   // 7 cores for 3 engines
+        "16, 65536, 5, 1024",
+        "1,  2048, -, 128",
+        "4,  100, -, -",         // 100 MB / 4 / 3 is 8 MB, below the default of 16: the default stays
     })
     void stockfishOnMachines(int cores, long memoryMb, String threads, String hash) {
         Map<String, String> v = EngineDefaults.suggested(STOCKFISH, new EngineDefaults.Machine(cores, memoryMb << 20));
         assertEquals(threads.equals("-") ? null : threads, v.get("Threads"));
         assertEquals(hash.equals("-") ? null : hash, v.get("Hash"));
         assertEquals(v.size(), (threads.equals("-") ? 0 : 1) + (hash.equals("-") ? 0 : 1), () -> "nothing else: " + v);
+    }
+
+    /** The more engines run at once, the less each is offered; one engine alone gets the cores but one. */
+    @Test
+    void theOfferFollowsHowManyEnginesRunAtOnce() {
+        var machine = new EngineDefaults.Machine(8, 16 * GB);
+        EngineDefaults.Suggestion alone = EngineDefaults.suggest(machine, new EngineDefaults.Load(1, 0));
+        assertEquals(7, alone.threads());
+        assertEquals(1024, alone.hashMb(), "4 GB would be a quarter of the memory: capped");
+        EngineDefaults.Suggestion crowded = EngineDefaults.suggest(machine, new EngineDefaults.Load(4, 4));
+        assertEquals(1, crowded.threads());
+        assertEquals(512, crowded.hashMb(), "16 GB / 4 / 8 engines");
+        assertEquals(Map.of("Hash", "512"), EngineDefaults.suggested(STOCKFISH, machine, new EngineDefaults.Load(4, 4)));
     }
 
     @Test
@@ -56,7 +69,7 @@ class EngineDefaultsTest {
     @Test
     void anEngineWithoutTheseOptionsOrAnUnknownMemoryGetsNothingMore() {
         assertEquals(Map.of(), EngineDefaults.suggested(List.of(), new EngineDefaults.Machine(8, 16 * GB)));
-        assertEquals(Map.of("Threads", "7"), EngineDefaults.suggested(STOCKFISH, new EngineDefaults.Machine(8, 0)));
+        assertEquals(Map.of("Threads", "2"), EngineDefaults.suggested(STOCKFISH, new EngineDefaults.Machine(8, 0)));
         var stringHash = List.of(new EngineEntry.OptionDecl("Hash", "string", "16", Optional.empty(), Optional.empty(), List.of()));
         assertEquals(Map.of(), EngineDefaults.suggested(stringHash, new EngineDefaults.Machine(8, 16 * GB)), "only spins");
     }
@@ -67,6 +80,6 @@ class EngineDefaultsTest {
                 java.util.Set.of("chess"), Optional.empty(), Optional.empty(), EngineEntry.Conventions.DETECT,
                 Map.of("hash", "64"), STOCKFISH, EngineEntry.Timeouts.DEFAULT, false);
         EngineEntry applied = EngineDefaults.applyTo(e, new EngineDefaults.Machine(8, 16 * GB));
-        assertEquals(Map.of("hash", "64", "Threads", "7"), applied.options());
+        assertEquals(Map.of("hash", "64", "Threads", "2"), applied.options());
     }
 }

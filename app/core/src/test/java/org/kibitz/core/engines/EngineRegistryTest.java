@@ -138,8 +138,9 @@ class EngineRegistryTest {
         assertTrue(sf.name().startsWith("Stockfish"), sf.name());
         EngineOption hash = sf.optionsWithValues().stream().filter(o -> o.name().equals("Hash")).findFirst().orElseThrow();
         assertInstanceOf(EngineOption.Spin.class, hash);
-        assertEquals("1024", hash.value(), "a new engine's hash is sized to the machine: 8 GB / 8");
-        assertEquals(Map.of("Threads", "3", "Hash", "1024"), sf.options(), "and its threads: cores - 1");
+        // Sized to the machine and the typical load (decision 0022): 8 GB / 4 / 3 engines at once, a power of two.
+        assertEquals("512", hash.value(), "a new engine's hash is sized to the machine and the load");
+        assertEquals(Map.of("Hash", "512"), sf.options(), "and its threads: 3 cores for 3 engines is Stockfish's own 1");
         EngineEntry again = r.probe(sf);
         assertEquals(sf.options(), again.options(), "probing again leaves the values as they are");
         r.put(sf);

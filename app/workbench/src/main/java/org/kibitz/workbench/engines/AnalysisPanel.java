@@ -54,6 +54,8 @@ final class AnalysisPanel extends BorderPane {
     private final Label title = new Label();
     private final Label figures = new Label();
     private final Label error = new Label();
+    private final javafx.scene.control.Hyperlink showLog = new javafx.scene.control.Hyperlink();
+    private final HBox errorRow = new HBox(6, error, showLog);
     private final TableView<LineRow> table = new TableView<>();
     private final ObservableList<LineRow> rows = FXCollections.observableArrayList();
     private final TableColumn<LineRow, String> whiteColumn = new TableColumn<>();
@@ -167,9 +169,17 @@ final class AnalysisPanel extends BorderPane {
         error.getStyleClass().add("analysis-error");
         error.setWrapText(true);
         error.setMaxWidth(Double.MAX_VALUE);
-        error.managedProperty().bind(error.visibleProperty());
         error.setVisible(false);
-        VBox top = new VBox(bar, header, error);
+        // A failure says what happened in a line or two; the engine's own lines are in the log, one click away.
+        showLog.setId("analysis-show-log-" + slotId);
+        showLog.textProperty().bind(ui.i18n().text("lines.showLog"));
+        showLog.setOnAction(e -> ui.window().ifPresent(w -> w.docking().open(EnginesUi.LOG_PANE)));
+        HBox.setHgrow(error, Priority.ALWAYS);
+        errorRow.setAlignment(Pos.CENTER_LEFT);
+        errorRow.setPadding(new Insets(0, 4, 0, 0));
+        errorRow.managedProperty().bind(errorRow.visibleProperty());
+        errorRow.setVisible(false);
+        VBox top = new VBox(bar, header, errorRow);
         setTop(top);
 
         buildTable();
@@ -421,6 +431,10 @@ final class AnalysisPanel extends BorderPane {
             // While it analyses, the Stop button says so; otherwise the state is worth a word.
             String state = s.status() == Status.RUNNING ? ""
                     : "  ·  " + ui.i18n().get("lines.status." + s.status().name().toLowerCase(java.util.Locale.ROOT));
+            if (s.waiting().isPresent() && s.status() != Status.FAILED) {
+                // What a start is busy with ("allocating 1 GB of hash…"): a slow start is seen to be one.
+                state = "  ·  " + ui.render(s.waiting().get());
+            }
             if (showingStored) {
                 // The lines shown were kept from before: say so, and how deep they went.
                 List<AnalysisUpdate> kept = ui.storedLines(slotId, s);
@@ -436,7 +450,8 @@ final class AnalysisPanel extends BorderPane {
                 figures.setTooltip(said.isEmpty() ? null : new Tooltip(said));
             }
             boolean failed = s.status() == Status.FAILED && s.error().isPresent();
-            if (error.isVisible() != failed) {
+            if (errorRow.isVisible() != failed) {
+                errorRow.setVisible(failed);
                 error.setVisible(failed);
             }
             error.setText(failed ? ui.render(s.error().get()) : "");

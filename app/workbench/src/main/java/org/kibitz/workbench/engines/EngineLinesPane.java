@@ -111,6 +111,12 @@ public final class EngineLinesPane extends BorderPane {
         text.textProperty().bind(ui.i18n().text("offer.text", names));
         text.setWrapText(true);
         text.setId("engine-offer-text");
+        // What each engine will get, and why (issue 36): shown before the user says yes.
+        Label reason = new Label(ui.defaultsReason());
+        reason.setWrapText(true);
+        reason.setId("engine-offer-defaults");
+        reason.getStyleClass().add("engine-offer-defaults");
+        javafx.scene.layout.VBox texts = new javafx.scene.layout.VBox(2, text, reason);
         Button yes = new Button();
         yes.textProperty().bind(ui.i18n().text("offer.add"));
         yes.setId("engine-offer-add");
@@ -120,13 +126,15 @@ public final class EngineLinesPane extends BorderPane {
         no.setId("engine-offer-no");
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox.setHgrow(text, Priority.SOMETIMES);
+        HBox.setHgrow(texts, Priority.SOMETIMES);
         // The found engines' paths make a long text: it wraps, and the buttons keep their whole
         // words ("Add t…" was all a 1400 px window showed of them).
         text.setMinWidth(0);
+        reason.setMinWidth(0);
+        texts.setMinWidth(0);
         yes.setMinWidth(Region.USE_PREF_SIZE);
         no.setMinWidth(Region.USE_PREF_SIZE);
-        HBox bar = new HBox(8, Icons.of("mdi2e-engine-outline"), text, spring, yes, no);
+        HBox bar = new HBox(8, Icons.of("mdi2e-engine-outline"), texts, spring, yes, no);
         bar.setId("engine-offer");
         bar.getStyleClass().add("engine-offer");
         bar.setAlignment(Pos.CENTER_LEFT);

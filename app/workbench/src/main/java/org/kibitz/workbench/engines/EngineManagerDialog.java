@@ -76,6 +76,8 @@ public final class EngineManagerDialog {
     private final Button detect = new Button();
     private final Label detected = new Label();
     private final ComboBox<String> rankBase = new ComboBox<>();
+    /** The games it plays, as detected ("") or as the user says: "chess", "xiangqi" or both. */
+    private final ComboBox<String> gamesBox = new ComboBox<>();
     private final ComboBox<String> pieceLetters = new ComboBox<>();
     private final ComboBox<String> sideLetter = new ComboBox<>();
     private final TextField uciVariant = new TextField();
@@ -115,7 +117,14 @@ public final class EngineManagerDialog {
         Button find = iconButton("engine-find", "mdi2m-magnify", "manager.find", this::findInstalled);
         HBox listButtons = new HBox(4, add, remove, up, down, find);
         listButtons.setAlignment(Pos.CENTER_LEFT);
-        VBox left = new VBox(6, list, listButtons);
+        // What an engine added now is offered, and why (issue 36): threads and hash from the machine
+        // and from how many engines run at once.
+        Label defaults = new Label(ui.defaultsReason());
+        defaults.setId("manager-defaults");
+        defaults.setWrapText(true);
+        defaults.setMaxWidth(240);
+        defaults.getStyleClass().add("manager-defaults");
+        VBox left = new VBox(6, list, listButtons, defaults);
         VBox.setVgrow(list, Priority.ALWAYS);
         left.setPadding(new Insets(10, 6, 10, 10));
 
@@ -230,6 +239,12 @@ public final class EngineManagerDialog {
         choices(useMillisec, "engine-usemillisec", List.of("", "true", "false"));
         uciVariant.setId("engine-ucivariant");
         uciVariant.promptTextProperty().bind(ui.i18n().text("manager.detect.value"));
+        gamesBox.setId("engine-games");
+        gamesBox.getItems().setAll(List.of("", "chess", "xiangqi", "chess xiangqi"));
+        gamesBox.setCellFactory(l -> new GamesCell());
+        gamesBox.setButtonCell(new GamesCell());
+        gamesBox.setTooltip(tip("manager.games.tip"));
+        g.addRow(row++, label("manager.games"), gamesBox);
         g.addRow(row++, label("manager.rankBase"), rankBase);
         g.addRow(row++, label("manager.pieceLetters"), pieceLetters);
         g.addRow(row++, label("manager.sideLetter"), sideLetter);
@@ -280,6 +295,22 @@ public final class EngineManagerDialog {
         Tooltip t = new Tooltip();
         t.textProperty().bind(ui.i18n().text(key));
         return t;
+    }
+
+    /** A games choice in the player's words: "detect", or the games' names. */
+    private final class GamesCell extends javafx.scene.control.ListCell<String> {
+        @Override
+        protected void updateItem(String item, boolean empty) {
+            super.updateItem(item, empty);
+            if (empty || item == null) {
+                setText(null);
+            } else if (item.isBlank()) {
+                setText(ui.i18n().get("manager.detect.value"));
+            } else {
+                setText(String.join(" · ", java.util.Arrays.stream(item.split("\\s+"))
+                        .map(gid -> ui.i18n().get("game." + gid)).toList()));
+            }
+        }
     }
 
     private void choices(ComboBox<String> box, String id, List<String> values) {
@@ -344,6 +375,7 @@ public final class EngineManagerDialog {
             detected.setText(describe(e));
             EngineEntry.Conventions c = e.conventions();
             rankBase.setValue(c.rankBase().map(String::valueOf).orElse(""));
+            gamesBox.setValue(String.join(" ", e.games().stream().sorted().toList()));
             pieceLetters.setValue(c.pieceLetters().orElse(""));
             sideLetter.setValue(c.sideLetter().orElse(""));
             uciVariant.setText(c.uciVariant().orElse(""));
@@ -403,6 +435,10 @@ public final class EngineManagerDialog {
         e = e.withConventions(new EngineEntry.Conventions(
                 opt(rankBase.getValue()).map(Integer::valueOf), opt(pieceLetters.getValue()), opt(sideLetter.getValue()),
                 opt(uciVariant.getText()), opt(useMillisec.getValue()).map(Boolean::valueOf)));
+        String chosenGames = gamesBox.getValue() == null ? "" : gamesBox.getValue().strip();
+        if (!chosenGames.isEmpty()) {
+            e = e.withGames(new java.util.LinkedHashSet<>(List.of(chosenGames.split("\\s+"))));
+        }
         long[] ms = new long[5];
         for (int i = 0; i < 5; i++) {
             Double v = timeouts.get(i).getValue();

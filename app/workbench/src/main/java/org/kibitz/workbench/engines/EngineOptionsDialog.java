@@ -107,14 +107,13 @@ public final class EngineOptionsDialog {
         // Threads and hash sized to this machine, as an engine added now gets them: for engines added
         // before, whose values are not changed behind the user's back.
         EngineDefaults.Machine m = EngineDefaults.Machine.current();
-        Map<String, String> machine = EngineDefaults.suggested(entry.declared(), m);
+        Map<String, String> machine = EngineDefaults.suggested(entry.declared(), m, ui.engineLoad());
         if (!machine.isEmpty()) {
             ButtonType forMachine = new ButtonType(ui.i18n().get("options.machine"), ButtonBar.ButtonData.LEFT);
             dialog.getDialogPane().getButtonTypes().add(1, forMachine);
             Button machineButton = (Button) dialog.getDialogPane().lookupButton(forMachine);
             machineButton.setId("options-machine");
-            machineButton.setTooltip(new Tooltip(ui.i18n().get("options.machine.tip", EngineDefaults.threads(m),
-                    EngineDefaults.hashMb(m))));
+            machineButton.setTooltip(new Tooltip(ui.defaultsReason()));
             machineButton.addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
                 e.consume();
                 machine.forEach((name, value) -> {

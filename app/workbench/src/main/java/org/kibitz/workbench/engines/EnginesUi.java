@@ -136,6 +136,8 @@ public final class EnginesUi {
         this.store = Objects.requireNonNull(store, "store");
         this.stored = new StoredLoader(store, this::storedLoaded);
         this.registry = Objects.requireNonNull(registry, "registry");
+        // New engines are offered threads and hash for the panels open now and a job beside them.
+        registry.loadFrom(this::engineLoad);
         this.loadReport = Objects.requireNonNull(loadReport, "loadReport");
         this.service = Objects.requireNonNull(service, "service");
         this.document = Objects.requireNonNull(document, "document");
@@ -229,6 +231,30 @@ public final class EnginesUi {
 
     public Optional<MainWindow> window() {
         return Optional.ofNullable(window.get());
+    }
+
+    /**
+     * How many engines run at once as the workbench stands: its analysis panels and a job's engine
+     * (a batch evaluation, a match), for the threads and hash new engines are offered.
+     */
+    public org.kibitz.core.engines.EngineDefaults.Load engineLoad() {
+        return new org.kibitz.core.engines.EngineDefaults.Load(Math.max(1, panelIds().size()), 1);
+    }
+
+    /**
+     * The threads and hash a new engine is offered and why, in a sentence: the machine's cores and
+     * memory and how many engines share them (the engine manager and the first-start offer show it).
+     */
+    public String defaultsReason() {
+        org.kibitz.core.engines.EngineDefaults.Suggestion s = registry.suggestion();
+        double gb = s.machine().memoryBytes() / (1024.0 * 1024 * 1024);
+        return i18n.get("defaults.reason", s.threads(), hashText(s.hashMb()), s.machine().cores(),
+                String.format(java.util.Locale.ROOT, "%.1f", gb), s.load().engines(), s.load().panels(),
+                s.load().jobSessions());
+    }
+
+    private static String hashText(long mb) {
+        return mb >= 1024 && mb % 1024 == 0 ? (mb / 1024) + " GB" : mb + " MB";
     }
 
     public double curveClip() {

@@ -76,6 +76,21 @@ public sealed interface EngineEvent {
     }
 
     /**
+     * What the session is waiting for, for a person to see while a start or a setting takes its
+     * time ("allocating 2 GB hash…"); empty when the wait is over.
+     */
+    record Status(Optional<Text> text) implements EngineEvent {
+        public Status {
+            Objects.requireNonNull(text, "text");
+        }
+
+        /** The wait is over. */
+        public static Status idle() {
+            return new Status(Optional.empty());
+        }
+    }
+
+    /**
      * The engine failed: died, did not answer in time, or broke the protocol.
      *
      * @param exit how the process ended, if it did
