@@ -202,11 +202,12 @@ class CliHostileTest {
             }
             Run r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(5),
                     () -> run(args.toArray(String[]::new)), "a pipe read twice waits for ever");
-            writer.join();
+            // Asserted before waiting for the writer: a command that never opened the pipe leaves it blocked.
             assertEquals(0, r.exit(), command[0] + ": " + r.err());
             if (!command[0].equals("evaluate")) {
                 assertEquals("games 597 plies 46577 errors 0", r.last(), command[0]);
             }
+            writer.join();
         }
     }
 
