@@ -113,7 +113,9 @@ final class BatchRun {
         EvaluationRequest request = new EvaluationRequest(files, refs, limits, chosen, resolved.shard(), batch.patience(limits), j,
                 !batch.noStore, Optional.ofNullable(batch.runId));
         try {
-            return Optional.of(new Planned(BatchEvaluation.plan(request, gameFiles), gameFiles, j));
+            Planned planned = new Planned(BatchEvaluation.plan(request, gameFiles), gameFiles, j);
+            warnings(planned.plan(), err);
+            return Optional.of(planned);
         } catch (GameFiles.OpenException e) {
             err.println(text.text("file.unreadable", e.text().render()));
         } catch (IOException e) {
@@ -147,6 +149,23 @@ final class BatchRun {
         out.println(new EvaluationCounts().summaryLine());
         out.flush();
         return java.util.OptionalInt.of(1);
+    }
+
+    /**
+     * The warnings of the files' listing, as {@code check} says them (a line read in another encoding
+     * than the file's, a tag cut): they cost nothing, but the user should know what the reading guessed.
+     * Errors are said as broken games when their turn comes.
+     */
+    private static void warnings(BatchEvaluation.Plan plan, PrintWriter err) {
+        java.util.Locale locale = java.util.Locale.getDefault();
+        for (GameFiles.OpenedFile f : plan.opened()) {
+            for (org.kibitz.api.format.FormatProblem p : f.problems()) {
+                if (p.severity() == org.kibitz.api.format.FormatProblem.Severity.WARNING) {
+                    err.println(p.source() + ":game " + p.gameNumber() + ":" + p.location() + ": "
+                            + TEXT.text("warning", p.message().render(locale)));
+                }
+            }
+        }
     }
 
     /** Opens a command's outputs; may throw what opening them throws. */

@@ -320,4 +320,22 @@ class CliHostileTest {
             assertFalse(r.err().contains("\u001b"), r.err());
         }
     }
+
+    @Test
+    void aTagLineInAnotherEncodingIsSaidByEvaluateAsByCheck() throws IOException {
+        // UTF-8 first (the file's encoding), then a tag in windows-1252: that line is read on its own.
+        byte[] head = "[Event \"t\"]\n[White \"Caf\u00e9\"]\n".getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "[Black \"M\u00fcller\"]\n[Result \"*\"]\n\n1. e4 e5 *\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        Path f = Files.write(dir.resolve("enc.pgn"), all);
+        String warning = ":game 1:line 3: warning: this line is not in the file's encoding; read as windows-1252";
+        Run check = run("check", f.toString());
+        assertTrue(check.err().contains(f + warning), check.err());
+        Run e = run("evaluate", "--progress", "none", "--no-store", "--nodes", "50", f.toString());
+        assertEquals(0, e.exit(), e.err());
+        // evaluate names a game file by its name, in its warnings as in its failures.
+        assertTrue(e.err().contains(f.getFileName() + warning), e.err());
+        assertTrue(String.join("\n", e.out()).contains("M\u00fcller"), e.out().toString());
+    }
 }
