@@ -198,7 +198,7 @@ final class AnalyseCommand implements Callable<Integer> {
     /** The engine {@code --engine} names, from the engine list (read now) or as a command line. */
     private EngineRef engineRef(PrintWriter err) {
         EngineLookup.readList(registry, err, TEXT, "engines.corrupt");
-        EngineRef ref = EngineLookup.resolve(registry, engine, spec).withOptions(options);
+        EngineRef ref = EngineLookup.requireOneLine(spec, EngineLookup.resolve(registry, engine, spec).withOptions(options));
         return protocol == null ? ref : ref.withProtocol(protocol);
     }
 

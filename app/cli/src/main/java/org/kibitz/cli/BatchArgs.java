@@ -106,12 +106,19 @@ final class BatchArgs {
     }
 
     /** The files, each of which must exist. */
-    void requireFiles(List<Path> files) {
+    boolean requireFiles(List<Path> files, PrintWriter err) {
+        // Said alone, without the command's whole usage: the command line is right, the file is not.
         for (Path f : files) {
+            if (java.nio.file.Files.isDirectory(f)) {
+                err.println(TEXT.text("file.folder", Terminal.safe(InputFiles.shown(f))));
+                return false;
+            }
             if (!java.nio.file.Files.isRegularFile(f)) {
-                throw usage("file.missing", f);
+                err.println(TEXT.text("file.missing", Terminal.safe(InputFiles.shown(f))));
+                return false;
             }
         }
+        return true;
     }
 
     /**
@@ -126,12 +133,12 @@ final class BatchArgs {
             list.add(registry.entries().stream().filter(EngineEntry::builtin).findFirst().orElse(EngineEntry.builtinEngine()));
             for (EngineEntry chosen : list.subList(0, Math.min(wanted, list.size()))) {
                 err.println(TEXT.text("engine.default", chosen.name()));
-                out.add(EngineRef.listed(chosen).withOptions(options));
+                out.add(EngineLookup.requireOneLine(spec, EngineRef.listed(chosen).withOptions(options)));
             }
             return out;
         }
         for (String e : engines) {
-            out.add(EngineLookup.resolve(registry, e, spec).withOptions(options));
+            out.add(EngineLookup.requireOneLine(spec, EngineLookup.resolve(registry, e, spec).withOptions(options)));
         }
         return out;
     }

@@ -93,7 +93,9 @@ final class BatchRun {
     Optional<Planned> plan(BatchArgs batch, List<Path> files, int multipv,
                            Function<List<GameSelection.Range>, GameSelection> selection, int engines, PrintWriter err,
                            Messages text) {
-        batch.requireFiles(files);
+        if (!batch.requireFiles(files, err)) {
+            return Optional.empty();
+        }
         SearchLimits limits = batch.limits(multipv);
         GameSelection chosen;
         try {
@@ -111,13 +113,59 @@ final class BatchRun {
         EvaluationRequest request = new EvaluationRequest(files, refs, limits, chosen, resolved.shard(), batch.patience(limits), j,
                 !batch.noStore, Optional.ofNullable(batch.runId));
         try {
-            return Optional.of(new Planned(BatchEvaluation.plan(request, gameFiles), gameFiles, j));
+            Planned planned = new Planned(BatchEvaluation.plan(request, gameFiles), gameFiles, j);
+            warnings(planned.plan(), err);
+            return Optional.of(planned);
         } catch (GameFiles.OpenException e) {
             err.println(text.text("file.unreadable", e.text().render()));
         } catch (IOException e) {
             err.println(text.text("io", e.getMessage()));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Says on stderr which files hold no game; when the plan has no game at all, says that nothing is
+     * written, prints the empty summary line and gives exit 1: the outputs are then never opened, so an
+     * existing one stays as it was. Empty when there are games to run.
+     */
+    static java.util.OptionalInt refuseEmpty(Planned planned, PrintWriter out, PrintWriter err) {
+        BatchEvaluation.Plan plan = planned.plan();
+        boolean anyGame = false;
+        for (GameFiles.OpenedFile f : plan.opened()) {
+            if (f.entries().isEmpty()) {
+                err.println(TEXT.text("file.noGames", Terminal.safe(f.file().toString())));
+            } else {
+                anyGame = true;
+            }
+        }
+        if (!plan.units().isEmpty()) {
+            return java.util.OptionalInt.empty();
+        }
+        // Games listed but none that reads (garbage that looked like a game) count as none.
+        err.println(!plan.skipped().isEmpty() ? TEXT.text("nothing.readable", plan.skipped().size())
+                : TEXT.text(anyGame ? "nothing.selected" : "nothing.written"));
+        err.flush();
+        out.println(new EvaluationCounts().summaryLine());
+        out.flush();
+        return java.util.OptionalInt.of(1);
+    }
+
+    /**
+     * The warnings of the files' listing, as {@code check} says them (a line read in another encoding
+     * than the file's, a tag cut): they cost nothing, but the user should know what the reading guessed.
+     * Errors are said as broken games when their turn comes.
+     */
+    private static void warnings(BatchEvaluation.Plan plan, PrintWriter err) {
+        java.util.Locale locale = java.util.Locale.getDefault();
+        for (GameFiles.OpenedFile f : plan.opened()) {
+            for (org.kibitz.api.format.FormatProblem p : f.problems()) {
+                if (p.severity() == org.kibitz.api.format.FormatProblem.Severity.WARNING) {
+                    err.println(p.source() + ":game " + p.gameNumber() + ":" + p.location() + ": "
+                            + TEXT.text("warning", p.message().render(locale)));
+                }
+            }
+        }
     }
 
     /** Opens a command's outputs; may throw what opening them throws. */
@@ -153,25 +201,40 @@ final class BatchRun {
      * command's messages, exit 2 (1 when interrupted).
      */
     static int guarded(PrintWriter err, Messages text, Runnable abort, Body body) {
+        return guarded(null, err, text, abort, body);
+    }
+
+    /**
+     * {@link #guarded(PrintWriter, Messages, Runnable, Body)}, and on a failure the summary line of nothing
+     * done on {@code out} (when given): a run that stops still ends with its summary (docs/limits.md).
+     */
+    static int guarded(PrintWriter out, PrintWriter err, Messages text, Runnable abort, Body body) {
+        int exit;
         try {
             return body.run();
         } catch (EngineException e) {
             abort.run();
             err.println(text.text("engine.failed", e.text().render()));
-            return 2;
+            exit = 2;
         } catch (IOException e) {
             abort.run();
-            err.println(text.text("io", e.getMessage()));
-            return 2;
+            err.println(text.text("io", FileErrors.describe(e, null)));
+            exit = 2;
         } catch (InterruptedException e) {
             abort.run();
             Thread.currentThread().interrupt();
-            return 1;
+            exit = 1;
         } catch (ExecutionException e) {
             abort.run();
             err.println(text.text("failed", String.valueOf(e.getCause())));
-            return 2;
+            exit = 2;
         }
+        if (out != null) {
+            err.flush();
+            out.println(new EvaluationCounts().summaryLine());
+            out.flush();
+        }
+        return exit;
     }
 
     /**
@@ -189,6 +252,12 @@ final class BatchRun {
         kept.flatMap(AnalysisStore::problem).ifPresent(p -> err.println(TEXT.text("store.problem", p.render())));
         try (SessionPool pool = SessionPool.of(registry, games, planned.jobs(), planned.jobs());
              CliProgress bar = CliProgress.open(batch.progress, err, plan.opened().get(0).file().getFileName().toString())) {
+            pool.onRetry((engine, e) -> {
+                synchronized (err) {
+                    err.println(TEXT.text("engine.retried", engine, e.text().render()));
+                    err.flush();
+                }
+            });
             Reporter reporter = new Reporter(err, bar, plan, outputs, text);
             BatchEvaluation.Batch run = BatchEvaluation.start(plan, paths.data().resolve("runs"), batch.fresh, planned.gameFiles(),
                     pool, kept, runner, reporter);
@@ -239,6 +308,14 @@ final class BatchRun {
                     err.flush();
                 }
             });
+        }
+
+        @Override
+        public void notice(org.kibitz.api.i18n.Text message) {
+            synchronized (err) {
+                err.println("kibitz: " + Terminal.safe(message.render()));
+                err.flush();
+            }
         }
 
         @Override

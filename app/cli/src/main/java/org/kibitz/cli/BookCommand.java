@@ -3,6 +3,7 @@ package org.kibitz.cli;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,7 +57,7 @@ final class BookCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "make.files")
+        @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "make.files", converter = InputFiles.Converter.class)
         List<Path> files;
 
         @Option(names = "--out", required = true, paramLabel = "BOOK", descriptionKey = "make.out")
@@ -98,6 +99,18 @@ final class BookCommand implements Callable<Integer> {
             try {
                 BookMaker.Made made = new BookMaker(formats, games).make(files, gameId, new BookMaker.Options(minGames, maxPly));
                 BookMaker.Report r = made.report();
+                if (r.gamesRead() == 0) {
+                    // Nothing read: an existing book is left as it was rather than replaced by an empty one.
+                    err.println(TEXT.text("make.noGames", files.stream().map(InputFiles::shown).collect(
+                            java.util.stream.Collectors.joining(", ")), out.toString()));
+                    err.flush();
+                    return 1;
+                }
+                if (Files.isDirectory(out)) {
+                    err.println(TEXT.text("make.outFolder", out.toString()));
+                    err.flush();
+                    return 1;
+                }
                 int written = made.writer().write(out);
                 if (r.otherGame() > 0) {
                     err.println(TEXT.text("make.otherGame", String.valueOf(r.otherGame()), r.gameId()));
@@ -116,7 +129,7 @@ final class BookCommand implements Callable<Integer> {
             } catch (NoSuchFileException e) {
                 err.println(TEXT.text("file.missing", e.getFile()));
             } catch (IOException | RuntimeException e) {
-                err.println(TEXT.text("make.failed", String.valueOf(e.getMessage())));
+                err.println(TEXT.text("make.failed", FileErrors.describe(e, out)));
             }
             err.flush();
             return 1;
@@ -160,6 +173,11 @@ final class BookCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             Book opened;
+            if (Files.isDirectory(book)) {
+                err.println(TEXT.text("probe.folder", book.toString()));
+                err.flush();
+                return 1;
+            }
             try {
                 opened = Books.open(book, g.id());
             } catch (NoSuchFileException e) {
@@ -167,7 +185,8 @@ final class BookCommand implements Callable<Integer> {
                 err.flush();
                 return 1;
             } catch (IOException | IllegalArgumentException e) {
-                err.println(TEXT.text("probe.failed", String.valueOf(e.getMessage())));
+                err.println(TEXT.text("probe.failed", e instanceof IOException io ? FileErrors.describe(io, book)
+                        : String.valueOf(e.getMessage())));
                 err.flush();
                 return 1;
             }

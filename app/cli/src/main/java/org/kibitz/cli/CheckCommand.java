@@ -33,7 +33,7 @@ final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "check.files")
+    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "check.files", converter = InputFiles.Converter.class)
     List<Path> files;
 
     @Option(names = "--game", paramLabel = "GAME", descriptionKey = "check.game")
@@ -60,7 +60,7 @@ final class CheckCommand implements Callable<Integer> {
         boolean failed = false;
         for (Path f : files) {
             try {
-                GameConverter.Summary s = checker.check(f, f.toString(), options, listener);
+                GameConverter.Summary s = checker.check(f, InputFiles.shown(f), options, listener);
                 games += s.games();
                 plies += s.plies();
                 errors += s.errors();

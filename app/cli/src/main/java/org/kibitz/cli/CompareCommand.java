@@ -42,7 +42,7 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "files")
+    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "files", converter = InputFiles.Converter.class)
     List<Path> files = new ArrayList<>();
 
     @Mixin
@@ -86,6 +86,10 @@ final class CompareCommand implements Callable<Integer> {
         if (planned.isEmpty()) {
             return 2;
         }
+        java.util.OptionalInt empty = BatchRun.refuseEmpty(planned.get(), stdout, err);
+        if (empty.isPresent()) {
+            return empty.getAsInt();
+        }
         BatchEvaluation.Plan plan = planned.get().plan();
         Comparison comparison;
         try {
@@ -101,7 +105,7 @@ final class CompareCommand implements Callable<Integer> {
             return 2;
         }
         ComparisonOutputs outputs = opened.get();
-        return BatchRun.guarded(err, TEXT, outputs::abort, () -> {
+        return BatchRun.guarded(stdout, err, TEXT, outputs::abort, () -> {
             BatchRun.Outcome outcome = run.run(planned.get(), batch, err, TEXT, outputs, f -> { });
             JobResult<?> result = outcome.result();
             EvaluationCounts counts = outcome.counts();
@@ -110,6 +114,8 @@ final class CompareCommand implements Callable<Integer> {
             }
             if (result.state() == JobState.FAILED) {
                 err.println(TEXT.text("failed", result.error().map(Throwable::getMessage).orElse("?")));
+                stdout.println(counts.summaryLine());
+                stdout.flush();
                 return 2;
             }
             if (result.state() == JobState.CANCELLED) {

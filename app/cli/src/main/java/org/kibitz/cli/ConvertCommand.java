@@ -31,7 +31,7 @@ final class ConvertCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "IN", descriptionKey = "convert.in")
+    @Parameters(index = "0", paramLabel = "IN", descriptionKey = "convert.in", converter = InputFiles.Converter.class)
     Path in;
 
     @Parameters(index = "1", paramLabel = "OUT", descriptionKey = "convert.out")
@@ -64,7 +64,7 @@ final class ConvertCommand implements Callable<Integer> {
         GameConverter.Listener listener = FileProblems.printer(stderr, TEXT, "convert.warning");
         GameConverter.Summary summary;
         try {
-            summary = converter.convert(in, in.toString(), out, options, listener);
+            summary = converter.convert(in, InputFiles.shown(in), out, options, listener);
         } catch (GameConverter.ConversionException e) {
             stderr.println(TEXT.text("convert.stopped", e.text().render(locale)));
             stderr.flush();

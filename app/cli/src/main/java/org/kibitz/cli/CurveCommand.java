@@ -52,7 +52,7 @@ final class CurveCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", descriptionKey = "curve.file")
+    @Parameters(index = "0", paramLabel = "FILE", descriptionKey = "curve.file", converter = InputFiles.Converter.class)
     Path file;
 
     @Option(names = "--game", paramLabel = "N", defaultValue = "1", descriptionKey = "curve.game")

@@ -48,4 +48,31 @@ final class EngineLookup {
             throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
         }
     }
+
+    /**
+     * Refuses, as a usage error naming it, a value that would not stay one line on its way to an engine
+     * (CR, LF or NUL: {@code --option 'SyzygyPath=/x\nquit'} would have sent {@code quit}).
+     *
+     * @param what how the user gave it: {@code --option Hash}, {@code --engine}...
+     */
+    static void requireOneLine(CommandSpec spec, String what, String value) {
+        if (value != null && org.kibitz.protocols.process.LineSafety.breaksLine(value)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), ENGINE_TEXT.text("value.lineBreak", Terminal.safe(what),
+                    org.kibitz.protocols.process.LineSafety.visible(Terminal.safe(value))));
+        }
+    }
+
+    /** {@link #requireOneLine} for the options given on the command line and everything {@code ref} would send or run. */
+    static EngineRef requireOneLine(CommandSpec spec, EngineRef ref) {
+        for (var e : ref.entry().options().entrySet()) {
+            requireOneLine(spec, "--option " + e.getKey(), e.getKey());
+            requireOneLine(spec, "--option " + e.getKey(), e.getValue());
+        }
+        for (String part : ref.entry().commandLine()) {
+            requireOneLine(spec, "--engine", part);
+        }
+        return ref;
+    }
+
+    private static final Messages ENGINE_TEXT = Messages.of("engine");
 }

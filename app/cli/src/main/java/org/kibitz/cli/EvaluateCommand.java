@@ -40,7 +40,7 @@ final class EvaluateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "files")
+    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "files", converter = InputFiles.Converter.class)
     List<Path> files = new ArrayList<>();
 
     @Mixin
@@ -90,6 +90,10 @@ final class EvaluateCommand implements Callable<Integer> {
         if (planned.isEmpty()) {
             return 2;
         }
+        java.util.OptionalInt empty = BatchRun.refuseEmpty(planned.get(), stdout, err);
+        if (empty.isPresent()) {
+            return empty.getAsInt();
+        }
         BatchEvaluation.Plan plan = planned.get().plan();
         JudgementModel model = batch.judgement(judge, plan);
         EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.ofNullable(out), Optional.ofNullable(csv),
@@ -100,7 +104,7 @@ final class EvaluateCommand implements Callable<Integer> {
             return 2;
         }
         EvaluationOutputs outputs = opened.get();
-        return BatchRun.guarded(err, TEXT, outputs::abort, () -> {
+        return BatchRun.guarded(stdout, err, TEXT, outputs::abort, () -> {
             BatchRun.Outcome outcome = run.run(planned.get(), batch, err, TEXT, outputs, outputs::engines);
             JobResult<?> result = outcome.result();
             EvaluationCounts counts = outcome.counts();

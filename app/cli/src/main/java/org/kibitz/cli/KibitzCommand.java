@@ -84,7 +84,15 @@ public final class KibitzCommand implements Callable<Integer> {
      * commands of that level, so help lists them and picocli can suggest the nearest.
      */
     public static CommandLine commandLine(CommandLine.IFactory factory, String... args) {
-        return build(KibitzCommand.class, SUBCOMMANDS, factory, args, 0);
+        CommandLine root = build(KibitzCommand.class, SUBCOMMANDS, factory, args, 0);
+        CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+        root.setExecutionStrategy(parsed -> {
+            // Whatever the caller set as out and err: text from files and engines is escaped on its way there.
+            root.setOut(Terminal.escaping(root.getOut()));
+            root.setErr(Terminal.escaping(root.getErr()));
+            return run.execute(parsed);
+        });
+        return root;
     }
 
     /** {@code command} with those of {@code subcommands} that {@code args} from {@code from} on need. */

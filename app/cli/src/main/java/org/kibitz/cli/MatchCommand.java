@@ -203,6 +203,10 @@ final class MatchCommand implements Callable<Integer> {
         if (gamesPerEncounter < 1 || rounds < 1 || concurrency < 1 || stallSeconds < 1) {
             throw usage("numbers.bad");
         }
+        for (String t : engineTokens) {
+            // Before splitting: "opt.X=a\nb" is no setting, and became an engine of its own.
+            EngineLookup.requireOneLine(spec, "--engine", t);
+        }
         List<EngineSpec> specs = engineSpecs(engineTokens);
         if (specs.size() < 2) {
             throw usage("engines.few");
@@ -243,6 +247,7 @@ final class MatchCommand implements Callable<Integer> {
             if (!options.isEmpty()) {
                 ref = ref.withOptions(options);
             }
+            EngineLookup.requireOneLine(spec, ref);
             if (merged.containsKey("proto")) {
                 ref = ref.withProtocol(merged.get("proto"));
             }
@@ -349,7 +354,13 @@ final class MatchCommand implements Callable<Integer> {
 
                 @Override
                 public void itemFailed(MatchJob.Item item, Throwable error) {
-                    err.println(TEXT.text("failed", item.number(), String.valueOf(error.getMessage())));
+                    err.println(TEXT.text("failed", item.number(), Terminal.safe(String.valueOf(error.getMessage()))));
+                    err.flush();
+                }
+
+                @Override
+                public void notice(org.kibitz.api.i18n.Text message) {
+                    err.println("kibitz: " + Terminal.safe(message.render()));
                     err.flush();
                 }
             };

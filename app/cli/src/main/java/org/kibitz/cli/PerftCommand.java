@@ -185,6 +185,14 @@ final class PerftCommand implements Callable<Integer> {
                         err.flush();
                     }
                 }
+
+                @Override
+                public void notice(org.kibitz.api.i18n.Text message) {
+                    synchronized (err) {
+                        err.println("kibitz: " + Terminal.safe(message.render()));
+                        err.flush();
+                    }
+                }
             });
             result = awaitInterruptibly(handle);
         }

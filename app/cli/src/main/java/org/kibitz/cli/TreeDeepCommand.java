@@ -201,9 +201,23 @@ final class TreeDeepCommand implements Callable<Integer> {
             }
             if (pgn != null) {
                 FormatPlugin f = formats.byId("pgn").orElseThrow();
-                try (OutputStream o = Files.newOutputStream(pgn); GameWriter w = f.writer(o, WriteContext.of(games))) {
-                    w.write(DeepExport.gameTree(settings, analysis.tree()));
-                }
+                // Atomic: a failed export leaves the file there was (decision: nothing lost on bad input).
+                org.kibitz.core.AtomicFiles.write(pgn, o -> {
+                    java.io.OutputStream open = new java.io.FilterOutputStream(o) {
+                        @Override
+                        public void write(byte[] b, int off, int len) throws IOException {
+                            o.write(b, off, len);
+                        }
+
+                        @Override
+                        public void close() throws IOException {
+                            o.flush(); // the save still forces and moves the file
+                        }
+                    };
+                    try (GameWriter w = f.writer(open, WriteContext.of(games))) {
+                        w.write(DeepExport.gameTree(settings, analysis.tree()));
+                    }
+                });
             }
             if (book != null) {
                 DeepExport.book(settings, analysis.tree()).write(book);

@@ -42,7 +42,7 @@ final class TreeImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "import.files")
+    @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "import.files", converter = InputFiles.Converter.class)
     List<Path> files;
 
     @Option(names = "--db", paramLabel = "DB", required = true, descriptionKey = "db")
@@ -81,6 +81,7 @@ final class TreeImportCommand implements Callable<Integer> {
         TreeImporter.Summary s;
         try (OpeningTree tree = OpeningTree.open(file);
              CliProgress bar = CliProgress.open(progress, err, TEXT.text("import.task"))) {
+            tree.problem().ifPresent(p -> err.println("kibitz: " + p.render()));
             TreeImporter.Listener listener = new TreeImporter.Listener() {
                 @Override
                 public void problem(FormatProblem p) {

@@ -87,6 +87,7 @@ final class TreeQueryCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.noDb", file));
         }
         try (OpeningTree tree = OpeningTree.open(file)) {
+            tree.problem().ifPresent(p -> err.println("kibitz: " + p.render()));
             Optional<String> id = tree.gameId();
             if (id.isEmpty()) {
                 err.println(TEXT.text("query.empty", file));

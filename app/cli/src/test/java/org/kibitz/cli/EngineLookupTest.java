@@ -3,6 +3,7 @@ package org.kibitz.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -64,6 +65,17 @@ class EngineLookupTest {
         // Where the list went, so that the user can get their engines back.
         Path aside = Files.list(dir).filter(p -> !p.equals(file)).findFirst().orElseThrow();
         assertTrue(said.endsWith("; it was set aside as " + aside), said);
+    }
+
+    @Test
+    void aListOfTheWrongShapeIsSaidWithItsPlaceAndNoJavaClass() throws Exception {
+        Path file = dir.resolve("engines.json");
+        Files.writeString(file, "{ \"version\": 1,\n  \"engines\": { \"id\": 3 } }");
+        StringWriter err = new StringWriter();
+        EngineLookup.readList(registry(file), new PrintWriter(err, true), Messages.of("analyse"), "engines.corrupt");
+        String said = err.toString().strip();
+        assertTrue(said.contains("a value of the wrong kind at line 2") && said.contains("(field engines)"), said);
+        assertFalse(said.contains("org.kibitz") || said.contains("`") || said.contains("java."), said);
     }
 
     @Test

@@ -57,7 +57,8 @@ public final class AtomicFiles {
 
     /**
      * The file a save of {@code target} replaces: {@code target} itself, or where its symbolic links lead
-     * (a link of the user's, say into a synced folder, must stay a link).
+     * (a link of the user's, say into a synced folder, must stay a link). A link whose target's folder
+     * does not exist is refused: no folder is created through a link.
      */
     public static Path throughLinks(Path target) throws IOException {
         Path p = target.toAbsolutePath();
@@ -66,6 +67,13 @@ public final class AtomicFiles {
                 throw new java.nio.file.FileSystemException(target.toString(), null, "too many levels of symbolic links");
             }
             p = p.resolveSibling(Files.readSymbolicLink(p)).normalize();
+        }
+        Path parent = p.getParent();
+        if (!p.equals(target.toAbsolutePath()) && parent != null && !Files.isDirectory(parent)) {
+            // A dangling link into a folder that is not there: creating that folder, somewhere the link
+            // chose, is not a save's business (a link left by someone else could point anywhere).
+            throw new java.nio.file.FileSystemException(target.toString(), p.toString(),
+                    org.kibitz.api.i18n.Text.of(AtomicFiles.class, "save.danglingLink", parent.toString()).render());
         }
         return p;
     }

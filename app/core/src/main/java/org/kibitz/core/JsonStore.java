@@ -68,7 +68,7 @@ public final class JsonStore<T> {
             }
             return new Loaded.Ok<>(value);
         } catch (IOException | RuntimeException e) {
-            String reason = e instanceof JsonProcessingException jpe ? jpe.getOriginalMessage() : e.getMessage();
+            String reason = e instanceof JsonProcessingException jpe ? describe(jpe) : e.getMessage();
             Optional<Path> aside;
             try {
                 aside = Optional.of(AtomicFiles.setAside(file));
@@ -86,5 +86,28 @@ public final class JsonStore<T> {
 
     public void save(T value) throws IOException {
         AtomicFiles.write(file, MAPPER.writeValueAsBytes(value));
+    }
+
+    /**
+     * What is wrong with a JSON file, for its owner: where (line, column, the field's path) and what, in
+     * words; never Jackson's own message, which names Java classes.
+     */
+    static String describe(JsonProcessingException e) {
+        var loc = e.getLocation();
+        String line = loc == null ? "?" : String.valueOf(loc.getLineNr());
+        String column = loc == null ? "?" : String.valueOf(loc.getColumnNr());
+        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m) {
+            StringBuilder path = new StringBuilder();
+            for (var ref : m.getPath()) {
+                if (ref.getFieldName() != null) {
+                    path.append(path.length() == 0 ? "" : ".").append(ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    path.append('[').append(ref.getIndex()).append(']');
+                }
+            }
+            return org.kibitz.api.i18n.Text.of(JsonStore.class, "json.wrongValue", line, column,
+                    path.length() == 0 ? "-" : path.toString()).render();
+        }
+        return org.kibitz.api.i18n.Text.of(JsonStore.class, "json.invalid", line, column).render();
     }
 }

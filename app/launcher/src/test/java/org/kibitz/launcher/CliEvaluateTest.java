@@ -250,6 +250,8 @@ class CliEvaluateTest {
         assertEquals(1, r.exit(), r.err());
         assertEquals(1, summary(r)[4]);
         assertTrue(r.err().toLowerCase(Locale.ROOT).contains("capablanca.pgn, game 1, ply 3"), r.err());
+        // The crash was retried on a new start before the position was given up: and the user is told.
+        assertTrue(r.err().contains("stopped (") && r.err().contains("started again and its work done once more"), r.err());
     }
 
     private static String[] concat(List<String> a, String... more) {

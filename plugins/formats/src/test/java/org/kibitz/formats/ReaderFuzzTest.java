@@ -49,7 +49,7 @@ class ReaderFuzzTest {
         return Arrays.stream(s).map(x -> x.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
     }
 
-    private static List<byte[]> seeds(String format) throws IOException {
+    static List<byte[]> seeds(String format) throws IOException {
         List<Path> files = new ArrayList<>();
         Path data = TestFiles.shared("");
         try (Stream<Path> all = Files.walk(data)) {
@@ -112,15 +112,9 @@ class ReaderFuzzTest {
             }
             inputs++;
             try {
-                for (ReadResult g : readAll(format, input)) {
-                    games += g.game().isPresent() ? 1 : 0;
-                    for (FormatProblem p : g.problems()) {
-                        problems++;
-                        assertNotNull(p.location(), "a problem without a place");
-                        assertTrue(p.source().equals("fuzz." + format), p.toString());
-                        assertTrue(p.gameNumber() >= 1 || g.gameNumber() >= 1, p.toString());
-                    }
-                }
+                long[] read = readChecked(format, input);
+                games += read[0];
+                problems += read[1];
             } catch (Throwable t) {
                 Path keep = Path.of("target", "fuzz-failure-" + format + ".bin");
                 Files.createDirectories(keep.getParent());
@@ -131,6 +125,25 @@ class ReaderFuzzTest {
         System.out.printf("fuzz %s: seed %d, %d inputs in %.0f s, %d games read, %d problems, nothing thrown%n",
                 format, seed, inputs, seconds, games, problems);
         assertTrue(inputs > 10, "the fuzzer ran");
+    }
+
+    /**
+     * Reads every game of {@code input} and checks what a reader promises whatever the input: no exception,
+     * every problem located, named by its source, in a game. Returns games and problems read.
+     */
+    static long[] readChecked(String format, byte[] input) throws IOException {
+        long games = 0;
+        long problems = 0;
+        for (ReadResult g : readAll(format, input)) {
+            games += g.game().isPresent() ? 1 : 0;
+            for (FormatProblem p : g.problems()) {
+                problems++;
+                assertNotNull(p.location(), "a problem without a place");
+                assertTrue(p.source().equals("fuzz." + format), p.toString());
+                assertTrue(p.gameNumber() >= 1 || g.gameNumber() >= 1, p.toString());
+            }
+        }
+        return new long[] {games, problems};
     }
 
     private static List<ReadResult> readAll(String format, byte[] input) throws IOException {

@@ -97,6 +97,9 @@ public final class EngineProcess implements LineChannel {
         if (command.isEmpty() || command.get(0).isBlank()) {
             throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.noCommand"));
         }
+        for (int i = 0; i < command.size(); i++) {
+            LineSafety.require(i == 0 ? "command" : "argument " + i, command.get(i));
+        }
         Path program = resolve(command.get(0));
         List<String> argv = new ArrayList<>(command);
         argv.set(0, program.toString());
@@ -279,6 +282,10 @@ public final class EngineProcess implements LineChannel {
 
     @Override
     public void send(String line) {
+        if (LineSafety.breaksLine(line)) {
+            // The last guard: a value that came round every check must not become a second command.
+            throw new IllegalArgumentException("not one line: " + LineSafety.visible(line));
+        }
         if (!inputClosed && !exit.isDone()) {
             outbox.offer(line);
         }

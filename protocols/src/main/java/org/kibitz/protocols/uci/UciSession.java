@@ -432,6 +432,8 @@ public final class UciSession extends EngineSessionBase {
 
     @Override
     public void setOption(String name, String value) throws EngineException {
+        org.kibitz.protocols.process.LineSafety.require(name, name);
+        org.kibitz.protocols.process.LineSafety.require(name, value);
         synchronized (lock) {
             requireIdle();
             EngineOption o = option(name);

@@ -596,6 +596,8 @@ public final class XboardSession extends EngineSessionBase {
 
     @Override
     public void setOption(String name, String value) throws EngineException {
+        org.kibitz.protocols.process.LineSafety.require(name, name);
+        org.kibitz.protocols.process.LineSafety.require(name, value);
         synchronized (lock) {
             requireIdle();
             EngineOption o = option(name);

@@ -125,6 +125,9 @@ public final class GameConverter {
 
     /** The format a file will be read as: by its first bytes, else by its extension. */
     public FormatPlugin inputFormat(Path in) throws IOException {
+        if (Files.isDirectory(in)) {
+            throw new ConversionException(ConvertMessages.text("convert.folder", in), null);
+        }
         Optional<FormatPlugin> f;
         try {
             f = formats.forFile(in);
@@ -193,12 +196,13 @@ public final class GameConverter {
                             }
                         }
                     }
-                    if (run.read == 0) {
+                    if (run.readGames == 0) {
+                        // Nothing of any game read (an empty, zeroed or truncated file): the old output stays.
                         throw new NoGames();
                     }
                 });
             }
-            if (run.read == 0) {
+            if (run.readGames == 0) {
                 throw new NoGames();
             }
         } catch (NoGames e) {
@@ -207,7 +211,7 @@ public final class GameConverter {
         } catch (ConversionException e) {
             throw e;
         } catch (IOException | java.io.UncheckedIOException e) {
-            throw new ConversionException(ConvertMessages.text("convert.failed", reason(e)), e);
+            throw new ConversionException(ConvertMessages.text("convert.failed.out", out, reason(e)), e);
         }
         return new Summary(run.games, run.plies, run.errors, run.warnings);
     }
@@ -273,6 +277,8 @@ public final class GameConverter {
         int warnings;
         /** Games the reader gave, read or not. */
         int read;
+        /** Games of which something read: without one, no output is written or replaced. */
+        int readGames;
 
         Run(String source, FormatPlugin writing, WriteContext context, Listener listener) {
             this.source = source;
@@ -290,6 +296,7 @@ public final class GameConverter {
             if (r.game().isEmpty()) {
                 return null;
             }
+            readGames++;
             GameTree g = r.game().get();
             if (!writing.holds(g.gameId())) {
                 errors++;
@@ -347,13 +354,26 @@ public final class GameConverter {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return ConvertMessages.text("convert.io.missing");
         }
-        if (e instanceof java.nio.file.AccessDeniedException) {
-            return ConvertMessages.text("convert.io.denied");
+        if (e instanceof java.nio.file.AccessDeniedException a) {
+            return a.getFile() == null ? ConvertMessages.text("convert.io.denied")
+                    : ConvertMessages.text("convert.io.deniedAt", shownFile(a.getFile()));
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null && f.getReason() != null) {
+            // With another file (a link's target) the reason already says where; else name the file.
+            return f.getOtherFile() != null ? f.getReason() : f.getReason() + " (" + shownFile(f.getFile()) + ")";
         }
         if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
             return f.getReason();
         }
         String m = e.getMessage();
         return m == null ? e.getClass().getSimpleName() : m;
+    }
+
+    /** A file an error is about, as the user can act on it: the folder of a save's temporary file. */
+    private static String shownFile(String file) {
+        Path p = Path.of(file);
+        String name = p.getFileName() == null ? "" : p.getFileName().toString();
+        return name.startsWith(".") && name.contains(".kibitz-") && name.endsWith(".tmp") && p.getParent() != null
+                ? p.getParent().toString() : file;
     }
 }

@@ -129,6 +129,10 @@ public final class SessionPool implements AutoCloseable {
                 synchronized (this) {
                     retries++;
                 }
+                java.util.function.BiConsumer<String, EngineException> hear = onRetry;
+                if (hear != null) {
+                    hear.accept(engine.name(), e);
+                }
             } catch (RuntimeException | Error e) {
                 release(p);
                 throw e;
@@ -148,6 +152,17 @@ public final class SessionPool implements AutoCloseable {
                 throw new CompletionException(e);
             }
         }, executor);
+    }
+
+    /** Told (engine name, what ended it) each time an engine that ended or hung is started again for a retry. */
+    private volatile java.util.function.BiConsumer<String, EngineException> onRetry;
+
+    /**
+     * Hears each retry: an engine that died or hung during a piece of work, started again and the work
+     * run once more. A recovered fault is still worth a word to the user (a flaky engine, a slow machine).
+     */
+    public void onRetry(java.util.function.BiConsumer<String, EngineException> listener) {
+        this.onRetry = listener;
     }
 
     public synchronized Stats stats() {

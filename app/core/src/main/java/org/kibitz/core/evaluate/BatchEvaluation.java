@@ -28,6 +28,7 @@ import org.kibitz.core.jobs.JobJournal;
 import org.kibitz.core.jobs.JobObserver;
 import org.kibitz.core.jobs.JobOptions;
 import org.kibitz.core.jobs.JobRunner;
+import org.kibitz.core.jobs.RunLock;
 import org.kibitz.core.jobs.Progress;
 import org.kibitz.core.store.AnalysisStore;
 import org.kibitz.core.store.EngineFingerprint;
@@ -59,6 +60,10 @@ public final class BatchEvaluation {
 
         /** The job's progress in games. */
         default void progress(Progress progress) {
+        }
+
+        /** A word about the run's bookkeeping: its damaged journal was set aside and repaired. */
+        default void notice(org.kibitz.api.i18n.Text message) {
         }
     }
 
@@ -165,6 +170,8 @@ public final class BatchEvaluation {
         Files.createDirectories(runs);
         Path state = runs.resolve(plan.runId() + ".json");
         Path journal = runs.resolve(plan.runId() + ".journal.jsonl");
+        // Another process running this request owns its state and journal: refused before touching them.
+        RunLock.check(journal);
         if (fresh) {
             Files.deleteIfExists(state);
             Files.deleteIfExists(journal);
@@ -288,6 +295,11 @@ public final class BatchEvaluation {
         @Override
         public void progress(Progress progress) {
             listener.progress(progress);
+        }
+
+        @Override
+        public void notice(org.kibitz.api.i18n.Text message) {
+            listener.notice(message);
         }
 
         @Override

@@ -50,6 +50,10 @@ public final class JobJournal implements AutoCloseable {
     /** Not a FileChannel: an interrupt (a job cancelled at once) would close a channel under the writer. */
     private final RandomAccessFile channel;
     private final Recorded recorded;
+    /** The lock that makes this the journal's one writer; released on close. */
+    private RunLock lock;
+    /** What opening it had to repair, for the user. */
+    private java.util.Optional<Text> notice = java.util.Optional.empty();
     private int unsynced;
     private long oldestUnsynced;
 
@@ -66,9 +70,30 @@ public final class JobJournal implements AutoCloseable {
      * @throws JournalException the file exists without {@code resume}, was written for other work, or is damaged
      */
     public static JobJournal open(Path file, Job<?, ?> job, List<String> ids, boolean resume) throws IOException {
+        // One writer per journal: two runs of one request appending to one file tore its lines.
+        RunLock lock = RunLock.acquire(file);
+        try {
+            JobJournal j = openLocked(file, job, ids, resume);
+            j.lock = lock;
+            return j;
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static JobJournal openLocked(Path file, Job<?, ?> job, List<String> ids, boolean resume) throws IOException {
         ObjectNode header = header(job, ids);
+        java.util.Optional<Text> notice = java.util.Optional.empty();
         if (resume && Files.exists(file)) {
-            return reopen(file, header);
+            try {
+                return reopen(file, header);
+            } catch (DamagedHeader e) {
+                // Nothing in it can be trusted without its header: set aside, start over.
+                Path aside = org.kibitz.core.AtomicFiles.setAside(file);
+                notice = java.util.Optional.of(Text.of(JobJournal.class, "journal.headerSetAside", file.toString(),
+                        aside.getFileName().toString()));
+            }
         }
         if (!resume && Files.exists(file)) {
             throw new JournalException(Text.of(JobJournal.class, "journal.exists", file.toString()));
@@ -80,6 +105,7 @@ public final class JobJournal implements AutoCloseable {
         Files.createFile(file);
         RandomAccessFile ch = new RandomAccessFile(file.toFile(), "rw");
         JobJournal journal = new JobJournal(file, ch, new Recorded(Map.of(), Map.of()));
+        journal.notice = notice;
         try {
             journal.writeLine(header);
             journal.sync();
@@ -88,6 +114,18 @@ public final class JobJournal implements AutoCloseable {
             throw e;
         }
         return journal;
+    }
+
+    /** A journal whose first line is no header at all (scribbled over, not written for other work). */
+    private static final class DamagedHeader extends IOException {
+        DamagedHeader() {
+            super("damaged header");
+        }
+    }
+
+    /** What opening the journal had to repair (a damaged journal set aside), to tell the user; empty mostly. */
+    public java.util.Optional<Text> notice() {
+        return notice;
     }
 
     private static JobJournal reopen(Path file, ObjectNode header) throws IOException {
@@ -100,15 +138,21 @@ public final class JobJournal implements AutoCloseable {
         // Only lines ended by a newline were written whole; whatever follows the last one is torn.
         int end = lastNewline(bytes) + 1;
         if (end == 0) {
-            throw new JournalException(Text.of(JobJournal.class, "journal.noHeader", file.toString()));
+            // Empty, or killed before its header was whole: nothing was done yet.
+            throw new DamagedHeader();
         }
         Map<String, JsonNode> results = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
         int lineNo = 0;
         int start = 0;
+        int firstBad = 0;
+        String badLine = null;
+        java.io.ByteArrayOutputStream good = new java.io.ByteArrayOutputStream();
+        int goodLines = 0;
         while (start < end) {
             int nl = indexOf(bytes, (byte) '\n', start);
             lineNo++;
+            int lineStart = start;
             String line = new String(bytes, start, nl - start, StandardCharsets.UTF_8);
             start = nl + 1;
             JsonNode node;
@@ -118,13 +162,23 @@ public final class JobJournal implements AutoCloseable {
                 node = null;
             }
             if (lineNo == 1) {
+                if (node == null || !node.isObject()) {
+                    throw new DamagedHeader();
+                }
                 checkHeader(file, node, header);
+                good.write(bytes, lineStart, start - lineStart);
                 continue;
             }
             if (node == null || !node.isObject() || !node.path("id").isTextual()) {
-                throw new JournalException(Text.of(JobJournal.class, "journal.damaged", file.toString(), String.valueOf(lineNo),
-                        abbreviate(line)));
+                // Not a kill's doing (that tears only the last line): a scribble, or two writers of old.
+                if (firstBad == 0) {
+                    firstBad = lineNo;
+                    badLine = line;
+                }
+                continue;
             }
+            good.write(bytes, lineStart, start - lineStart);
+            goodLines++;
             String id = node.get("id").asText();
             if (node.has("result")) {
                 results.put(id, node.get("result"));
@@ -132,6 +186,17 @@ public final class JobJournal implements AutoCloseable {
             } else {
                 failures.put(id, node.path("error").asText(""));
             }
+        }
+        if (firstBad > 0) {
+            // The damaged file is kept for whoever wants to look; the run goes on from its good lines.
+            Path aside = org.kibitz.core.AtomicFiles.setAside(file);
+            org.kibitz.core.AtomicFiles.write(file, good.toByteArray());
+            RandomAccessFile ch = new RandomAccessFile(file.toFile(), "rw");
+            ch.seek(ch.length());
+            JobJournal j = new JobJournal(file, ch, new Recorded(results, failures));
+            j.notice = java.util.Optional.of(Text.of(JobJournal.class, "journal.setAside", file.toString(),
+                    String.valueOf(firstBad), abbreviate(badLine), aside.getFileName().toString(), String.valueOf(goodLines)));
+            return j;
         }
         RandomAccessFile ch = new RandomAccessFile(file.toFile(), "rw");
         if (end < bytes.length) {
@@ -226,7 +291,13 @@ public final class JobJournal implements AutoCloseable {
         try {
             sync();
         } finally {
-            channel.close();
+            try {
+                channel.close();
+            } finally {
+                if (lock != null) {
+                    lock.close();
+                }
+            }
         }
     }
 

@@ -20,4 +20,8 @@ public interface JobObserver<I, R> {
     /** An item failed; the job goes on with the others. */
     default void itemFailed(I item, Throwable error) {
     }
+
+    /** Something the user should hear about the job's bookkeeping (a damaged journal set aside and repaired). */
+    default void notice(org.kibitz.api.i18n.Text message) {
+    }
 }

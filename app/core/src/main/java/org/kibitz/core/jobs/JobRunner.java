@@ -238,6 +238,7 @@ public final class JobRunner implements AutoCloseable {
                 synchronized (lock) {
                     journal = j;
                 }
+                j.notice().ifPresent(observer::notice);
                 var recorded = j.recorded().results();
                 for (int i = 0; i < all.size(); i++) {
                     var node = recorded.get(names.get(i));

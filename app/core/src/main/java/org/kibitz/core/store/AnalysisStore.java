@@ -170,14 +170,9 @@ public final class AnalysisStore implements AutoCloseable {
         try {
             w = connect(file, true);
             if (existed) {
-                boolean full = fullCheckWanted(file);
-                // The cheap check reads the header and the schema: a file that is no database fails it.
-                try (Statement st = w.createStatement();
-                     ResultSet rs = st.executeQuery(full ? "PRAGMA quick_check" : "SELECT 'ok' FROM sqlite_master LIMIT 1")) {
-                    String first = rs.next() ? rs.getString(1) : full ? "no answer" : "ok";
-                    if (!"ok".equalsIgnoreCase(first)) {
-                        throw new Corrupt(first);
-                    }
+                Optional<String> damage = damage(w, file);
+                if (damage.isPresent()) {
+                    throw new Corrupt(damage.get());
                 }
             }
             createOrMigrate(w);
@@ -195,6 +190,28 @@ public final class AnalysisStore implements AutoCloseable {
             closeQuietly(r);
             throw e;
         }
+    }
+
+    /**
+     * What is wrong with the SQLite database {@code file} open on {@code c}, if anything: every page read
+     * ({@code PRAGMA quick_check}) when {@link #fullCheckWanted} says so, else its header and schema. The
+     * analysis store and the opening tree both check themselves with this when they open.
+     *
+     * @throws SQLException what SQLite throws for a file that is no database at all
+     */
+    public static Optional<String> damage(Connection c, Path file) throws SQLException {
+        boolean full = fullCheckWanted(file);
+        // The cheap check reads the header and the schema: a file that is no database fails it.
+        try (Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery(full ? "PRAGMA quick_check" : "SELECT 'ok' FROM sqlite_master LIMIT 1")) {
+            String first = rs.next() ? rs.getString(1) : full ? "no answer" : "ok";
+            return "ok".equalsIgnoreCase(first) ? Optional.empty() : Optional.of(first);
+        }
+    }
+
+    /** Whether SQLite said the file is damaged or no database ({@code SQLITE_CORRUPT}, {@code SQLITE_NOTADB}). */
+    public static boolean isCorruption(SQLException e) {
+        return corruption(e);
     }
 
     /** Up to this size a store is checked page by page at every open (a few tenths of a second at most). */
@@ -308,7 +325,8 @@ public final class AnalysisStore implements AutoCloseable {
         // if (from < 2) { ... the next schema's changes ... }
     }
 
-    private static Path setAsideWithCompanions(Path file) throws IOException {
+    /** Moves a damaged database aside with its write-ahead log and shared memory, as {@link AtomicFiles#setAside} does. */
+    public static Path setAsideWithCompanions(Path file) throws IOException {
         Path aside = AtomicFiles.setAside(file);
         for (String suffix : List.of("-wal", "-shm")) {
             Path companion = file.resolveSibling(file.getFileName() + suffix);

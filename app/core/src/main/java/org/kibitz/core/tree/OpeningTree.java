@@ -94,13 +94,51 @@ public final class OpeningTree implements AutoCloseable {
         this.db = db;
     }
 
-    /** Opens (or creates) the tree in {@code file}. */
+    /**
+     * Opens (or creates) the tree in {@code file}, checked first as the analysis store is: a damaged file
+     * (bad pages, no database) is set aside as {@code <name>.corrupt-<time>} with its log, and a new, empty
+     * tree started; {@link #problem()} then says so.
+     */
     public static OpeningTree open(Path file) throws IOException {
         Objects.requireNonNull(file, "file");
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
+        if (Files.exists(file)) {
+            String damage = null;
+            try {
+                OpeningTree t = connect(file, true);
+                if (t != null) {
+                    return t;
+                }
+            } catch (Damaged d) {
+                damage = d.getMessage();
+            }
+            Path aside = org.kibitz.core.store.AnalysisStore.setAsideWithCompanions(file);
+            OpeningTree fresh = connect(file, false);
+            fresh.problem = Optional.of(org.kibitz.api.i18n.Text.of(OpeningTree.class, "tree.corrupt", file.toString(),
+                    damage, aside.toString()));
+            return fresh;
+        }
+        return connect(file, false);
+    }
+
+    /** SQLite found the file damaged. */
+    private static final class Damaged extends IOException {
+        Damaged(String why) {
+            super(why);
+        }
+    }
+
+    /** What opening the tree found wrong (a damaged file set aside), to tell the user; empty mostly. */
+    public Optional<org.kibitz.api.i18n.Text> problem() {
+        return problem;
+    }
+
+    private Optional<org.kibitz.api.i18n.Text> problem = Optional.empty();
+
+    private static OpeningTree connect(Path file, boolean check) throws IOException {
         Connection c = null;
         try {
             SQLiteConfig config = new SQLiteConfig();
@@ -112,19 +150,32 @@ public final class OpeningTree implements AutoCloseable {
             config.setCacheSize(-256 * 1024);
             config.setTempStore(SQLiteConfig.TempStore.MEMORY);
             c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            if (check) {
+                Optional<String> damage = org.kibitz.core.store.AnalysisStore.damage(c, file);
+                if (damage.isPresent()) {
+                    throw new Damaged(damage.get());
+                }
+            }
             try (Statement st = c.createStatement()) {
                 st.execute("PRAGMA mmap_size = 1073741824");
                 st.execute("PRAGMA wal_autocheckpoint = 16384");
             }
             createOrCheck(c);
             return new OpeningTree(file, c);
-        } catch (SQLException e) {
+        } catch (SQLException | Damaged e) {
             if (c != null) {
                 try {
                     c.close();
                 } catch (SQLException ignored) {
                     // already failing
                 }
+            }
+            if (e instanceof Damaged d) {
+                throw d;
+            }
+            SQLException q = (SQLException) e;
+            if (check && org.kibitz.core.store.AnalysisStore.isCorruption(q)) {
+                throw new Damaged(q.getMessage());
             }
             throw new IOException("cannot open the opening tree " + file + ": " + e.getMessage(), e);
         }

@@ -80,18 +80,59 @@ class JobJournalTest {
     }
 
     @Test
-    void aDamagedLineInsideTheJournalIsReportedWithItsLineNumber(@TempDir Path dir) throws Exception {
+    void aDamagedLineInsideTheJournalIsSetAsideTheGoodLinesKeptAndTheRunGoesOn(@TempDir Path dir) throws Exception {
         Path journal = dir.resolve("j.jsonl");
-        run(new SquaresJob(4, 2), journal, false);
+        JobResult<SquaresJob.Value> whole = run(new SquaresJob(4, 2), journal, false);
         List<String> lines = new java.util.ArrayList<>(Files.readAllLines(journal));
         lines.set(2, "garbage");
         Files.write(journal, lines);
-        JobResult<SquaresJob.Value> r = run(new SquaresJob(4, 2), journal, true);
-        assertEquals(JobState.FAILED, r.state());
-        assertTrue(r.error().orElseThrow().getMessage().contains(journal + ":3: damaged journal line"), r.error().toString());
+        List<String> said = new java.util.ArrayList<>();
+        SquaresJob again = new SquaresJob(4, 2);
+        JobResult<SquaresJob.Value> r;
+        try (JobRunner runner = JobRunner.sameThread()) {
+            r = runner.submit(again, JobOptions.DEFAULT.withJournal(journal, true), new JobObserver<Integer, SquaresJob.Value>() {
+                @Override
+                public void notice(org.kibitz.api.i18n.Text message) {
+                    said.add(message.render(java.util.Locale.ROOT));
+                }
+            }).await();
+        }
+        assertEquals(JobState.COMPLETED, r.state(), r.error().toString());
+        assertEquals(whole.results(), r.results());
+        assertEquals(List.of(1), List.copyOf(again.ran), "only the item of the damaged line is done again");
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).contains(journal + ": damaged journal (line 3: garbage); set aside as j.jsonl.corrupt-"), said.get(0));
+        try (var files = Files.list(dir)) {
+            assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("j.jsonl.corrupt-")).count());
+        }
+        for (String l : Files.readAllLines(journal)) {
+            JobJournal.JSON.readTree(l); // the journal whole again
+        }
 
+        // No header at all: set aside, and the run starts over.
+        Files.writeString(journal, "garbage\n");
+        JobResult<SquaresJob.Value> over = run(new SquaresJob(4, 2), journal, true);
+        assertEquals(JobState.COMPLETED, over.state());
+        assertEquals(0, over.resumed());
+
+        // A journal of something else is still refused, not set aside.
         Files.writeString(journal, "{\"hello\":1}\n");
         assertTrue(run(new SquaresJob(4, 2), journal, true).error().orElseThrow().getMessage().contains("not a job journal"));
+    }
+
+    @Test
+    void aSecondWriterOfOneJournalIsRefusedWithThePidOfTheFirst(@TempDir Path dir) throws Exception {
+        Path journal = dir.resolve("j.jsonl");
+        try (RunLock held = RunLock.acquire(journal)) {
+            JobResult<SquaresJob.Value> r = run(new SquaresJob(3, 2), journal, true);
+            assertEquals(JobState.FAILED, r.state());
+            assertTrue(r.error().orElseThrow().getMessage().contains("already running (pid " + ProcessHandle.current().pid() + ")"),
+                    r.error().toString());
+            assertTrue(Files.notExists(journal), "the second run touched nothing");
+        }
+        // Released with its holder: the next run goes.
+        assertEquals(JobState.COMPLETED, run(new SquaresJob(3, 2), journal, true).state());
+        assertEquals(String.valueOf(ProcessHandle.current().pid()), Files.readString(RunLock.lockFile(journal)).strip());
     }
 
     @Test
