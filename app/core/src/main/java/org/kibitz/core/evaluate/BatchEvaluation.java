@@ -204,7 +204,7 @@ public final class BatchEvaluation {
                 out.add(EngineFingerprint.of(ref.name()));
                 continue;
             }
-            EngineInfo info = pool.withSession(ref, gameId, s -> s.info());
+            EngineInfo info = pool.withSession(EvaluationJob.searchRef(ref, plan.request().limits()), gameId, s -> s.info());
             out.add(EngineFingerprint.of(info, ref.entry().options(), plan.request().limits()).searchedFresh());
         }
         return out;

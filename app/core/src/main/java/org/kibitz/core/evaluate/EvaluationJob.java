@@ -101,6 +101,37 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         this.listener = Objects.requireNonNull(listener, "listener");
     }
 
+    /**
+     * The engine as a batch runs it: with a node limit, a hash set larger than such a search can fill
+     * is lowered to what it can (a power of two from 16 MB, 32 bytes a node), since every search
+     * starts by clearing it (decision 0026) and clearing a 1 GB table takes about as long as a
+     * search of 100,000 nodes. The hash is not part of a result's fingerprint, and the cap depends on
+     * the limit alone, so results stay the same whatever the engine's hash in the engine list.
+     */
+    public static EngineRef searchRef(EngineRef ref, org.kibitz.api.engine.SearchLimits limits) {
+        if (limits.nodes().isEmpty()) {
+            return ref;
+        }
+        long needMb = Math.max(1, (limits.nodes().getAsLong() * 32) >> 20);
+        long cap = 16;
+        while (cap < needMb) {
+            cap <<= 1;
+        }
+        for (var e : ref.entry().options().entrySet()) {
+            String name = e.getKey();
+            if (name.equalsIgnoreCase("Hash") || name.equalsIgnoreCase("hashsize")) {
+                try {
+                    if (Long.parseLong(e.getValue().strip()) > cap) {
+                        return ref.withOptions(java.util.Map.of(name, Long.toString(cap)));
+                    }
+                } catch (NumberFormatException notANumber) {
+                    return ref;
+                }
+            }
+        }
+        return ref;
+    }
+
     @Override
     public String kind() {
         return "evaluate";
@@ -197,7 +228,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
             }
         }
 
-        EngineRef ref = request.engines().get(unit.engine());
+        EngineRef ref = searchRef(request.engines().get(unit.engine()), request.limits());
         EngineFingerprint fp = fingerprints.get(unit.engine());
         int ranks = Math.max(1, request.limits().multiPv());
         PositionEval[] found = new PositionEval[n + 1];
@@ -355,7 +386,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         }
         int cap;
         try {
-            cap = pool.withSession(request.engines().get(engine), gameId, s -> s.info().options().stream()
+            cap = pool.withSession(searchRef(request.engines().get(engine), request.limits()), gameId, s -> s.info().options().stream()
                     .anyMatch(o -> o.name().equalsIgnoreCase("MultiPV")) ? Integer.MAX_VALUE : 1);
         } catch (EngineException e) {
             cap = Integer.MAX_VALUE; // the searches will meet the problem and report it
