@@ -51,7 +51,13 @@ public abstract class SessionProtocol implements ProtocolPlugin {
 
     /** Probes as {@link #probe} does, and tells which protocol the engine spoke instead when it rejected this one. */
     public final ProtocolSupport.Probe probeTelling(EngineConfig config, Duration timeout) throws EngineException {
-        return ProtocolSupport.probe(config, timeout, (c, ch) -> newSession(c, null, ch), retrySilentStart);
+        return probeTelling(config, timeout, null);
+    }
+
+    /** Probes as {@link #probeTelling(EngineConfig, Duration)} does, {@code listener} (if not null) hearing the engine. */
+    public final ProtocolSupport.Probe probeTelling(EngineConfig config, Duration timeout, EngineListener listener)
+            throws EngineException {
+        return ProtocolSupport.probe(config, timeout, (c, ch) -> newSession(c, null, ch), retrySilentStart, listener);
     }
 
     @Override

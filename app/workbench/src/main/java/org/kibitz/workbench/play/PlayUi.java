@@ -164,6 +164,8 @@ public final class PlayUi {
         GamePlugin game = s.game();
         Position start = s.fromCurrent() && document.game() == game ? document.position() : game.startPosition();
         String you = i18n.get("play.you");
+        // The engine log labels this game's engines with the game, as it labels a job's.
+        String logJob = i18n.get("play.event");
         Thread.ofPlatform().daemon().name("kibitz-play-open").start(() -> {
             List<EngineSession> opened = new ArrayList<>();
             EngineSession[] sessions = new EngineSession[2];
@@ -171,7 +173,8 @@ public final class PlayUi {
                 for (Side side : Side.values()) {
                     Optional<EngineEntry> e = s.engine(side);
                     if (e.isPresent()) {
-                        EngineSession es = registry.open(e.get(), games);
+                        EngineSession es = registry.open(e.get(), games,
+                                registry.sessionTap().tap(e.get().name(), logJob));
                         opened.add(es);
                         sessions[side.ordinal()] = es;
                     }
