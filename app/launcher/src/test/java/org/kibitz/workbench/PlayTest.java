@@ -260,8 +260,11 @@ class PlayTest {
         EngineEntry calm = onFx(() -> play.registry().byId("calm").orElseThrow());
         PlaySession first = session();
         runFx(() -> w.document.markSaved(home.resolve("first.pgn"))); // else a new game asks whether to discard it
+        // The fake answers at its 300 ms, looking at its clock every 50 ms: on a busy machine that is
+        // past the default 100 ms margin now and then, and the game was lost on time before the
+        // illegal move could be judged. A margin of a second keeps this test on the illegal move.
         startAndWait(new PlayUi.Setup(chess, Optional.empty(), Optional.of(calm),
-                TimeControl.parse(Map.of("st", "0.3")), "", false));
+                TimeControl.parse(Map.of("st", "0.3", "timemargin", "1000")), "", false));
         waitPlay(() -> play.sessionProperty().get() != first && play.sessionProperty().get().humanToMove());
         w.clickMove("d2", "d4");
         waitPlay(() -> play.sessionProperty().get().over());
