@@ -31,6 +31,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -88,8 +89,9 @@ final class AnalyseCommand implements Callable<Integer> {
     @Option(names = "--wait", paramLabel = "SECONDS", descriptionKey = "wait")
     Double wait;
 
-    @Option(names = "--log", descriptionKey = "log")
-    boolean log;
+    /** {@code --log} alone: the conversation on stderr as before ({@code > go ...}); {@code --log FILE}: labelled, to the file. */
+    @Mixin
+    EngineLogOption engineLog;
 
     @Option(names = "--no-store", descriptionKey = "noStore")
     boolean noStore;
@@ -117,7 +119,7 @@ final class AnalyseCommand implements Callable<Integer> {
         // The group is required: picocli has seen to it that one limit is given.
         SearchLimits limits = LimitOptions.given(limit, n -> usage("limit.bad")).orElseThrow().withMultiPv(multipv);
         EngineRef ref = engineRef(err);
-        EngineListener logger = log ? e -> {
+        EngineListener logger = engineLog.given() && engineLog.file().isEmpty() ? e -> {
             if (e instanceof EngineEvent.EngineLine l) {
                 synchronized (err) {
                     err.println(switch (l.direction()) {
@@ -132,13 +134,22 @@ final class AnalyseCommand implements Callable<Integer> {
         if (wait != null && !(wait > 0)) {
             throw usage("wait.bad");
         }
-        SessionPool.Opener opener = r -> wait != null ? registry.open(r.entry(), games, logger,
-                Duration.ofMillis(Math.round(wait * 1000)))
-                : logger == null ? registry.open(r.entry(), games) : registry.open(r.entry(), games, logger);
+        SessionPool.ListeningOpener opener = (r, tap) -> {
+            EngineListener heard = logger == null ? tap : e -> {
+                logger.onEvent(e);
+                tap.onEvent(e);
+            };
+            return wait != null ? registry.open(r.entry(), games, heard, Duration.ofMillis(Math.round(wait * 1000)))
+                    : registry.open(r.entry(), games, heard);
+        };
         SearchLimits searchLimits = limits;
         // The wait follows the limit: a timed search its time and a grace, else five minutes; --timeout overrides.
         Duration patience = timeout != null ? Duration.ofSeconds(Math.max(1, timeout)) : AnalysisRun.patience(searchLimits);
-        try (SessionPool pool = new SessionPool(opener, 1, 1)) {
+        // The file form of --log is every command's; the stderr form keeps analyse's own short lines above.
+        EngineLogOption file = engineLog.file().isPresent() ? engineLog : null;
+        try (EngineLogOption.Running logging = file != null ? file.start("analyse", err, spec.commandLine())
+                     : startQuiet();
+             SessionPool pool = new SessionPool(opener, engineLog.service(), 1, 1)) {
             EngineInfo[] engineInfo = new EngineInfo[1];
             AnalysisRun.Result r = pool.withSession(ref, g.id(), session -> {
                 engineInfo[0] = session.info();
@@ -234,6 +245,12 @@ final class AnalyseCommand implements Callable<Integer> {
             p = p.play(found);
         }
         return out;
+    }
+
+    /** The engine log without a writer: the sessions still register, labelled {@code analyse}. */
+    private EngineLogOption.Running startQuiet() {
+        engineLog.service().setDefaultJob("analyse");
+        return () -> { };
     }
 
     private CommandLine.ParameterException usage(String key, Object... args) {

@@ -31,6 +31,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -54,6 +55,9 @@ final class BenchCalibrateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    EngineLogOption engineLog;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "files")
     List<Path> files = new ArrayList<>();
@@ -119,6 +123,13 @@ final class BenchCalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Every engine this command starts writes to the engine log, which --log writes out.
+        try (EngineLogOption.Running logging = engineLog.start("bench calibrate", spec.commandLine().getErr(), spec.commandLine())) {
+            return callLogged();
+        }
+    }
+
+    private Integer callLogged() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         GamePlugin g = GameOption.game(games, game, spec);
@@ -147,7 +158,7 @@ final class BenchCalibrateCommand implements Callable<Integer> {
 
         CalibrationEvaluator.Outcome outcome;
         String engineName;
-        try (SessionPool pool = new SessionPool(r -> registry.open(r.entry(), games), jobs, jobs)) {
+        try (SessionPool pool = SessionPool.of(registry, games, jobs, jobs)) {
             EngineInfo info = pool.withSession(ref, g.id(), s -> s.info());
             engineName = info.name();
             out.println(TEXT.text("engine.line", engineName, limit.nodes != null ? "nodes " + limit.nodes : "depth " + limit.depth, jobs));

@@ -34,6 +34,7 @@ import org.kibitz.core.jobs.JobRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -60,6 +61,9 @@ final class BenchEvaluateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    EngineLogOption engineLog;
+
     @Option(names = "--file", paramLabel = "FILE", descriptionKey = "evaluate.file")
     Path file;
 
@@ -85,6 +89,13 @@ final class BenchEvaluateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Every engine this command starts writes to the engine log, which --log writes out.
+        try (EngineLogOption.Running logging = engineLog.start("bench evaluate", spec.commandLine().getErr(), spec.commandLine())) {
+            return callLogged();
+        }
+    }
+
+    private Integer callLogged() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (file == null) {
             file = BenchData.file("chess/pgn/Capablanca.pgn");

@@ -41,6 +41,7 @@ import org.kibitz.core.match.PlayedGame;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -73,6 +74,9 @@ final class BenchMatchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    EngineLogOption engineLog;
 
     @Option(names = "--fastchess", paramLabel = "PATH", descriptionKey = "match.fastchess")
     Path fastchess;
@@ -151,6 +155,13 @@ final class BenchMatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Every engine this command starts writes to the engine log, which --log writes out.
+        try (EngineLogOption.Running logging = engineLog.start("bench match", spec.commandLine().getErr(), spec.commandLine())) {
+            return callLogged();
+        }
+    }
+
+    private Integer callLogged() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (gameCount < 2 || blocks < 1 || gameCount % (2 * blocks) != 0 || concurrency < 1 || plies < 0 || busy < 0
                 || marginMs < 0) {

@@ -14,6 +14,7 @@ import org.kibitz.protocols.detect.OptionText;
 import org.kibitz.core.Protocols;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -32,6 +33,9 @@ final class EngineProbeCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    EngineLogOption engineLog;
 
     @Option(names = "--protocol", paramLabel = "PROTOCOL", descriptionKey = "protocol")
     String protocol;
@@ -52,6 +56,13 @@ final class EngineProbeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Every engine this command starts writes to the engine log, which --log writes out.
+        try (EngineLogOption.Running logging = engineLog.start("engine probe", spec.commandLine().getErr(), spec.commandLine())) {
+            return callLogged();
+        }
+    }
+
+    private Integer callLogged() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path program = Path.of(command.get(0)).getFileName();
@@ -61,7 +72,8 @@ final class EngineProbeCommand implements Callable<Integer> {
         }
         EngineProber.Result r;
         try {
-            r = new EngineProber(protocols.all()).withGames(games).probe(config, Duration.ofMillis(Math.round(wait * 1000)));
+            r = new EngineProber(protocols.all()).withGames(games).probe(config, Duration.ofMillis(Math.round(wait * 1000)),
+                    engineLog.service().tap(config.name()));
         } catch (EngineException e) {
             err.println(TEXT.text("failed", e.text().render()));
             err.flush();

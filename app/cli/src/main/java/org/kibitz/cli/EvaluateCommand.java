@@ -40,6 +40,9 @@ final class EvaluateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    EngineLogOption engineLog;
+
     @Parameters(arity = "1..*", paramLabel = "FILE", descriptionKey = "files", converter = InputFiles.Converter.class)
     List<Path> files = new ArrayList<>();
 
@@ -83,6 +86,13 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Every engine this command starts writes to the engine log, which --log writes out.
+        try (EngineLogOption.Running logging = engineLog.start("evaluate", spec.commandLine().getErr(), spec.commandLine())) {
+            return callLogged();
+        }
+    }
+
+    private Integer callLogged() {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Optional<BatchRun.Planned> planned = run.plan(batch, files, multipv, games -> new GameSelection(games, fromPly,

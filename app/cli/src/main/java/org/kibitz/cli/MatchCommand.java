@@ -45,6 +45,7 @@ import org.kibitz.core.match.stats.Sprt;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -68,6 +69,9 @@ final class MatchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    EngineLogOption engineLog;
 
     @Option(names = "--engine", arity = "1..*", required = true, paramLabel = "ENGINE", descriptionKey = "engine")
     List<String> engineTokens = new ArrayList<>();
@@ -198,6 +202,13 @@ final class MatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Every engine this command starts writes to the engine log, which --log writes out.
+        try (EngineLogOption.Running logging = engineLog.start("match", spec.commandLine().getErr(), spec.commandLine())) {
+            return callLogged();
+        }
+    }
+
+    private Integer callLogged() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (gamesPerEncounter < 1 || rounds < 1 || concurrency < 1 || stallSeconds < 1) {
@@ -254,6 +265,10 @@ final class MatchCommand implements Callable<Integer> {
             String name = merged.getOrDefault("name", ref.name());
             if (names.contains(name)) {
                 name = name + " (" + (names.size() + 1) + ")";
+            }
+            if (!name.equals(ref.name())) {
+                // The engine goes by its name in the match: its messages and its lines in the engine log.
+                ref = new EngineRef(ref.entry().withName(name), ref.source());
             }
             try {
                 times.add(TimeControl.parse(merged));

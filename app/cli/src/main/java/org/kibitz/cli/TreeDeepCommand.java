@@ -38,6 +38,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -62,6 +63,9 @@ final class TreeDeepCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    EngineLogOption engineLog;
 
     @Option(names = "--engine", paramLabel = "ENGINE", required = true, descriptionKey = "deep.engine")
     List<String> engines;
@@ -139,6 +143,13 @@ final class TreeDeepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Every engine this command starts writes to the engine log, which --log writes out.
+        try (EngineLogOption.Running logging = engineLog.start("tree deep", spec.commandLine().getErr(), spec.commandLine())) {
+            return callLogged();
+        }
+    }
+
+    private Integer callLogged() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         String fen = where == null ? null : where.fen;

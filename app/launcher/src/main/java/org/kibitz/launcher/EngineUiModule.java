@@ -28,8 +28,7 @@ import org.kibitz.core.JsonStore;
 import org.kibitz.core.KibitzPaths;
 import org.kibitz.core.analysis.AnalysisService;
 import org.kibitz.core.analysis.AnalysisSettings;
-import org.kibitz.core.analysis.ChangeSignal;
-import org.kibitz.core.analysis.EngineLog;
+import org.kibitz.core.analysis.EngineLogService;
 import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.store.AnalysisStore;
 import org.kibitz.core.store.StoreSink;
@@ -42,9 +41,9 @@ public final class EngineUiModule extends AbstractModule {
 
     @Provides
     @Singleton
-    AnalysisService analysisService(EngineRegistry registry, Games games, AnalysisStore store) {
-        return new AnalysisService((entry, listener) -> registry.open(entry, games, listener),
-                new EngineLog(AnalysisService.LOG_CAPACITY, new ChangeSignal()),
+    AnalysisService analysisService(EngineRegistry registry, Games games, AnalysisStore store, EngineLogService log) {
+        // The panels' engines write to the one engine log that every other session of the program writes to.
+        return new AnalysisService((entry, listener) -> registry.open(entry, games, listener), log.log(),
                 registry::learn, new StoreSink(store));
     }
 

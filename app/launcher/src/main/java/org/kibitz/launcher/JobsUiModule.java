@@ -11,6 +11,7 @@ import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.PaneProvider;
 import org.kibitz.workbench.SimplePaneProvider;
 import org.kibitz.workbench.StatusItem;
+import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.jobs.JobsPane;
 import org.kibitz.workbench.jobs.JobsStatus;
 import org.kibitz.workbench.jobs.JobsUi;
@@ -20,8 +21,11 @@ public final class JobsUiModule extends AbstractModule {
 
     @Provides
     @Singleton
-    JobsUi jobsUi(JobRunner runner, I18n i18n) {
-        return new JobsUi(runner, i18n);
+    JobsUi jobsUi(JobRunner runner, I18n i18n, Provider<EnginesUi> engines) {
+        JobsUi ui = new JobsUi(runner, i18n);
+        // "Show log" of a failed job opens the engine log at that job's lines.
+        ui.setLogOpener(job -> engines.get().showLog(job));
+        return ui;
     }
 
     @ProvidesIntoSet

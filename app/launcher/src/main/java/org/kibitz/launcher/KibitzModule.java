@@ -16,6 +16,10 @@ import org.kibitz.core.KibitzPaths;
 import org.kibitz.core.PerftBenchmark;
 import org.kibitz.core.PerftService;
 import org.kibitz.core.Protocols;
+import org.kibitz.core.analysis.AnalysisService;
+import org.kibitz.core.analysis.ChangeSignal;
+import org.kibitz.core.analysis.EngineLog;
+import org.kibitz.core.analysis.EngineLogService;
 import org.kibitz.core.convert.GameConverter;
 import org.kibitz.core.engines.EngineDiscovery;
 import org.kibitz.core.engines.EngineListFile;
@@ -68,12 +72,18 @@ public final class KibitzModule extends AbstractModule {
         //
         // The engine list (engines.json in the config folder), not read yet: the workbench reads it
         // when its engine panes are made (it shows the load report), a command when it names an engine.
+        // The one engine log: every session of every face registers with it, labelled by its job and
+        // engine (the workbench's log pane reads it, the command line's --log writes it).
+        EngineLogService engineLog = new EngineLogService(new EngineLog(AnalysisService.LOG_CAPACITY, new ChangeSignal()),
+                JobRunner::currentJob);
+        bind(EngineLogService.class).toInstance(engineLog);
         bind(EngineRegistry.class).toProvider(() -> {
             EngineRegistry r = new EngineRegistry(
                     new JsonStore<>(paths.config().resolve("engines.json"), EngineListFile.class), protocols,
                     EngineDiscovery.current());
             // A UCI engine that names no UCI_Variant is asked which of these it plays (issue 36).
             r.probeGamesFrom(games);
+            r.setSessionTap(engineLog);
             return r;
         }).in(Singleton.class);
         // The analysis store in the data folder, one per process, closed (its queue written) when the process ends.

@@ -136,6 +136,47 @@ class CliMatchTest {
                 slow.out().toString());
     }
 
+    /**
+     * Issue 36: an engine slow to get going (5 s before its uciok, 5 s more before its first readyok,
+     * as a large hash on a busy machine: a script around Stockfish) loses no time on its first move at 2 s a move, as White and
+     * as Black: the match starts, configures and readies it (a new game, isready answered) between
+     * games, never on a clock. With two CPU-bound loops beside it.
+     */
+    @Test
+    void anEngineSlowToStartLosesNoTimeOnItsFirstMove(@TempDir Path dir) throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        String slow = org.kibitz.testing.SlowStartEngine.write(dir.resolve("slow-stockfish.sh"), 5000, 5000, stockfish)
+                .toString();
+        Path pgn = dir.resolve("slow.pgn");
+        List<Process> load = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            load.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+        }
+        Run r;
+        try {
+            // A margin of a second, as cutechess users on loaded machines set: the busy loops delay an
+            // answer by tenths of a second, which is not what is tested; the 5 s start is.
+            r = match("match", "--engine", slow, "name=Slow", "proto=uci", "--engine", stockfish, "--each", "st=2",
+                    "timemargin=1000", "--games", "2", "--maxmoves", "2", "--pgnout", pgn.toString(), "--run-id",
+                    "slow-start");
+        } finally {
+            load.forEach(Process::destroyForcibly);
+        }
+        assertEquals(0, r.exit(), r.err());
+        List<GameTree> played = readBack(pgn);
+        assertEquals(2, played.size());
+        for (GameTree g : played) {
+            assertTrue(!g.tags().get("Termination").orElse("").equals("time forfeit"), "nobody overruns 2 s a move: "
+                    + g.mainlineEnd().comment());
+            int slowFirst = g.tags().get("White").orElseThrow().equals("Slow") ? 0 : 1;
+            String comment = g.mainline().get(slowFirst).comment();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+\\.\\d{3})s").matcher(comment);
+            assertTrue(m.find(), comment);
+            assertTrue(Double.parseDouble(m.group(1)) <= 3.0, "Slow's first move took its search, not its 5 s start: "
+                    + comment);
+        }
+    }
+
     @Test
     void stockfishAgainstFairymaxInChessUciAgainstXboard(@TempDir Path dir) throws Exception {
         String stockfish = RealEngines.require("stockfish");

@@ -260,8 +260,11 @@ class PlayTest {
         EngineEntry calm = onFx(() -> play.registry().byId("calm").orElseThrow());
         PlaySession first = session();
         runFx(() -> w.document.markSaved(home.resolve("first.pgn"))); // else a new game asks whether to discard it
+        // The fake answers at its 300 ms, looking at its clock every 50 ms: on a busy machine that is
+        // past the default 100 ms margin now and then, and the game was lost on time before the
+        // illegal move could be judged. A margin of a second keeps this test on the illegal move.
         startAndWait(new PlayUi.Setup(chess, Optional.empty(), Optional.of(calm),
-                TimeControl.parse(Map.of("st", "0.3")), "", false));
+                TimeControl.parse(Map.of("st", "0.3", "timemargin", "1000")), "", false));
         waitPlay(() -> play.sessionProperty().get() != first && play.sessionProperty().get().humanToMove());
         w.clickMove("d2", "d4");
         waitPlay(() -> play.sessionProperty().get().over());
@@ -341,5 +344,60 @@ class PlayTest {
             pane.getButtonTypes().stream().filter(b -> b.getButtonData() == javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE)
                     .findFirst().map(pane::lookupButton).map(javafx.scene.control.Button.class::cast).orElseThrow().fire();
         });
+    }
+
+    /** Two CPU-bound processes beside the test, as the other work of a busy machine. */
+    static List<Process> busyLoops() throws java.io.IOException {
+        List<Process> load = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            load.add(new ProcessBuilder("sh", "-c", "while :; do :; done").start());
+        }
+        return load;
+    }
+
+    /**
+     * Issue 36: engines slow to get going (5 s before their uciok, 5 s more before their first readyok,
+     * as a large hash on a busy machine: a script around Stockfish) lose no time on their first moves
+     * at 2 s a move: each is
+     * started, configured and answers isready before the clocks run. Before, the engine's new game
+     * and its isready ran on its first move's clock, and the game was lost on time before any move.
+     * With two CPU-bound loops beside it.
+     */
+    @Test
+    void enginesSlowToStartLoseNoTimeOnTheirFirstMoves() throws Exception {
+        String sf = RealEngines.require("stockfish");
+        EngineEntry slow = WorkbenchFixture.engine("slow", "Slow", org.kibitz.testing.SlowStartEngine.command(5000, 5000, sf),
+                "uci", java.util.Set.of("chess"));
+        open(slow);
+        GamePlugin chess = w.game("chess");
+        EngineEntry e = onFx(() -> play.registry().byId("slow").orElseThrow());
+        List<Process> load = busyLoops();
+        try {
+            // A margin of a second, as a user of a loaded machine sets: the busy loops delay the engine's
+            // answer by tenths of a second, which is not what is tested; the 5 s start is.
+            runFx(() -> play.start(new PlayUi.Setup(chess, Optional.of(e), Optional.of(e),
+                    TimeControl.parse(Map.of("st", "2", "timemargin", "1000")), "", false)));
+            // Each engine may take its handshake and its ready timeouts to get going, one after the other.
+            long startup = 2 * (e.timeouts().handshakeMs() + e.timeouts().readyMs());
+            WaitForAsyncUtils.waitFor(startup + 20_000, java.util.concurrent.TimeUnit.MILLISECONDS,
+                    () -> onFx(() -> play.sessionProperty().get() != null));
+            waitPlay(() -> (w.document.tree().mainline().size() + 1) >= 3 || play.sessionProperty().get().over());
+            PlaySession s = session();
+            assertTrue(s.result().map(r -> r.end() != PlayedGame.End.TIME_FORFEIT).orElse(true),
+                    "no engine lost on time: " + s.result());
+            List<GameNode> line = mainline();
+            assertTrue(line.size() >= 3, "both engines moved: " + s.result());
+            for (int i = 1; i <= 2; i++) {
+                String comment = line.get(i).comment();
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+\\.\\d{3})s$").matcher(comment);
+                assertTrue(m.find(), "the move's time is in its comment, as in a match: " + comment);
+                double seconds = Double.parseDouble(m.group(1));
+                assertTrue(seconds <= 3.0, "move " + i + " took its search (2 s and the margin), not the engine's 5 s start: "
+                        + comment);
+            }
+        } finally {
+            load.forEach(Process::destroyForcibly);
+            runFx(play::stopGame);
+        }
     }
 }

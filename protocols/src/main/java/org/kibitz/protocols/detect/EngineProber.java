@@ -75,6 +75,15 @@ public final class EngineProber {
      * @throws EngineException when the engine cannot be started, or answers no protocol
      */
     public Result probe(EngineConfig config, Duration recognition) throws EngineException {
+        return probe(config, recognition, null);
+    }
+
+    /**
+     * Probes as {@link #probe(EngineConfig, Duration)} does, {@code listener} (if not null) hearing every
+     * start of the engine (the engine log); protocol plugins that are not built on sessions are not heard.
+     */
+    public Result probe(EngineConfig config, Duration recognition, org.kibitz.api.engine.EngineListener listener)
+            throws EngineException {
         List<ProtocolPlugin> order = config.protocol()
                 .map(id -> protocols.stream().filter(p -> p.id().equals(id)).toList())
                 .orElse(protocols);
@@ -91,7 +100,7 @@ public final class EngineProber {
             Optional<String> instead = Optional.empty();
             try {
                 if (p instanceof SessionProtocol sp) {
-                    ProtocolSupport.Probe found = sp.probeTelling(config, recognition, games);
+                    ProtocolSupport.Probe found = sp.probeTelling(config, recognition, games, listener);
                     info = found.info();
                     instead = found.spokeInstead();
                 } else {

@@ -75,7 +75,14 @@ public final class ProtocolSupport {
     public static Probe probe(EngineConfig config, Duration timeout,
                               SessionFactory<? extends EngineSessionBase> factory,
                               boolean retrySilentStart) throws EngineException {
-        Attempt attempt = probeOnce(config, timeout, factory);
+        return probe(config, timeout, factory, retrySilentStart, null);
+    }
+
+    /** Probes as {@link #probe(EngineConfig, Duration, SessionFactory, boolean)} does, {@code listener} (if not null) hearing every start. */
+    public static Probe probe(EngineConfig config, Duration timeout,
+                              SessionFactory<? extends EngineSessionBase> factory,
+                              boolean retrySilentStart, org.kibitz.api.engine.EngineListener listener) throws EngineException {
+        Attempt attempt = probeOnce(config, timeout, factory, listener);
         // Silence may be a slow start (GNU Chess 6 takes three to five seconds to say its first word
         // at one start in three, more on a busy machine) as well as a hang: later starts get the
         // whole handshake timeout, or twice the first wait if that is longer.
@@ -84,7 +91,7 @@ public final class ProtocolSupport {
         Duration later = whole.compareTo(twice) > 0 ? whole : twice;
         for (int retry = 0; retrySilentStart && retry < SILENT_START_RETRIES
                 && attempt.info().isEmpty() && attempt.silent(); retry++) {
-            attempt = probeOnce(config, later, factory);
+            attempt = probeOnce(config, later, factory, listener);
         }
         return new Probe(attempt.info(), attempt.spokeInstead());
     }
@@ -101,9 +108,13 @@ public final class ProtocolSupport {
     }
 
     private static Attempt probeOnce(EngineConfig config, Duration timeout,
-                                     SessionFactory<? extends EngineSessionBase> factory) throws EngineException {
+                                     SessionFactory<? extends EngineSessionBase> factory,
+                                     org.kibitz.api.engine.EngineListener listener) throws EngineException {
         LineChannel process = start(config);
         EngineSessionBase session = factory.create(config, process);
+        if (listener != null) {
+            session.addListener(listener);
+        }
         boolean clean = false;
         try {
             if (!session.handshake(timeout, true) || !session.recognisedProtocol()) {

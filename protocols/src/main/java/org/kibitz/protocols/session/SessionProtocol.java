@@ -51,15 +51,16 @@ public abstract class SessionProtocol implements ProtocolPlugin {
 
     /** Probes as {@link #probe} does, and tells which protocol the engine spoke instead when it rejected this one. */
     public final ProtocolSupport.Probe probeTelling(EngineConfig config, Duration timeout) throws EngineException {
-        return probeTelling(config, timeout, null);
+        return probeTelling(config, timeout, null, null);
     }
 
     /**
      * Probes as {@link #probe} does, with the games a UCI engine that names none is asked about
-     * ({@code null}: none asked, its name decides).
+     * ({@code null}: none asked, its name decides), {@code listener} (if not null) hearing the engine.
      */
-    public final ProtocolSupport.Probe probeTelling(EngineConfig config, Duration timeout, Games games) throws EngineException {
-        return ProtocolSupport.probe(config, timeout, (c, ch) -> newSession(c, games, ch), retrySilentStart);
+    public final ProtocolSupport.Probe probeTelling(EngineConfig config, Duration timeout, Games games,
+            EngineListener listener) throws EngineException {
+        return ProtocolSupport.probe(config, timeout, (c, ch) -> newSession(c, games, ch), retrySilentStart, listener);
     }
 
     @Override

@@ -14,7 +14,8 @@ import java.util.Set;
 import org.kibitz.api.engine.EngineEvent;
 
 /**
- * Every line that went to and came from every running engine, newest last, in bounded memory: a
+ * Every line that went to and came from every running engine, newest last, each labelled with the
+ * job its session worked for ("" for the analysis panels) and its engine, in bounded memory: a
  * ring of a fixed number of lines (the oldest are dropped and counted), each line cut to a
  * maximum length. Engines' reader threads append; the log pane reads what is new since its last
  * look, at most once per frame.
@@ -24,13 +25,23 @@ public final class EngineLog {
     /** Lines longer than this are cut (an engine that writes a megabyte without a newline). */
     public static final int MAX_LINE = 4_000;
 
-    /** One line of the log. */
-    public record Entry(long seq, Instant time, String engine, EngineEvent.Direction direction, String text) {
+    /**
+     * One line of the log.
+     *
+     * @param job the job whose engine it is ({@code games.pgn #3}), "" for the analysis panels'
+     */
+    public record Entry(long seq, Instant time, String job, String engine, EngineEvent.Direction direction, String text) {
         public Entry {
             Objects.requireNonNull(time, "time");
+            Objects.requireNonNull(job, "job");
             Objects.requireNonNull(engine, "engine");
             Objects.requireNonNull(direction, "direction");
             Objects.requireNonNull(text, "text");
+        }
+
+        /** A line of no job (an analysis panel's engine). */
+        public Entry(long seq, Instant time, String engine, EngineEvent.Direction direction, String text) {
+            this(seq, time, "", engine, direction, text);
         }
     }
 
@@ -49,6 +60,7 @@ public final class EngineLog {
     private final Entry[] ring;
     private final ChangeSignal signal;
     private final Set<String> engines = new LinkedHashSet<>();
+    private final Set<String> jobs = new LinkedHashSet<>();
     private long next;
     private long first;
 
@@ -70,20 +82,39 @@ public final class EngineLog {
     }
 
     public void append(String engine, EngineEvent.EngineLine line) {
-        append(engine, line.time(), line.direction(), line.text());
+        append("", engine, line);
+    }
+
+    public void append(String job, String engine, EngineEvent.EngineLine line) {
+        append(job, engine, line.time(), line.direction(), line.text());
     }
 
     public void append(String engine, Instant time, EngineEvent.Direction direction, String text) {
+        append("", engine, time, direction, text);
+    }
+
+    /**
+     * Adds a line.
+     *
+     * @return the line as kept (cut to {@link #MAX_LINE})
+     */
+    public Entry append(String job, String engine, Instant time, EngineEvent.Direction direction, String text) {
         String t = text.length() > MAX_LINE ? text.substring(0, MAX_LINE) + " …(" + text.length() + ")" : text;
+        Entry e;
         synchronized (this) {
-            ring[(int) (next % ring.length)] = new Entry(next, time, engine, direction, t);
+            e = new Entry(next, time, job, engine, direction, t);
+            ring[(int) (next % ring.length)] = e;
             next++;
             if (next - first > ring.length) {
                 first = next - ring.length;
             }
             engines.add(engine);
+            if (!job.isEmpty()) {
+                jobs.add(job);
+            }
         }
         signal.raise();
+        return e;
     }
 
     /** Lines from sequence number {@code from} on. */
@@ -118,7 +149,15 @@ public final class EngineLog {
         return List.copyOf(engines);
     }
 
-    /** One line as it is copied or saved: {@code 12:00:01.234  Stockfish  >  go infinite}. */
+    /** The jobs whose engines wrote or were sent a line, in order of their first line. */
+    public synchronized List<String> jobs() {
+        return List.copyOf(jobs);
+    }
+
+    /**
+     * One line as it is copied or saved: {@code 12:00:01.234  Stockfish  >  go infinite}, with its job
+     * before the engine when it has one: {@code 12:00:01.234  [games.pgn #3]  Stockfish  >  go movetime 500}.
+     */
     public static String format(Entry e, ZoneId zone) {
         return format(e, zone, 0);
     }
@@ -132,7 +171,8 @@ public final class EngineLog {
         };
         String engine = e.engine().length() >= engineWidth ? e.engine()
                 : e.engine() + " ".repeat(engineWidth - e.engine().length());
-        return LocalTime.ofInstant(e.time(), zone).format(CLOCK) + "  " + engine + "  " + arrow + "  " + e.text();
+        String job = e.job().isEmpty() ? "" : "[" + e.job() + "]  ";
+        return LocalTime.ofInstant(e.time(), zone).format(CLOCK) + "  " + job + engine + "  " + arrow + "  " + e.text();
     }
 
     /** Writes lines as {@link #format} writes them, one per line. */

@@ -357,7 +357,9 @@ public final class EngineRegistry {
         }
         EngineProber prober = new EngineProber(protocols.all());
         Games g = probeGames;
-        EngineProber.Result r = (g == null ? prober : prober.withGames(g)).probe(entry.toConfig(), recognition(entry));
+        // The probe's conversation is in the engine log, as every session's is.
+        EngineProber.Result r = (g == null ? prober : prober.withGames(g)).probe(entry.toConfig(), recognition(entry),
+                sessionTap.tap(entry.name()));
         return entry.withProbe(r.protocol().id(), r.info());
     }
 
@@ -366,6 +368,22 @@ public final class EngineRegistry {
         Duration base = entry.builtin() ? Duration.ofSeconds(8) : EngineProber.DEFAULT_RECOGNITION;
         Duration configured = Duration.ofMillis(entry.timeouts().handshakeMs());
         return base.compareTo(configured) < 0 ? base : configured;
+    }
+
+    private volatile SessionTap sessionTap = SessionTap.NONE;
+
+    /**
+     * Who hears the sessions of this process's engines (the engine log, set once where the program
+     * is wired): the pools {@link SessionPool#of(EngineRegistry, Games, int, int)} makes and the
+     * sessions started with a {@link SessionTap#tap tap} of it.
+     */
+    public void setSessionTap(SessionTap tap) {
+        this.sessionTap = java.util.Objects.requireNonNull(tap, "tap");
+    }
+
+    /** Who hears the sessions of this process's engines ({@link SessionTap#NONE} unless set). */
+    public SessionTap sessionTap() {
+        return sessionTap;
     }
 
     /**

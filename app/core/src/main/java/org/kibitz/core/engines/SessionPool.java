@@ -43,6 +43,12 @@ public final class SessionPool implements AutoCloseable {
         EngineSession open(EngineRef engine) throws EngineException;
     }
 
+    /** Starts an engine with {@code listener} hearing it from its first line, and completes its handshake. */
+    @FunctionalInterface
+    public interface ListeningOpener {
+        EngineSession open(EngineRef engine, org.kibitz.api.engine.EngineListener listener) throws EngineException;
+    }
+
     /** A unit of work on one session: set a position, search, read what it found. */
     @FunctionalInterface
     public interface Work<T> {
@@ -60,10 +66,11 @@ public final class SessionPool implements AutoCloseable {
     public record Stats(int open, int idle, long started, long retries) {
     }
 
-    private record Pooled(EngineRef engine, EngineSession session) {
+    private record Pooled(EngineRef engine, EngineSession session, SessionTap.Tap tap) {
     }
 
-    private final Opener opener;
+    private final ListeningOpener opener;
+    private final SessionTap log;
     private final int perEngine;
     private final int total;
 
@@ -82,17 +89,34 @@ public final class SessionPool implements AutoCloseable {
      * @param total     the most sessions of all engines at once
      */
     public SessionPool(Opener opener, int perEngine, int total) {
+        this((ref, listener) -> opener.open(ref), SessionTap.NONE, perEngine, total);
+    }
+
+    /**
+     * A pool whose sessions {@code log} hears from their first line, each labelled with the job that
+     * holds it ({@link SessionTap#currentJob()} of the thread that takes it).
+     */
+    public SessionPool(ListeningOpener opener, SessionTap log, int perEngine, int total) {
         if (perEngine < 1 || total < 1) {
             throw new IllegalArgumentException("pool bounds must be 1 or more: " + perEngine + ", " + total);
         }
         this.opener = Objects.requireNonNull(opener, "opener");
+        this.log = Objects.requireNonNull(log, "log");
         this.perEngine = perEngine;
         this.total = total;
     }
 
-    /** A pool that opens the engines of {@code registry} (their options and conventions applied). */
+    /**
+     * A pool that opens the engines of {@code registry} (their options and conventions applied), its
+     * sessions heard by the registry's {@linkplain EngineRegistry#sessionTap() tap} (the engine log).
+     */
     public static SessionPool of(EngineRegistry registry, Games games, int perEngine, int total) {
-        return new SessionPool(ref -> registry.open(ref.entry(), games), perEngine, total);
+        return of(registry, games, perEngine, total, registry.sessionTap());
+    }
+
+    /** As {@link #of(EngineRegistry, Games, int, int)}, every session heard by {@code log} (the engine log). */
+    public static SessionPool of(EngineRegistry registry, Games games, int perEngine, int total, SessionTap log) {
+        return new SessionPool((ref, listener) -> registry.open(ref.entry(), games, listener), log, perEngine, total);
     }
 
     /**
@@ -190,6 +214,7 @@ public final class SessionPool implements AutoCloseable {
                     Pooled reuse = takeIdle(engine, toEnd);
                     if (reuse != null) {
                         busy.add(reuse);
+                        reuse.tap().job(log.currentJob());
                         return reuse;
                     }
                     int mine = counts.getOrDefault(engine, 0);
@@ -208,15 +233,16 @@ public final class SessionPool implements AutoCloseable {
             endAll(toEnd);
         }
         EngineSession s;
+        SessionTap.Tap tap = log.tap(engine.name());
         try {
-            s = opener.open(engine);
+            s = opener.open(engine, tap);
         } catch (EngineException | RuntimeException | Error e) {
             synchronized (this) {
                 forget(engine);
             }
             throw e;
         }
-        Pooled p = new Pooled(engine, s);
+        Pooled p = new Pooled(engine, s, tap);
         boolean lateClose;
         synchronized (this) {
             started++;

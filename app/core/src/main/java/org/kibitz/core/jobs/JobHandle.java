@@ -10,6 +10,19 @@ public interface JobHandle<I, R> {
 
     Job<I, R> job();
 
+    /**
+     * How the engine log labels the lines of this job's engines: its name and number
+     * ({@code games.pgn #3}), the same in the log pane's job filter and its "show log".
+     */
+    default String label() {
+        return label(job().name(), number());
+    }
+
+    /** The label of job {@code number} named {@code name}. */
+    static String label(String name, long number) {
+        return name + " #" + number;
+    }
+
     /** The latest progress. */
     Progress progress();
 

@@ -31,6 +31,17 @@ public final class JobRunner implements AutoCloseable {
 
     /** Progress goes out at most this often per job (besides a job's start and end). */
     public static final Duration PROGRESS_INTERVAL = Duration.ofMillis(200);
+
+    /** The label ({@link JobHandle#label()}) of the job whose item the current thread is doing. */
+    private static final ThreadLocal<String> CURRENT = new ThreadLocal<>();
+
+    /**
+     * The {@linkplain JobHandle#label() label} of the job whose item the calling thread is doing, empty
+     * outside a job's item: what the engine log labels the sessions this thread takes with.
+     */
+    public static java.util.Optional<String> currentJob() {
+        return java.util.Optional.ofNullable(CURRENT.get());
+    }
     /** Finished jobs kept for {@link #jobs()}. */
     static final int HISTORY = 50;
 
@@ -294,6 +305,21 @@ public final class JobRunner implements AutoCloseable {
         }
 
         private void doItem(I item) {
+            // The engine sessions the item uses are labelled with this job in the engine log.
+            String was = CURRENT.get();
+            CURRENT.set(label());
+            try {
+                runItem(item);
+            } finally {
+                if (was == null) {
+                    CURRENT.remove();
+                } else {
+                    CURRENT.set(was);
+                }
+            }
+        }
+
+        private void runItem(I item) {
             String id = job.id(item);
             R result;
             try {

@@ -3,14 +3,17 @@ package org.kibitz.core.match;
 import org.kibitz.core.match.PlayedGame.End;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import org.kibitz.api.analysis.Score;
 import org.kibitz.api.engine.EngineEvent;
@@ -29,10 +32,14 @@ import org.kibitz.api.game.Side;
 /**
  * One game played on the board: a person against an engine, or two engines, with Kibitz's clocks.
  * It is the arbiter as {@link GameRunner} is for matches: every move checked legal, the clocks kept
- * from the moment a side is to move until its move (an engine's from before {@code go} to
- * {@code bestmove}), the increment added after each move, the game's rules applied after every move
+ * from the moment a side is to move until its move (an engine's from its {@code go} to its
+ * {@code bestmove}, as the session stamped those lines), the increment added after each move, the game's rules applied after every move
  * (checkmate, stalemate, repetition by the rule set, move limits), UCCI and UCI engines kept off moves
  * that lose by repetition; an engine that dies, stays silent or plays an illegal move loses.
+ *
+ * <p>The engines are made ready before any clock runs ({@link #prepare()}: a new game, the variant,
+ * {@code isready} answered), as cutechess and fastchess ready theirs between games: what an engine
+ * does to get going (a large hash, a network to load) is never charged to its first move.
  *
  * <p>Headless and thread-safe: a person's moves, takebacks, draw offers and resignations come from
  * the caller's thread (the UI's), the engines think on a worker thread of the session, and nothing
@@ -116,11 +123,11 @@ public final class PlaySession implements AutoCloseable {
         }
 
         /**
-         * A move was played.
-         *
-         * @param clock the mover's clock after it (increment added), empty without a clock
+         * A move was played: the move, the score and depth its engine gave (empty for a person's),
+         * the time it took on the mover's clock and the mover's clock after it (increment added,
+         * empty without a clock).
          */
-        default void moved(Side side, Position before, Move move, Optional<Duration> clock, Optional<Score> score) {
+        default void moved(Side side, Position before, PlayedGame.Played move) {
         }
 
         /** The last {@code plies} moves were taken back. */
@@ -144,7 +151,11 @@ public final class PlaySession implements AutoCloseable {
     private final Duration[] left = new Duration[2];
     private final EngineListener[] engineListeners = new EngineListener[2];
     private final Thread[] workers = new Thread[2];
+    /** When the last line went to each side's engine and when its last line came, as the session stamped them. */
+    private final AtomicReference<Instant>[] sentAt = newStamps();
+    private final AtomicReference<Instant>[] heardAt = newStamps();
     private long since;
+    private boolean prepared;
     private boolean started;
     private boolean closed;
     /** Increases whenever a pending engine answer must be ignored (a takeback, the end). */
@@ -179,10 +190,41 @@ public final class PlaySession implements AutoCloseable {
         return players[side.ordinal()];
     }
 
-    /** Starts the clock of the side to move (and its engine). */
+    /**
+     * Makes every engine ready for this game before any clock runs: told that a new game of the game
+     * begins (its variant set, {@code ucinewgame} or the protocol's like) and its {@code isready}
+     * answered, which also waits out what the engine does after its options (a large hash to
+     * allocate, a network to load). Blocks within the engines' ready timeouts: call it off the UI
+     * thread, before {@link #start()}.
+     *
+     * @throws EngineException when an engine cannot get ready: the game cannot be played with it
+     */
+    public void prepare() throws EngineException {
+        List<EngineSession> sessions = new ArrayList<>();
+        for (Player p : players) {
+            if (p instanceof Engine e && sessions.stream().noneMatch(x -> x == e.session())) {
+                sessions.add(e.session());
+            }
+        }
+        for (EngineSession s : sessions) {
+            s.newGame(settings.game().id());
+        }
+        synchronized (this) {
+            prepared = true;
+        }
+    }
+
+    /**
+     * Starts the clock of the side to move (and its engine).
+     *
+     * @throws IllegalStateException when the game has engines that were not {@linkplain #prepare() made ready}
+     */
     public synchronized void start() {
         if (started) {
             throw new IllegalStateException("already started");
+        }
+        if (!prepared && (players[0] instanceof Engine || players[1] instanceof Engine)) {
+            throw new IllegalStateException("the engines are made ready (prepare()) before the clocks start");
         }
         started = true;
         for (Side s : Side.values()) {
@@ -190,6 +232,12 @@ public final class PlaySession implements AutoCloseable {
                 EngineListener l = ev -> {
                     if (ev instanceof EngineEvent.AnalysisUpdate u) {
                         heard(s, u);
+                    } else if (ev instanceof EngineEvent.EngineLine line) {
+                        if (line.direction() == EngineEvent.Direction.TO_ENGINE) {
+                            sentAt[s.ordinal()].set(line.time());
+                        } else if (line.direction() == EngineEvent.Direction.FROM_ENGINE) {
+                            heardAt[s.ordinal()].set(line.time());
+                        }
                     }
                 };
                 engineListeners[s.ordinal()] = l;
@@ -269,7 +317,7 @@ public final class PlaySession implements AutoCloseable {
             end(GameResult.win(side.opposite()), End.TIME_FORFEIT, Optional.of(side), Optional.empty(), "");
             return;
         }
-        apply(side, move, took, Optional.empty());
+        apply(side, move, took, Optional.empty(), OptionalInt.empty());
     }
 
     /**
@@ -422,7 +470,7 @@ public final class PlaySession implements AutoCloseable {
 
     // ---- inside, under the lock ----
 
-    private void apply(Side side, Move move, Duration took, Optional<Score> score) {
+    private void apply(Side side, Move move, Duration took, Optional<Score> score, OptionalInt depth) {
         int i = side.ordinal();
         TimeControl tc = settings.time();
         clocksBefore.add(new Duration[] {left[0], left[1]});
@@ -444,7 +492,7 @@ public final class PlaySession implements AutoCloseable {
         moves.add(move);
         scores.add(score);
         since = nanos.getAsLong();
-        listener.moved(side, before, move, clock, score);
+        listener.moved(side, before, new PlayedGame.Played(move, score, depth, took, clock));
         if (!judge()) {
             askIfEngine();
         }
@@ -508,24 +556,21 @@ public final class PlaySession implements AutoCloseable {
         SearchLimits limits = withBans(tc.limits(left[0], left[1], toGo), e.session());
         Duration allowed = tc.allowed(left[i], settings.stallTimeout());
         List<Move> sofar = List.copyOf(moves);
-        boolean first = workers[i] == null;
         thinking = side;
+        sentAt[i].set(null);
+        heardAt[i].set(null);
         listener.asked(side);
         long t0 = since;
         Thread t = Thread.ofPlatform().daemon().name("kibitz-play-" + side.name().toLowerCase(java.util.Locale.ROOT))
-                .unstarted(() -> think(gen, side, e, sofar, limits, allowed, t0, first));
+                .unstarted(() -> think(gen, side, e, sofar, limits, allowed, t0));
         workers[i] = t;
         t.start();
     }
 
     /** On a worker: asks the engine and hands its answer back under the lock. */
-    private void think(int gen, Side side, Engine e, List<Move> sofar, SearchLimits limits, Duration allowed, long t0,
-                       boolean first) {
+    private void think(int gen, Side side, Engine e, List<Move> sofar, SearchLimits limits, Duration allowed, long t0) {
         EngineEvent.BestMove best;
         try {
-            if (first) {
-                e.session().newGame(settings.game().id());
-            }
             CompletableFuture<EngineEvent.BestMove> f = e.session().search(start, sofar, limits);
             long waited = nanos.getAsLong() - t0;
             long wait = Math.max(1, allowed.toNanos() - waited);
@@ -563,7 +608,11 @@ public final class PlaySession implements AutoCloseable {
         thinking = null;
         int i = side.ordinal();
         TimeControl tc = settings.time();
-        Duration took = Duration.ofNanos(nanos.getAsLong() - since);
+        // The engine's time is from its go to its best move as the session stamped them: the position
+        // set up before, and our threads handing the answer over after (each a wait for a CPU on a
+        // busy machine), are ours, as in a match (GameRunner).
+        Duration took = GameRunner.engineTime(Duration.ofNanos(nanos.getAsLong() - since), sentAt[i].get(),
+                heardAt[i].get());
         if (tc.clocked() && left[i].minus(took).isNegative() && left[i].minus(took).negated().compareTo(tc.margin()) > 0) {
             end(GameResult.win(side.opposite()), End.TIME_FORFEIT, Optional.of(side), Optional.empty(), "");
             return;
@@ -587,8 +636,9 @@ public final class PlaySession implements AutoCloseable {
             return;
         }
         EngineEvent.AnalysisUpdate u = lastUpdate[i];
-        Optional<Score> score = u != null && u.position().equals(position()) ? u.score() : Optional.empty();
-        apply(side, m, took, score);
+        boolean fresh = u != null && u.position().equals(position());
+        Optional<Score> score = fresh ? u.score() : Optional.empty();
+        apply(side, m, took, score, fresh ? u.depth() : OptionalInt.empty());
     }
 
     private synchronized void failed(int gen, Side side, Engine e, Throwable cause) {
@@ -629,5 +679,10 @@ public final class PlaySession implements AutoCloseable {
 
     private static void stopQuietly(EngineSession s) {
         EngineTurns.stopQuietly(s);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static AtomicReference<Instant>[] newStamps() {
+        return new AtomicReference[] {new AtomicReference<Instant>(), new AtomicReference<Instant>()};
     }
 }

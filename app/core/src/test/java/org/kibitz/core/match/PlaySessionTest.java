@@ -101,8 +101,14 @@ class PlaySessionTest {
         public void setOption(String name, String value) {
         }
 
+        /** What getting ready for a game costs on the test's clock (a large hash, a network to load). */
+        volatile Duration readyTakes = Duration.ZERO;
+        final List<String> newGames = new CopyOnWriteArrayList<>();
+
         @Override
         public void newGame(String gameId) {
+            newGames.add(gameId);
+            now.addAndGet(readyTakes.toNanos());
         }
 
         @Override
@@ -175,8 +181,8 @@ class PlaySessionTest {
 
     private final class Recorder implements PlaySession.Listener {
         @Override
-        public void moved(Side side, Position before, Move move, Optional<Duration> clock, Optional<Score> score) {
-            events.add("moved " + move.coordinates(1) + clock.map(c -> " " + c.toMillis()).orElse(""));
+        public void moved(Side side, Position before, PlayedGame.Played move) {
+            events.add("moved " + move.move().coordinates(1) + move.left().map(c -> " " + c.toMillis()).orElse(""));
         }
 
         @Override
@@ -193,8 +199,17 @@ class PlaySessionTest {
     private PlaySession humanVsFake(Fake engine, TimeControl tc, Position start) {
         session = new PlaySession(new PlaySession.Settings(CHESS, "", tc, Duration.ofSeconds(30)), start,
                 new PlaySession.Human("Me"), new PlaySession.Engine("Fake", engine), new Recorder(), now::get);
-        session.start();
+        prepareAndStart(session);
         return session;
+    }
+
+    private static void prepareAndStart(PlaySession s) {
+        try {
+            s.prepare();
+        } catch (EngineException e) {
+            throw new AssertionError(e);
+        }
+        s.start();
     }
 
     private static TimeControl clock(String tc) {
@@ -228,6 +243,35 @@ class PlaySessionTest {
         assertEquals(Duration.ofSeconds(57), s.left(Side.BLACK), "Black's clock stands while White is to move");
         assertEquals(List.of("moved e2e4 52000", "moved " + s.moves().get(1).coordinates(1) + " 57000"), events);
         assertEquals(Optional.of(Score.centipawns(35)), s.lastScore(Side.BLACK));
+    }
+
+    @Test
+    void theEnginesGetReadyBeforeAnyClockRuns() throws Exception {
+        Fake a = new Fake();
+        Fake b = new Fake();
+        a.thinks = Duration.ofSeconds(1);
+        b.thinks = Duration.ofSeconds(1);
+        a.answerAfterMillis = 40;
+        b.answerAfterMillis = 40;
+        // Each engine takes 20 s to get ready (a large hash on a busy machine): a minute-long game
+        // would lose a third of it before the first move if that were charged to the clock.
+        a.readyTakes = Duration.ofSeconds(20);
+        b.readyTakes = Duration.ofSeconds(20);
+        session = new PlaySession(new PlaySession.Settings(CHESS, "", clock("60"), Duration.ofSeconds(30)),
+                CHESS.startPosition(), new PlaySession.Engine("A", a), new PlaySession.Engine("B", b), new Recorder(), now::get);
+        assertThrows(IllegalStateException.class, session::start, "no clock starts before the engines are ready");
+        session.prepare();
+        assertEquals(List.of("chess"), a.newGames, "a new game, with isready answered, before the clock");
+        assertEquals(List.of("chess"), b.newGames);
+        session.start();
+        assertEquals(Duration.ofSeconds(60), session.left(Side.WHITE));
+        waitFor(() -> session.moves().size() >= 2 || session.over());
+        assertFalse(session.over(), "nobody lost on time: " + session.result());
+        assertEquals(List.of("moved " + session.moves().get(0).coordinates(1) + " 59000",
+                "moved " + session.moves().get(1).coordinates(1) + " 59000"), events.subList(0, 2),
+                "each first move cost its search (1 s), not the engine's start");
+        assertEquals(List.of("chess"), a.newGames, "not told again in the game");
+        assertEquals(List.of("chess"), b.newGames);
     }
 
     @Test
@@ -384,7 +428,7 @@ class PlaySessionTest {
         b.answerAfterMillis = 40;
         session = new PlaySession(new PlaySession.Settings(CHESS, "", TimeControl.nodes(100), Duration.ofSeconds(30)),
                 CHESS.startPosition(), new PlaySession.Engine("A", a), new PlaySession.Engine("B", b), new Recorder(), now::get);
-        session.start();
+        prepareAndStart(session);
         waitFor(() -> session.moves().size() >= 2 || session.over());
         assertFalse(session.over(), "two engines play on until stopped");
         assertEquals(0, session.takeback(), "no takeback without a person");
@@ -401,7 +445,7 @@ class PlaySessionTest {
         Fake engine = new Fake();
         session = new PlaySession(new PlaySession.Settings(xq, xq.ruleSets().get(0), clock("60"), Duration.ofSeconds(30)),
                 xq.startPosition(), new PlaySession.Human("Me"), new PlaySession.Engine("Fake", engine), new Recorder(), now::get);
-        session.start();
+        prepareAndStart(session);
         session.play(Move.parseCoordinates("h2e2", 0));
         waitFor(() -> session.moves().size() == 2);
         assertTrue(engine.searchMoves.isEmpty(), "no bans at the start");

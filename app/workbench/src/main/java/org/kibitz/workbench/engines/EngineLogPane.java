@@ -32,8 +32,9 @@ import org.kibitz.core.AtomicFiles;
 import org.kibitz.core.analysis.EngineLog;
 
 /**
- * The engine log pane: every line to and from every running engine with its time and direction,
- * filtered by engine and by text, paused and resumed, copied and saved. It reads what is new from
+ * The engine log pane: every line to and from every running engine of every face (the analysis
+ * panels, batch evaluations, comparisons, matches, games on the board, deep analysis) with its time,
+ * direction, job and engine, filtered by job, by engine and by text, paused and resumed, copied and saved. It reads what is new from
  * the {@link EngineLog} at most once per frame and holds at most the log's capacity; what the log
  * dropped is counted.
  */
@@ -44,6 +45,7 @@ public final class EngineLogPane extends BorderPane {
     private final EnginesUi ui;
     private final EngineLog log;
     private final LogView list = new LogView(ZONE);
+    private final ComboBox<String> job = new ComboBox<>();
     private final ComboBox<String> engine = new ComboBox<>();
     private final TextField filter = new TextField();
     private final ToggleButton pause = new ToggleButton();
@@ -60,11 +62,25 @@ public final class EngineLogPane extends BorderPane {
         getStyleClass().add("engine-log-pane");
         getStylesheets().add(EngineStyles.URL);
 
+        job.setId("log-job");
+        job.getItems().add("");
+        job.getSelectionModel().select(0);
+        job.setCellFactory(l -> new NameCell("log.allJobs"));
+        job.setButtonCell(new NameCell("log.allJobs"));
+        job.setOnShowing(e -> refreshJobs());
+        job.valueProperty().addListener((o, a, b) -> {
+            if (b != null && !b.equals(ui.logJobProperty().get())) {
+                ui.logJobProperty().set(b);
+            }
+            refilter();
+        });
+        // "Show log" of a job (the Jobs pane) chooses the job here.
+        ui.logJobProperty().addListener((o, a, b) -> showJob(b));
         engine.setId("log-engine");
         engine.getItems().add("");
         engine.getSelectionModel().select(0);
-        engine.setCellFactory(l -> new EngineNameCell());
-        engine.setButtonCell(new EngineNameCell());
+        engine.setCellFactory(l -> new NameCell("log.allEngines"));
+        engine.setButtonCell(new NameCell("log.allEngines"));
         engine.setOnShowing(e -> refreshEngines());
         engine.valueProperty().addListener((o, a, b) -> refilter());
         filter.setId("log-filter");
@@ -89,7 +105,7 @@ public final class EngineLogPane extends BorderPane {
         count.getStyleClass().add("log-count");
         Region spring = new Region();
         HBox.setHgrow(spring, Priority.ALWAYS);
-        HBox bar = new HBox(6, engine, filter, pause, spring, count, copy, save, clear);
+        HBox bar = new HBox(6, job, engine, filter, pause, spring, count, copy, save, clear);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(3, 6, 3, 6));
         bar.getStyleClass().add("log-toolbar");
@@ -108,9 +124,22 @@ public final class EngineLogPane extends BorderPane {
         ui.ticker().watch("log", log.signal(), java.time.Duration.ofMillis(100), this::read);
         ui.i18n().localeProperty().addListener((o, a, b) -> {
             showCount();
-            engine.setButtonCell(new EngineNameCell()); // "All engines" in the new language
+            engine.setButtonCell(new NameCell("log.allEngines")); // "All engines" in the new language
+            job.setButtonCell(new NameCell("log.allJobs"));
         });
         read();
+        showJob(ui.logJobProperty().get());
+    }
+
+    /** Shows the lines of {@code name} only ("" for every job's). */
+    public void showJob(String name) {
+        String j = name == null ? "" : name;
+        read();
+        refreshJobs();
+        if (!job.getItems().contains(j)) {
+            job.getItems().add(j);
+        }
+        job.setValue(j);
     }
 
     /** Lets tests save without a native file dialog. */
@@ -171,6 +200,10 @@ public final class EngineLogPane extends BorderPane {
     }
 
     private boolean matches(EngineLog.Entry e) {
+        String work = job.getValue();
+        if (work != null && !work.isEmpty() && !work.equals(e.job())) {
+            return false;
+        }
         String who = engine.getValue();
         if (who != null && !who.isEmpty() && !who.equals(e.engine())) {
             return false;
@@ -199,6 +232,32 @@ public final class EngineLogPane extends BorderPane {
             engine.getItems().setAll(names);
             engine.setValue(chosen == null || !names.contains(chosen) ? "" : chosen);
         }
+    }
+
+    private void refreshJobs() {
+        String chosen = job.getValue();
+        List<String> names = new ArrayList<>();
+        names.add("");
+        names.addAll(log.jobs());
+        if (chosen != null && !names.contains(chosen)) {
+            names.add(chosen); // a job whose engines have not said anything yet
+        }
+        if (!job.getItems().equals(names)) {
+            job.getItems().setAll(names);
+            job.setValue(chosen == null ? "" : chosen);
+        }
+    }
+
+    /** The jobs the job filter offers ("" first: every job). */
+    public List<String> jobChoices() {
+        refreshJobs();
+        return List.copyOf(job.getItems());
+    }
+
+    /** The engines the engine filter offers ("" first: every engine). */
+    public List<String> engineChoices() {
+        refreshEngines();
+        return List.copyOf(engine.getItems());
     }
 
     private void showCount() {
@@ -273,11 +332,20 @@ public final class EngineLogPane extends BorderPane {
         return List.copyOf(list.lines());
     }
 
-    private final class EngineNameCell extends ListCell<String> {
+    /** A job's or engine's name; "" as the choice of all of them. */
+    private final class NameCell extends ListCell<String> {
+        private final String allKey;
+
+        NameCell(String allKey) {
+            this.allKey = allKey;
+        }
+
         @Override
         protected void updateItem(String s, boolean empty) {
             super.updateItem(s, empty);
-            setText(empty || s == null ? null : s.isEmpty() ? ui.i18n().get("log.allEngines") : ui.i18n().engineName(s));
+            // Engines by the name the user sees (the built-in engine's in the current language); jobs as labelled.
+            setText(empty || s == null ? null : s.isEmpty() ? ui.i18n().get(allKey)
+                    : allKey.equals("log.allEngines") ? ui.i18n().engineName(s) : s);
         }
     }
 }

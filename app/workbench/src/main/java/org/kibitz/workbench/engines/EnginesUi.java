@@ -257,6 +257,19 @@ public final class EnginesUi {
         return mb >= 1024 && mb % 1024 == 0 ? (mb / 1024) + " GB" : mb + " MB";
     }
 
+    private final javafx.beans.property.StringProperty logJob = new javafx.beans.property.SimpleStringProperty(this, "logJob", "");
+
+    /** The job the engine log pane shows ("" for every job's lines): "show log" of a job sets it. */
+    public javafx.beans.property.StringProperty logJobProperty() {
+        return logJob;
+    }
+
+    /** Opens the engine log pane showing the lines of {@code job} (a job's {@code label()}). */
+    public void showLog(String job) {
+        logJob.set(job);
+        window().ifPresent(w -> w.docking().open(LOG_PANE));
+    }
+
     public double curveClip() {
         return settings.curveClip();
     }

@@ -131,17 +131,39 @@ public final class JobsPane extends BorderPane {
         }
     }
 
+    /**
+     * Cancel for a running job; "show log" (its engines' conversation) once it has ended: for a failed
+     * job, and for one that ended with failed positions inside its items (a batch whose engine crashed
+     * counts those, not failed items), where the log says why.
+     */
     private final class CancelCell extends TableCell<JobsUi.Row, Progress> {
         private final Button cancel = new Button();
+        private final Button log = new Button();
 
         CancelCell() {
             cancel.textProperty().bind(i18n.text("jobs.cancel"));
             cancel.getStyleClass().add("job-cancel");
+            log.textProperty().bind(i18n.text("jobs.showLog"));
+            log.getStyleClass().add("job-show-log");
+            javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
+            tip.textProperty().bind(i18n.text("jobs.showLog.tip"));
+            log.setTooltip(tip);
         }
 
         @Override
         protected void updateItem(Progress p, boolean empty) {
             super.updateItem(p, empty);
+            if (!empty && p != null && p.state().finished()) {
+                log.setId("job-log-" + p.job());
+                log.setOnAction(e -> {
+                    JobsUi.Row r = getTableRow().getItem();
+                    if (r != null) {
+                        ui.showLog(r);
+                    }
+                });
+                setGraphic(log);
+                return;
+            }
             if (empty || p == null || p.state().finished()) {
                 setGraphic(null);
                 return;

@@ -74,6 +74,18 @@ public final class JobsUi {
         return i18n;
     }
 
+    private java.util.function.Consumer<String> logOpener = job -> { };
+
+    /** What "show log" of a job does: opens the engine log at that job's lines (given its label). */
+    public void setLogOpener(java.util.function.Consumer<String> opener) {
+        this.logOpener = java.util.Objects.requireNonNull(opener, "opener");
+    }
+
+    /** Opens the engine log at the lines of {@code row}'s job. */
+    public void showLog(Row row) {
+        logOpener.accept(row.job().label());
+    }
+
     public JobRunner runner() {
         return runner;
     }

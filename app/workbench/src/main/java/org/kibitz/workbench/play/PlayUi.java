@@ -32,6 +32,7 @@ import org.kibitz.core.analysis.AnalysisText;
 import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.match.PlaySession;
+import org.kibitz.core.match.PlayedGame;
 import org.kibitz.core.match.TimeControl;
 import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.MainWindow;
@@ -147,8 +148,10 @@ public final class PlayUi {
     }
 
     /**
-     * Starts a game: the engines are started off the FX thread, then the document is replaced by the
-     * new game and the first side is to move. A failing engine is reported and nothing is played.
+     * Starts a game: off the FX thread the engines are started and made ready for the game (options,
+     * variant, a new game, {@code isready} answered), then the document is replaced by the new game
+     * and the first side is to move: no clock runs while an engine gets going. A failing engine is
+     * reported and nothing is played.
      */
     public void start(Setup s) {
         if (!confirmDiscard.getAsBoolean()) {
@@ -158,6 +161,11 @@ public final class PlayUi {
         this.setup = s;
         int ticket = ++starting;
         status(i18n.get("play.starting"));
+        GamePlugin game = s.game();
+        Position start = s.fromCurrent() && document.game() == game ? document.position() : game.startPosition();
+        String you = i18n.get("play.you");
+        // The engine log labels this game's engines with the game, as it labels a job's.
+        String logJob = i18n.get("play.event");
         Thread.ofPlatform().daemon().name("kibitz-play-open").start(() -> {
             List<EngineSession> opened = new ArrayList<>();
             EngineSession[] sessions = new EngineSession[2];
@@ -165,17 +173,27 @@ public final class PlayUi {
                 for (Side side : Side.values()) {
                     Optional<EngineEntry> e = s.engine(side);
                     if (e.isPresent()) {
-                        EngineSession es = registry.open(e.get(), games);
+                        EngineSession es = registry.open(e.get(), games,
+                                registry.sessionTap().tap(e.get().name(), logJob));
                         opened.add(es);
                         sessions[side.ordinal()] = es;
                     }
                 }
+                PlaySession.Player[] players = new PlaySession.Player[2];
+                for (Side side : Side.values()) {
+                    players[side.ordinal()] = sessions[side.ordinal()] == null
+                            ? new PlaySession.Human(you)
+                            : new PlaySession.Engine(s.engine(side).get().name(), sessions[side.ordinal()]);
+                }
+                PlaySession ps = new PlaySession(new PlaySession.Settings(game, s.ruleSet(), s.time(), STALL), start,
+                        players[0], players[1], new Relay());
+                ps.prepare();
                 Platform.runLater(() -> {
                     if (ticket != starting) {
                         opened.forEach(x -> Thread.ofPlatform().daemon().start(x::close));
                         return;
                     }
-                    begin(s, sessions);
+                    begin(s, ps, start);
                 });
             } catch (EngineException | RuntimeException ex) {
                 opened.forEach(EngineSession::close);
@@ -188,15 +206,9 @@ public final class PlayUi {
         });
     }
 
-    private void begin(Setup s, EngineSession[] sessions) {
+    private void begin(Setup s, PlaySession ps, Position start) {
         GamePlugin game = s.game();
-        Position start = s.fromCurrent() && document.game() == game ? document.position() : game.startPosition();
-        PlaySession.Player[] players = new PlaySession.Player[2];
-        for (Side side : Side.values()) {
-            players[side.ordinal()] = sessions[side.ordinal()] == null
-                    ? new PlaySession.Human(i18n.get("play.you"))
-                    : new PlaySession.Engine(s.engine(side).get().name(), sessions[side.ordinal()]);
-        }
+        PlaySession.Player[] players = {ps.player(Side.WHITE), ps.player(Side.BLACK)};
         document.newGame(game, start);
         ownTree = document.tree();
         document.markPlayedHere();
@@ -213,8 +225,6 @@ public final class PlayUi {
         }
         boolean personBlack = players[1] instanceof PlaySession.Human && players[0] instanceof PlaySession.Engine;
         board.setFlipped(personBlack);
-        PlaySession ps = new PlaySession(new PlaySession.Settings(game, s.ruleSet(), s.time(), STALL), start, players[0],
-                players[1], new Relay());
         session.set(ps);
         lastThought.set(null);
         bar = new PlayBar(this, ps);
@@ -417,11 +427,8 @@ public final class PlayUi {
         }
 
         @Override
-        public void moved(Side side, Position before, Move move, Optional<java.time.Duration> clock, Optional<Score> score) {
-            // The mover's depth, taken before the other engine's thinking replaces it.
-            Shown t = lastThought.get();
-            java.util.OptionalInt depth = t != null && t.side() == side ? t.update().depth() : java.util.OptionalInt.empty();
-            onFx(() -> recordMove(side, move, clock, score, depth));
+        public void moved(Side side, Position before, PlayedGame.Played move) {
+            onFx(() -> recordMove(side, move));
         }
 
         @Override
@@ -439,20 +446,21 @@ public final class PlayUi {
         return document.tree() == ownTree && last != null && document.contains(last);
     }
 
-    private void recordMove(Side side, Move move, Optional<java.time.Duration> clock, Optional<Score> score,
-                            java.util.OptionalInt depth) {
+    private void recordMove(Side side, PlayedGame.Played move) {
         if (!ours()) {
             return;
         }
         if (document.cursor() != last) {
             document.goTo(last);
         }
-        GameNode node = document.play(move);
-        clock.ifPresent(node::setClock);
-        score.ifPresent(sc -> node.setEvalForWhite(sc.forWhite(side)));
-        // Which engine said what is kept in the file as cutechess keeps it: the mover's score on its move.
-        score.filter(sc -> node.comment().isEmpty())
-                .ifPresent(sc -> node.setComment(org.kibitz.core.analysis.EngineGameCurve.comment(sc, depth)));
+        GameNode node = document.play(move.move());
+        move.left().ifPresent(node::setClock);
+        move.score().ifPresent(sc -> node.setEvalForWhite(sc.forWhite(side)));
+        PlaySession s = session.get();
+        if (s != null && s.player(side) instanceof PlaySession.Engine) {
+            // As a match's PGN comments an engine's move (cutechess's form): score/depth and its time.
+            node.setComment(move.comment());
+        }
         last = node;
         lastThought.set(null);
         tick();
