@@ -101,6 +101,10 @@ final class CurveCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException e) {
             return fail(stderr, 2, TEXT.text("curve.file.unreadable", file, reason(e)));
         }
+        if (read == null && game == 1) {
+            // Not a single game: as convert and evaluate say it, exit 1, and an existing picture stays.
+            return fail(stderr, 1, TEXT.text("curve.noGames", file));
+        }
         if (read == null) {
             return fail(stderr, 2, TEXT.text("curve.game.missing", file, game));
         }

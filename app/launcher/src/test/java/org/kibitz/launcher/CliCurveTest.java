@@ -1,5 +1,6 @@
 package org.kibitz.launcher;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -194,6 +195,17 @@ class CliCurveTest {
         assertEquals(1, r.exit());
         assertTrue(r.err().contains("game 3 of") && r.err().contains("has no evaluations"), r.err());
         assertFalse(Files.exists(png));
+    }
+
+    /** Issue 37: a file with no game at all is "no game found", exit 1, and an existing picture is kept. */
+    @Test
+    void aFileWithoutGamesLeavesAnExistingPictureAlone() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.pgn"), "");
+        Path png = Files.write(dir.resolve("kept.png"), new byte[] {1, 2, 3});
+        Run r = cli.run("curve", empty.toString(), "--out", png.toString());
+        assertEquals(1, r.exit(), r.err());
+        assertTrue(r.err().contains("no game found in") && r.err().contains("nothing written"), r.err());
+        assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(png));
     }
 
     @Test
