@@ -147,8 +147,9 @@ public final class Tables {
             // The width the pane asked for, before any sharing out: sizing again starts from it.
             double asked = (Double) c.getProperties().computeIfAbsent(BASE_WIDTH, k -> c.getPrefWidth());
             if (c.getProperties().containsKey(Fixed.class)) {
-                c.setMinWidth(header);
-                c.setPrefWidth(Math.max(header, asked));
+                double least = floor(c, header);
+                c.setMinWidth(least);
+                c.setPrefWidth(Math.max(least, asked));
                 continue;
             }
             Function<T, String> text = (Function<T, String>) c.getProperties().get(TEXT);
@@ -214,7 +215,34 @@ public final class Tables {
         column.getProperties().put(Fixed.class, Boolean.TRUE);
     }
 
+    /**
+     * A column of buttons: never narrower than the widest of {@code labels} (in the current language,
+     * asked each time the table is sized) on a button, so no button is cut when the columns are shared out.
+     */
+    public static void buttons(TableColumn<?, ?> column, java.util.function.Supplier<java.util.List<String>> labels) {
+        fixed(column);
+        column.getProperties().put(Buttons.class, labels);
+    }
+
     private enum Fixed { }
+
+    private enum Buttons { }
+
+    /** The narrowest a column may be: its title, and for a column of buttons the widest button. */
+    @SuppressWarnings("unchecked")
+    private static double floor(TableColumn<?, ?> c, double header) {
+        Object labels = c.getProperties().get(Buttons.class);
+        if (!(labels instanceof java.util.function.Supplier<?> s)) {
+            return header;
+        }
+        double em = Font.getDefault().getSize();
+        // Text, a button's padding (0.666em each side) and border, and the cell's padding around it.
+        double widest = 0;
+        for (String label : (java.util.List<String>) s.get()) {
+            widest = Math.max(widest, width(label, false));
+        }
+        return Math.max(header, Math.ceil(widest + 2 * 0.666 * em + 4 + 2 * 0.583 * em + 6));
+    }
 
     /** The width of {@code s} in {@code font}. */
     public static double width(String s, Font font) {

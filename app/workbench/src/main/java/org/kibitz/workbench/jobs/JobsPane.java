@@ -49,6 +49,9 @@ public final class JobsPane extends BorderPane {
         table.getColumns().add(column("jobs.column.elapsed", 80, () -> new TextCell(p -> clock(p.elapsed()))));
         table.getColumns().add(column("jobs.column.cancel", 90, CancelCell::new));
         org.kibitz.workbench.Tables.text(table.getColumns().get(0), r -> JobNames.of(i18n, r.job().job()));
+        // Cancel while a job runs, Show log once it has ended: the column keeps both whole.
+        org.kibitz.workbench.Tables.buttons(table.getColumns().get(table.getColumns().size() - 1),
+                () -> java.util.List.of(i18n.get("jobs.cancel"), i18n.get("jobs.showLog")));
         org.kibitz.workbench.Tables.fit(table, 1);
 
         Button clear = new Button();
@@ -145,6 +148,8 @@ public final class JobsPane extends BorderPane {
             cancel.getStyleClass().add("job-cancel");
             log.textProperty().bind(i18n.text("jobs.showLog"));
             log.getStyleClass().add("job-show-log");
+            log.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+            cancel.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
             javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
             tip.textProperty().bind(i18n.text("jobs.showLog.tip"));
             log.setTooltip(tip);
