@@ -13,14 +13,12 @@ import java.util.List;
  */
 public final class SlowStartEngine {
 
-    private static final String SCRIPT = """
-            sleep "$1"; ready="$2"; shift 2
-            first=1
-            while IFS= read -r line; do
-              if [ "$first" = 1 ] && [ "$line" = isready ]; then first=0; sleep "$ready"; fi
-              printf '%s\\n' "$line"
-            done | exec "$@"
-            """;
+    // One line: an engine's arguments may hold no line break (issue 37), and this script is one.
+    private static final String SCRIPT = "sleep \"$1\"; ready=\"$2\"; shift 2; first=1; "
+            + "while IFS= read -r line; do "
+            + "if [ \"$first\" = 1 ] && [ \"$line\" = isready ]; then first=0; sleep \"$ready\"; fi; "
+            + "printf '%s\\n' \"$line\"; "
+            + "done | exec \"$@\"";
 
     private SlowStartEngine() {
     }
@@ -36,7 +34,7 @@ public final class SlowStartEngine {
         for (String e : engine) {
             b.append(" '").append(e.replace("'", "'\\''")).append('\'');
         }
-        b.append('\n').append(SCRIPT);
+        b.append('\n').append(SCRIPT).append('\n');
         java.nio.file.Files.writeString(file, b.toString());
         file.toFile().setExecutable(true);
         return file;

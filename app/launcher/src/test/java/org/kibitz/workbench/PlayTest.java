@@ -379,8 +379,13 @@ class PlayTest {
                     TimeControl.parse(Map.of("st", "2", "timemargin", "1000")), "", false)));
             // Each engine may take its handshake and its ready timeouts to get going, one after the other.
             long startup = 2 * (e.timeouts().handshakeMs() + e.timeouts().readyMs());
-            WaitForAsyncUtils.waitFor(startup + 20_000, java.util.concurrent.TimeUnit.MILLISECONDS,
-                    () -> onFx(() -> play.sessionProperty().get() != null));
+            try {
+                WaitForAsyncUtils.waitFor(startup + 20_000, java.util.concurrent.TimeUnit.MILLISECONDS,
+                        () -> onFx(() -> play.sessionProperty().get() != null));
+            } catch (java.util.concurrent.TimeoutException ex) {
+                throw new AssertionError("no game after " + (startup + 20_000) + " ms; status: " + onFx(() -> w.robot
+                        .lookup("#status-bar").queryAs(org.controlsfx.control.StatusBar.class).getText()), ex);
+            }
             waitPlay(() -> (w.document.tree().mainline().size() + 1) >= 3 || play.sessionProperty().get().over());
             PlaySession s = session();
             assertTrue(s.result().map(r -> r.end() != PlayedGame.End.TIME_FORFEIT).orElse(true),
