@@ -332,15 +332,31 @@ public final class XiangqiPosition implements Position {
         return a != null ? a.inCheck() : Mailbox.inCheck(squares, side);
     }
 
-    /** Checkmate or stalemate, both a loss for the side to move in xiangqi. */
+    /**
+     * Checkmate or stalemate, both a loss for the side to move in xiangqi; otherwise a draw when neither
+     * side has a piece that can cross the river (nothing but generals, advisors and elephants): no side
+     * can ever attack the other's general, which every rule set calls a draw (中国象棋竞赛规则: 双方均无
+     * 过河子力). Checked after the moves, so a stalemate still decides first.
+     */
     @Override
     public Optional<Outcome> outcome() {
         Analysis a = analysis();
         if (a.moves().length > 0) {
-            return Optional.empty();
+            return noAttackers() ? Optional.of(Outcome.draw(Termination.INSUFFICIENT_MATERIAL)) : Optional.empty();
         }
         Side winner = sideToMove().opposite();
         return Optional.of(Outcome.win(winner, a.inCheck() ? Termination.CHECKMATE : Termination.STALEMATE));
+    }
+
+    /** Whether neither side has a rook, horse, cannon or pawn. */
+    boolean noAttackers() {
+        for (byte code : squares) {
+            int type = Pieces.type(code);
+            if (type >= Pieces.HORSE) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -112,6 +112,35 @@ class RulesTest {
         assertEquals(Optional.of(Outcome.win(Side.WHITE, Termination.STALEMATE)), stalemate.outcome());
     }
 
+    @Test
+    void nothingThatCanCrossTheRiverIsADrawInEveryRuleSet() throws Exception {
+        // The position of issue 42: generals, advisors and elephants only. A UCCI engine answers
+        // nobestmove here; the rules must end the game first, as a draw.
+        XiangqiPosition dead = fen("3k5/4a4/5a3/9/2b6/2B6/9/4BK3/4A4/5A3 b - - 0 1");
+        assertFalse(dead.legalMoves().isEmpty());
+        assertEquals(Optional.of(Outcome.draw(Termination.INSUFFICIENT_MATERIAL)), dead.outcome());
+        for (String rules : plugin.ruleSets()) {
+            assertEquals(Optional.of(Outcome.draw(Termination.INSUFFICIENT_MATERIAL)),
+                    plugin.rule(List.of(dead), rules).map(r -> r.outcome()), rules);
+        }
+        // Bare generals, and a capture of the last attacker, end the same way.
+        assertEquals(Optional.of(Outcome.draw(Termination.INSUFFICIENT_MATERIAL)), fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").outcome());
+        // The black pawn on d1 checks; the red general takes it and only generals are left.
+        XiangqiPosition lastPawn = fen("5k3/9/9/9/9/9/9/9/3p5/3K5 w - - 0 1");
+        assertEquals(Optional.empty(), lastPawn.outcome());
+        assertEquals(Optional.of(Outcome.draw(Termination.INSUFFICIENT_MATERIAL)), lastPawn.play(m("d0d1")).outcome());
+    }
+
+    @Test
+    void anyPieceThatCanCrossTheRiverKeepsTheGameGoing() throws Exception {
+        // One piece of each attacking kind, on either side, with only defenders besides.
+        for (String fen : List.of("3k5/9/9/9/8P/9/9/9/9/4K4 w - - 0 1", "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1",
+                "3k5/9/9/9/9/9/9/9/9/4K3N w - - 0 1", "3k5/9/9/9/9/9/9/9/9/4K3C w - - 0 1",
+                "3k5/4a4/9/9/9/9/8p/9/9/4K4 w - - 0 1")) {
+            assertEquals(Optional.empty(), fen(fen).outcome(), fen);
+        }
+    }
+
     /** Red's rook checks from h9 and h8 in turn; the black general steps between e9 and e8. */
     private List<Position> perpetualCheckLine(int plies) throws Exception {
         List<Position> line = new ArrayList<>();

@@ -38,6 +38,7 @@ public final class KibitzCommand implements Callable<Integer> {
             PerftCommand.class,
             BenchCommand.class,
             MatchCommand.class,
+            TournamentCommand.class,
             EngineCommand.class,
             AnalyseCommand.class,
             EvaluateCommand.class,

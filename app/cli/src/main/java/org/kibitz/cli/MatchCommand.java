@@ -56,8 +56,8 @@ import picocli.CommandLine.Spec;
  * {@code --maxmoves}), results as cutechess prints them, every game kept in the run's journal so that
  * {@code --resume} continues a stopped run.
  */
-@Command(name = "match", aliases = "tournament", resourceBundle = "org.kibitz.cli.match", sortOptions = false)
-final class MatchCommand implements Callable<Integer> {
+@Command(name = "match", resourceBundle = "org.kibitz.cli.match", sortOptions = false)
+class MatchCommand implements Callable<Integer> {
 
     private static final Messages TEXT = Messages.of("match");
 
@@ -120,6 +120,9 @@ final class MatchCommand implements Callable<Integer> {
 
     @Option(names = "--event", paramLabel = "NAME", descriptionKey = "event")
     String event;
+
+    @Option(names = "--prior-draws", paramLabel = "N", defaultValue = "1", descriptionKey = "priorDraws")
+    double priorDraws;
 
     @Option(names = "--run-id", paramLabel = "ID", descriptionKey = "runId")
     String runId;
@@ -213,6 +216,9 @@ final class MatchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (gamesPerEncounter < 1 || rounds < 1 || concurrency < 1 || stallSeconds < 1) {
             throw usage("numbers.bad");
+        }
+        if (!(priorDraws >= 0) || Double.isInfinite(priorDraws)) {
+            throw usage("prior.bad", priorDraws);
         }
         for (String t : engineTokens) {
             // Before splitting: "opt.X=a\nb" is no setting, and became an engine of its own.
@@ -399,7 +405,7 @@ final class MatchCommand implements Callable<Integer> {
                     out.println(TEXT.text(decided.join() == Sprt.Decision.H1_ACCEPTED ? "sprt.h1" : "sprt.h0"));
                 }
             } else {
-                out.print(tally.standings());
+                out.print(tally.standings(priorDraws));
             }
             out.flush();
             if (broken.get()) {

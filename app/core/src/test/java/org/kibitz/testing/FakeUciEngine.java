@@ -25,6 +25,7 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code hang-on-stop}: searches and ignores {@code stop}</li>
  * <li>{@code silent}: never answers, not even {@code uci}</li>
  * <li>{@code calm}: a few lines a second, answers everything</li>
+ * <li>{@code script M1,M2,...}: plays these moves in turn, whatever the position ({@code -} for no move)</li>
  * <li>{@code slow-hash MS}: {@code calm}, but after a {@code setoption name Hash} above 16 answers the
  *     next {@code isready} only {@code MS} ms later (a large hash on a busy machine short of memory)</li>
  * </ul>
@@ -161,6 +162,9 @@ public final class FakeUciEngine {
                 return;
             } else if (line.startsWith("go")) {
                 String m = next < moves.length ? moves[next++] : "(none)";
+                if (m.equals("-")) {
+                    m = "(none)"; // a scripted "no move", as UCCI's nobestmove
+                }
                 say(out, lock, "info depth 1 score cp 0 nodes 1 pv " + m, "bestmove " + m);
             }
         }

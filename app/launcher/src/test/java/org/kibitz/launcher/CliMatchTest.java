@@ -75,6 +75,30 @@ class CliMatchTest {
     }
 
     @Test
+    void generalsAdvisorsAndElephantsOnlyAreADrawNotAForfeit(@TempDir Path dir) throws Exception {
+        // Issue 42's position: nothing can cross the river. Both fakes answer "bestmove (none)" (UCCI's
+        // nobestmove) to any search; before the rules knew this draw the side to move lost by "no move".
+        Path dead = Files.writeString(dir.resolve("dead.epd"), "3k5/4a4/5a3/9/2b6/2B6/9/4BK3/4A4/5A3 b - - 0 1\n");
+        String none = fake("script", "-");
+        Run r = match("match", "--engine", none, "name=Sees", "--engine", none, "name=Draws", "--each", "nodes=1",
+                "--openings", "file=" + dead, "--games", "2", "--repeat", "--run-id", "dead-draw");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("Score of Sees vs Draws: 0 - 0 - 2  [0.500] 2"), r.out().toString());
+        assertTrue(r.out().stream().filter(l -> l.contains("insufficient material")).count() == 2, r.out().toString());
+
+        // A capture that leaves only generals ends the game there: the black fake is never asked.
+        Path last = Files.writeString(dir.resolve("last.epd"), "5k3/9/9/9/9/9/9/9/3p5/3K5 w - - 0 1\n");
+        Path pgn = dir.resolve("last.pgn");
+        Run c = match("match", "--engine", fake("script", "d0d1"), "name=Takes", "--engine", none, "name=Left",
+                "--each", "nodes=1", "--openings", "file=" + last, "--games", "1", "--pgnout", pgn.toString(),
+                "--run-id", "last-attacker");
+        assertEquals(0, c.exit(), c.err());
+        GameTree g = readBack(pgn).get(0);
+        assertEquals("1/2-1/2", g.tags().get("Result").orElseThrow(), Files.readString(pgn));
+        assertEquals(1, g.mainline().size());
+    }
+
+    @Test
     void anEngineThatKeepsChasingLosesByPerpetualChaseAndNoneRulesItADraw(@TempDir Path dir) throws Exception {
         Path openings = Files.writeString(dir.resolve("chase.epd"), CHASE_FEN + "\n");
         // Red's horse chases Black's chariot round and round; Red is told (searchmoves) to keep off the

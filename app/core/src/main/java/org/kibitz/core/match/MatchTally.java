@@ -10,6 +10,7 @@ import org.kibitz.core.match.stats.MatchReport;
 import org.kibitz.core.match.stats.MatchScore;
 import org.kibitz.core.match.stats.Sprt;
 import org.kibitz.core.match.stats.TournamentRatings;
+import org.kibitz.api.i18n.Text;
 
 /**
  * The counts of a match or tournament as games finish, in any order: for every two engines, the
@@ -146,7 +147,8 @@ public final class MatchTally {
     /**
      * The lines cutechess and fastchess print after a game: {@code Score of A vs B: W - L - D  [0.500] N},
      * {@code Elo difference: x +/- y, LOS: z %, DrawRatio: w %}, {@code Ptnml(0-2): [..]}, {@code nElo: ..},
-     * and with an SPRT {@code LLR: ..}.
+     * and with an SPRT fastchess's {@code LLR: ..} and cutechess's {@code SPRT: llr .., lbound .., ubound ..}
+     * (ending {@code - H1 was accepted} or {@code - H0 was accepted} at the decision).
      */
     public List<String> lines(int a, int b, Optional<Sprt> sprt) {
         MatchScore s = score(a, b);
@@ -159,7 +161,10 @@ public final class MatchTally {
         if (s.pairs() > 0) {
             out.add(MatchReport.neloLine(s));
         }
-        sprt.ifPresent(t -> out.add(MatchReport.llrLine(t, s)));
+        sprt.ifPresent(t -> {
+            out.add(MatchReport.llrLine(t, s));
+            out.add(MatchReport.sprtLine(t, s));
+        });
         return out;
     }
 
@@ -168,11 +173,24 @@ public final class MatchTally {
         return sprt.status(score(a, b));
     }
 
-    /**
-     * A standings table: maximum-likelihood Elo with 95% error bars for every engine (one virtual draw
-     * added to every pairing, so a clean sweep still has a finite rating), points and games.
-     */
+    /** The prior the standings add unless told otherwise: one virtual draw per pairing played. */
+    public static final double DEFAULT_PRIOR_DRAWS = 1.0;
+
+    /** {@link #standings(double)} with {@link #DEFAULT_PRIOR_DRAWS}. */
     public String standings() {
+        return standings(DEFAULT_PRIOR_DRAWS);
+    }
+
+    /**
+     * The standings of a tournament, as cutechess and Ordo print them: maximum-likelihood Elo with
+     * 95% error bars, games and score for every engine; a line under the table naming the prior
+     * ({@code priorDraws} virtual draws added to every pairing played, a BayesElo-like prior that pulls
+     * every rating towards 0 and keeps a clean sweep finite; 0 for none); the cross table (points of
+     * each row's engine against each column's); and every pairing's W-L-D, draw ratio and Ptnml.
+     * Without a prior, results with no finite maximum (a sweep) get the table without ratings and a
+     * line that says why.
+     */
+    public String standings(double priorDraws) {
         List<TournamentRatings.HeadToHead> h = new ArrayList<>();
         for (int a = 0; a < names.size(); a++) {
             for (int b = a + 1; b < names.size(); b++) {
@@ -182,7 +200,84 @@ public final class MatchTally {
                 }
             }
         }
-        return h.isEmpty() ? "" : MatchReport.standings(TournamentRatings.fit(h, 1.0));
+        if (h.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder();
+        try {
+            out.append(MatchReport.standings(TournamentRatings.fit(h, priorDraws)));
+            out.append(Text.of(MatchTally.class, priorDraws > 0 ? "standings.prior" : "standings.noPrior", priorDraws).render())
+                    .append('\n');
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            List<TournamentRatings.Rating> plain = new ArrayList<>();
+            for (int a = 0; a < names.size(); a++) {
+                if (games(a) > 0) {
+                    plain.add(new TournamentRatings.Rating(names.get(a), Double.NaN, Double.NaN, games(a), points(a)));
+                }
+            }
+            plain.sort((x, y) -> Double.compare(y.points(), x.points()));
+            out.append(MatchReport.standings(plain));
+            out.append(Text.of(MatchTally.class, "standings.unrated", String.valueOf(e.getMessage())).render()).append('\n');
+        }
+        out.append('\n').append(crossTable());
+        out.append('\n');
+        for (int a = 0; a < names.size(); a++) {
+            for (int b = a + 1; b < names.size(); b++) {
+                MatchScore s = score(a, b);
+                if (s.games() > 0) {
+                    out.append(MatchReport.scoreLine(names.get(a), names.get(b), s)).append(", DrawRatio: ")
+                            .append(String.format(java.util.Locale.ROOT, "%.1f", 100 * s.drawRatio())).append(" %");
+                    if (s.pairs() > 0) {
+                        out.append(", ").append(MatchReport.ptnmlLine(s));
+                    }
+                    out.append('\n');
+                }
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The cross table: a row per engine, its points against each other engine by column (numbered as
+     * the rows), {@code -} on the diagonal and where two engines did not meet, and its total.
+     */
+    public String crossTable() {
+        int width = 4;
+        for (String n : names) {
+            width = Math.max(width, n.length());
+        }
+        int cell = 6;
+        for (int a = 0; a < names.size(); a++) {
+            for (int b = 0; b < names.size(); b++) {
+                if (a != b) {
+                    cell = Math.max(cell, points(encounter(a, b)).length() + 1);
+                }
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(java.util.Locale.ROOT, "%3s %-" + width + "s", "", "Name"));
+        for (int b = 0; b < names.size(); b++) {
+            out.append(String.format(java.util.Locale.ROOT, "%" + cell + "d", b + 1));
+        }
+        out.append(String.format(java.util.Locale.ROOT, "%" + (cell + 2) + "s", "Points")).append('\n');
+        for (int a = 0; a < names.size(); a++) {
+            out.append(String.format(java.util.Locale.ROOT, "%3d %-" + width + "s", a + 1, names.get(a)));
+            for (int b = 0; b < names.size(); b++) {
+                Encounter e = a == b ? null : encounter(a, b);
+                String c = e == null || e.games() == 0 ? "-" : points(e);
+                out.append(String.format(java.util.Locale.ROOT, "%" + cell + "s", c));
+            }
+            out.append(String.format(java.util.Locale.ROOT, "%" + (cell + 2) + "s", half(points(a)))).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String points(Encounter e) {
+        return half(e.wins + 0.5 * e.draws) + "/" + e.games();
+    }
+
+    private static String half(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : String.format(java.util.Locale.ROOT, "%.1f", p);
     }
 
     private static long key(int a, int b) {

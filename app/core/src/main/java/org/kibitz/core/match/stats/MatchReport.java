@@ -34,7 +34,7 @@ public final class MatchReport {
 
     /**
      * {@code Elo: 3.45 +/- 5.67, nElo: 4.56 +/- 7.89} (fastchess's summary): pentanomial when the
-     * match has pairs, trinomial otherwise, and fishtest's nElo.
+     * match has pairs, trinomial otherwise, and fastchess's nElo.
      */
     public static String fastchessEloLine(MatchScore score) {
         EloDifference elo = EloDifference.of(score);
@@ -50,10 +50,20 @@ public final class MatchReport {
         return b.append(']').toString();
     }
 
-    /** {@code nElo: 33.87 +/- 37.59} (fastchess's format, fishtest's nElo and interval). */
+    /**
+     * {@code nElo: 33.87 +/- 37.49} (fastchess's line and figures, {@link NormalizedElo#fastchess}). The
+     * name belongs to fastchess's computation, so a reader comparing with fastchess finds the same
+     * numbers; fishtest's shape-aware interval is {@link #fishtestNeloLine}.
+     */
     public static String neloLine(MatchScore score) {
-        NormalizedElo nelo = NormalizedElo.of(score);
+        NormalizedElo nelo = NormalizedElo.fastchess(score);
         return "nElo: " + fixed(nelo.nElo(), 2) + " +/- " + fixed(nelo.error(), 2);
+    }
+
+    /** {@code nElo (fishtest): 33.87 +/- 37.59}: fishtest's nElo with its interval, under its own name. */
+    public static String fishtestNeloLine(MatchScore score) {
+        NormalizedElo nelo = NormalizedElo.of(score);
+        return "nElo (fishtest): " + fixed(nelo.nElo(), 2) + " +/- " + fixed(nelo.error(), 2);
     }
 
     /**

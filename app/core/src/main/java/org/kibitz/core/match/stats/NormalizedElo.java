@@ -44,6 +44,37 @@ public record NormalizedElo(double nElo, double error) {
         return score.pairs() > 0 ? pentanomial(score) : trinomial(score);
     }
 
+    /**
+     * nElo as fastchess prints it under that name: the same value as fishtest's, with the half width
+     * of the interval taken from the score's normal 95 % interval, {@code score ± 1.96 sqrt(var / n)},
+     * mapped through the same linear scale (shape-blind, so narrower than fishtest's when results
+     * are lopsided). Pairs when the score has them, games otherwise. With no spread at all (every
+     * sample the same) the value is infinite or undefined, as fastchess's.
+     */
+    public static NormalizedElo fastchess(MatchScore score) {
+        boolean pairs = score.pairs() > 0;
+        long[] counts = pairs ? score.pentanomial() : score.trinomial();
+        long n = 0;
+        double sum = 0;
+        for (int k = 0; k < counts.length; k++) {
+            n += counts[k];
+            sum += counts[k] * (double) k / (counts.length - 1);
+        }
+        if (n == 0) {
+            return new NormalizedElo(Double.NaN, Double.NaN);
+        }
+        double mean = sum / n;
+        double var = 0;
+        for (int k = 0; k < counts.length; k++) {
+            double x = (double) k / (counts.length - 1) - mean;
+            var += counts[k] * x * x / n;
+        }
+        double spread = Math.sqrt((pairs ? 2 : 1) * var);
+        double nElo = (mean - 0.5) / spread * Elo.NELO_PER_T;
+        double error = Gaussian.Z95 * Math.sqrt(var / n) / spread * Elo.NELO_PER_T;
+        return new NormalizedElo(nElo, error);
+    }
+
     private static NormalizedElo fromSamples(long[] counts, double samplesDeviationPerGame) {
         long total = 0;
         for (long c : counts) {

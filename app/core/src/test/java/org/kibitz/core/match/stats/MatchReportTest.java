@@ -21,9 +21,14 @@ class MatchReportTest {
     @Test
     void fastchessLines() {
         assertEquals("Ptnml(0-2): [5, 30, 80, 40, 10]", MatchReport.ptnmlLine(PENTA));
-        // nElo 33.8659... +/- 37.5883...
-        assertEquals("nElo: 33.87 +/- 37.59", MatchReport.neloLine(PENTA));
-        assertEquals("Elo: 21.08 +/- 23.43, nElo: 33.87 +/- 37.59", MatchReport.fastchessEloLine(PENTA));
+        // fastchess: score 0.530303, pair variance 0.0483242, nElo 0.030303 / sqrt(2 * 0.0483242) * 800 / ln 10
+        // = 33.8659; error 1.959964 / sqrt(2 * 165) * 800 / ln 10 = 37.4857 (computed by hand, not by our code).
+        assertEquals("nElo: 33.87 +/- 37.49", MatchReport.neloLine(PENTA));
+        assertEquals("Elo: 21.08 +/- 23.43, nElo: 33.87 +/- 37.49", MatchReport.fastchessEloLine(PENTA));
+        // fishtest's interval accounts for the distribution's shape: 37.5883.
+        assertEquals("nElo (fishtest): 33.87 +/- 37.59", MatchReport.fishtestNeloLine(PENTA));
+        // Without pairs, games: W 120 L 100 D 180, score 0.525, variance 0.136875; error 1.959964 / sqrt(400) * 347.436.
+        assertEquals("nElo: 23.48 +/- 34.05", MatchReport.neloLine(TRI));
         // LLR 0.178284..., 6.05 % of 2.944
         assertEquals("LLR: 0.18 (6.1%) (-2.94, 2.94) [0.00, 2.00]", MatchReport.llrLine(Sprt.normalized(0, 2), PENTA));
     }
