@@ -348,6 +348,22 @@ public final class XiangqiPosition implements Position {
         return Optional.of(Outcome.win(winner, a.inCheck() ? Termination.CHECKMATE : Termination.STALEMATE));
     }
 
+    /** The position with its files reversed: the same position to xiangqi's rules. */
+    @Override
+    public Optional<Position> mirrored() {
+        String[] fields = fen().split(" ", 2);
+        String[] rows = fields[0].split("/");
+        StringBuilder b = new StringBuilder(fields[0].length() + 16);
+        for (int i = 0; i < rows.length; i++) {
+            b.append(i == 0 ? "" : "/").append(new StringBuilder(rows[i]).reverse());
+        }
+        try {
+            return Optional.of(XiangqiPosition.of(XiangqiFen.parse(b + (fields.length > 1 ? " " + fields[1] : ""))));
+        } catch (org.kibitz.api.game.FenException e) {
+            throw new IllegalStateException("the mirror of a legal position reads back: " + fen(), e);
+        }
+    }
+
     /** Whether neither side has a rook, horse, cannon or pawn. */
     boolean noAttackers() {
         for (byte code : squares) {

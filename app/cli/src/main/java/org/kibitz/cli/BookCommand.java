@@ -118,6 +118,9 @@ final class BookCommand implements Callable<Integer> {
                 if (r.unreadable() > 0) {
                     err.println(TEXT.text("make.unreadable", String.valueOf(r.unreadable())));
                 }
+                if (r.duplicates() > 0) {
+                    err.println(TEXT.text("make.duplicates", String.valueOf(r.duplicates())));
+                }
                 if (written == 0) {
                     err.println(TEXT.text("make.empty"));
                 }

@@ -34,6 +34,7 @@ import org.kibitz.core.jobs.JobOptions;
 import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobRunner;
 import org.kibitz.core.match.Adjudication;
+import org.kibitz.core.match.EngineBook;
 import org.kibitz.core.match.GameRunner;
 import org.kibitz.core.match.MatchJob;
 import org.kibitz.core.match.MatchTally;
@@ -246,6 +247,7 @@ class MatchCommand implements Callable<Integer> {
         List<EngineRef> refs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<TimeControl> times = new ArrayList<>();
+        List<Optional<EngineBook>> books = new ArrayList<>();
         for (EngineSpec s : specs) {
             Map<String, String> merged = new LinkedHashMap<>(eachSettings);
             merged.putAll(s.settings());
@@ -283,6 +285,7 @@ class MatchCommand implements Callable<Integer> {
             }
             refs.add(ref);
             names.add(name);
+            books.add(engineBook(merged, name, g));
         }
         Adjudication adj;
         try {
@@ -304,6 +307,10 @@ class MatchCommand implements Callable<Integer> {
         parameters.put("openings", String.join(" ", openingTokens));
         parameters.put("seed", String.valueOf(seed));
         parameters.put("adjudication", adj.toString());
+        for (int i = 0; i < books.size(); i++) {
+            int at = i;
+            books.get(i).ifPresent(b -> parameters.put("book." + names.get(at), b.file() + " depth " + b.depth()));
+        }
         String ev = event != null ? event : (refs.size() == 2 ? "Kibitz match" : "Kibitz tournament");
         boolean gauntlet = switch (tournament.toLowerCase(Locale.ROOT)) {
             case "round-robin", "roundrobin" -> false;
@@ -314,7 +321,7 @@ class MatchCommand implements Callable<Integer> {
                 pair -> {
                     Opening o = openings.forPair(pair);
                     return new MatchJob.Start(o.start(), o.moves(), openings.file().isPresent() ? o.label() : "");
-                }, parameters, sh.shard());
+                }, parameters, sh.shard(), books, seed == null ? 0 : seed);
         FormatPlugin pgn = formats.byId("pgn").orElseThrow();
         String id = runId != null ? runId : "match-" + Integer.toHexString(plan.parameters().hashCode() ^ names.hashCode());
         Path runs = paths.data().resolve("runs");
@@ -412,6 +419,39 @@ class MatchCommand implements Callable<Integer> {
                 return 1;
             }
             return result.failures().isEmpty() || decided.isDone() ? 0 : 1;
+        }
+    }
+
+    /**
+     * An engine's own book from its settings {@code book=FILE [bookdepth=N]} (cutechess's names; N in the
+     * engine's own moves, no limit by default): Polyglot for chess, ours or ElephantEye's for xiangqi.
+     */
+    private Optional<EngineBook> engineBook(Map<String, String> settings, String name, GamePlugin g) {
+        String file = settings.get("book");
+        if (file == null || file.isBlank()) {
+            if (settings.containsKey("bookdepth")) {
+                throw usage("book.depthAlone", name);
+            }
+            return Optional.empty();
+        }
+        int depth = 0;
+        if (settings.containsKey("bookdepth")) {
+            try {
+                depth = Integer.parseInt(settings.get("bookdepth").strip());
+            } catch (NumberFormatException e) {
+                depth = -1;
+            }
+            if (depth < 1) {
+                throw usage("book.depthBad", name, settings.get("bookdepth"));
+            }
+        }
+        Path path = Path.of(file);
+        try {
+            return Optional.of(new EngineBook(org.kibitz.core.book.Books.open(path, g.id()), path.getFileName().toString(), depth));
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw usage("book.missing", name, file);
+        } catch (IOException | IllegalArgumentException e) {
+            throw usage("book.bad", name, file, String.valueOf(e.getMessage()));
         }
     }
 

@@ -35,7 +35,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kibitz tree query --db D (--fen F | --moves M...)}: the moves the database holds for a
  * position, one line each, most played first:
- * {@code move <coordinates> <notation> games N wins W draws D losses L rating R years Y1-Y2 eval E}.
+ * {@code move <coordinates> <notation> games N wins W draws D losses L score S unknown U rating R years Y1-Y2 eval E}
+ * (score over the decided games, unknown the games without a result), then with {@code --games N} the
+ * games that reached the position, latest first. {@code --player}, {@code --side}, {@code --years} and
+ * {@code --event} narrow both to the games that pass, as the tree pane's filters do.
  * Wins and losses are the side to move's; the evaluation is the analysis store's deepest line for the
  * position after the move, from the mover's side, with the engine and depth ({@code eval -} when none).
  */
@@ -71,6 +74,21 @@ final class TreeQueryCommand implements Callable<Integer> {
     @Option(names = "--no-eval", descriptionKey = "query.noEval")
     boolean noEval;
 
+    @Option(names = "--player", paramLabel = "NAME", descriptionKey = "query.player")
+    String player;
+
+    @Option(names = "--side", paramLabel = "SIDE", defaultValue = "any", descriptionKey = "query.side")
+    String side;
+
+    @Option(names = "--years", paramLabel = "Y1-Y2", descriptionKey = "query.years")
+    String years;
+
+    @Option(names = "--event", paramLabel = "TEXT", descriptionKey = "query.event")
+    String event;
+
+    @Option(names = "--games", paramLabel = "N", defaultValue = "0", descriptionKey = "query.games")
+    int listGames;
+
     @Inject
     TreeQueryCommand(Games games, KibitzPaths paths, Provider<AnalysisStore> store) {
         this.games = games;
@@ -96,8 +114,9 @@ final class TreeQueryCommand implements Callable<Integer> {
             GamePlugin game = GameOption.game(games, id.get(), spec);
             Position position = position(game);
             Notation notation = game.notations().get(0);
+            OpeningTree.GameFilter filter = filter();
             AnalysisStore kept = noEval ? null : store.get();
-            List<TreeMove> moves = tree.moves(position.hash());
+            List<TreeMove> moves = tree.moves(position, filter);
             int shown = 0;
             for (TreeMove m : moves) {
                 // A 64-bit key could in theory name another position: its moves would not be legal here.
@@ -106,6 +125,11 @@ final class TreeQueryCommand implements Callable<Integer> {
                 }
                 out.println(line(game, notation, position, m, kept));
                 shown++;
+            }
+            if (listGames > 0) {
+                for (OpeningTree.TreeGame g : tree.games(position.hash(), listGames, filter)) {
+                    out.println(gameLine(g));
+                }
             }
             out.flush();
             if (shown == 0) {
@@ -118,6 +142,44 @@ final class TreeQueryCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
+    }
+
+    /** The filter of --player, --side, --years and --event; a usage error for a side or years that do not read. */
+    private OpeningTree.GameFilter filter() {
+        OpeningTree.PlayerSide playerSide = switch (side.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "any", "" -> OpeningTree.PlayerSide.ANY;
+            case "white", "red" -> OpeningTree.PlayerSide.WHITE;
+            case "black" -> OpeningTree.PlayerSide.BLACK;
+            default -> throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.badSide", side));
+        };
+        if (listGames < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.badGames", listGames));
+        }
+        int from = 0;
+        int to = 0;
+        if (years != null && !years.isBlank()) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(\\d{1,4})?\\s*(-)?\\s*(\\d{1,4})?\\s*").matcher(years);
+            if (!m.matches() || (m.group(1) == null && m.group(3) == null)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.badYears", years));
+            }
+            from = m.group(1) == null ? 0 : Integer.parseInt(m.group(1));
+            to = m.group(3) == null ? (m.group(2) == null ? from : 0) : Integer.parseInt(m.group(3));
+            if (from != 0 && to != 0 && from > to) {
+                throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("query.badYears", years));
+            }
+        }
+        return new OpeningTree.GameFilter(player, playerSide, from, to, event);
+    }
+
+    /** {@code game <year> <result> <white> - <black> | <event> | <file>:<number>}: a game to open. */
+    static String gameLine(OpeningTree.TreeGame g) {
+        return "game " + (g.year() == 0 ? "-" : Integer.toString(g.year())) + " " + (g.result() == null ? "*" : g.result())
+                + " " + blankDash(g.white()) + " - " + blankDash(g.black()) + " | " + blankDash(g.event()) + " | "
+                + g.file() + ":" + g.gameNumber();
+    }
+
+    private static String blankDash(String s) {
+        return s == null || s.isBlank() ? "?" : Terminal.safe(s.strip());
     }
 
     private Position position(GamePlugin game) {
@@ -182,7 +244,13 @@ final class TreeQueryCommand implements Callable<Integer> {
                 .append(" games ").append(m.games())
                 .append(" wins ").append(m.wins(p.sideToMove()))
                 .append(" draws ").append(m.draws())
-                .append(" losses ").append(m.losses(p.sideToMove()))
+                .append(" losses ").append(m.losses(p.sideToMove()));
+        // The score over the decided games only, and how many games have no result: a collection
+        // without Result tags is not 50% for everyone.
+        long decided = m.wins(p.sideToMove()) + m.draws() + m.losses(p.sideToMove());
+        b.append(" score ").append(decided == 0 ? "-" : String.format(java.util.Locale.ROOT, "%.1f",
+                        100.0 * (m.wins(p.sideToMove()) + 0.5 * m.draws()) / decided))
+                .append(" unknown ").append(m.games() - decided)
                 .append(" rating ").append(m.averageRating().isPresent()
                         ? String.valueOf(Math.round(m.averageRating().getAsDouble())) : "-")
                 .append(" years ").append(m.firstYear() == 0 ? "-" : m.firstYear() + "-" + m.lastYear());

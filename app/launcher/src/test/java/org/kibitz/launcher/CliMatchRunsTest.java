@@ -154,8 +154,14 @@ class CliMatchRunsTest {
                 "--engine", "kibitz", "depth=2", "--games", "2", "--maxmoves", "40", "--run-id", "rr"));
         assertTrue(r.out().contains("Finished match: 6 games played, 0 could not be played"), r.out().toString());
         int header = r.out().indexOf(r.out().stream().filter(l -> l.contains("Rank")).findFirst().orElseThrow());
-        List<String> table = r.out().subList(header + 1, r.out().size());
+        int prior = r.out().indexOf(r.out().stream().filter(l -> l.startsWith("Ratings: ")).findFirst().orElseThrow());
+        List<String> table = r.out().subList(header + 1, prior);
         assertEquals(3, table.size(), r.out().toString());
+        assertTrue(r.out().get(prior).contains("1 virtual draw added to every pairing played"), r.out().get(prior));
+        // The cross table (a title line and a row per engine) and a line per pairing follow.
+        List<String> after = r.out().subList(prior + 1, r.out().size());
+        assertTrue(after.stream().anyMatch(l -> l.trim().startsWith("Name") && l.trim().endsWith("Points")), after.toString());
+        assertEquals(3, after.stream().filter(l -> l.startsWith("Score of ") && l.contains("DrawRatio: ")).count(), after.toString());
         assertTrue(table.stream().anyMatch(l -> l.contains("stockfish")) && table.stream().anyMatch(l -> l.contains("Kibitz"))
                 && table.stream().anyMatch(l -> l.contains("fairymax")), table.toString());
 
@@ -176,7 +182,11 @@ class CliMatchRunsTest {
         String done = r.out().stream().filter(l -> l.startsWith("Finished match: ")).findFirst().orElseThrow();
         int played = Integer.parseInt(done.split(" ")[2]);
         assertTrue(played < 400, "the match stopped at the decision: " + done);
-        String llr = r.out().get(r.out().size() - 2);
+        String llr = r.out().get(r.out().size() - 3);
         assertTrue(llr.startsWith("LLR: ") && Double.parseDouble(llr.split(" ")[1]) >= 2.94, llr);
+        // cutechess's line after it, at the decision as after every game.
+        String sprt = r.out().get(r.out().size() - 2);
+        assertTrue(sprt.startsWith("SPRT: llr ") && sprt.endsWith(", lbound -2.94, ubound 2.94 - H1 was accepted"), sprt);
+        assertTrue(r.out().stream().filter(l -> l.startsWith("SPRT: llr ")).count() >= played, "one after every game");
     }
 }

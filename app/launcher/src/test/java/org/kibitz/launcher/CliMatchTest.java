@@ -74,22 +74,98 @@ class CliMatchTest {
         return out;
     }
 
+    /**
+     * cutechess's per-engine book (issue 42): one engine takes its first moves from its own book, with
+     * no search (the PGN comments them "book"), the other searches every move; a second run plays the
+     * same games.
+     */
+    @Test
+    void anEngineWithItsOwnBookPlaysItsFirstMovesFromIt(@TempDir Path dir) throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        Path bin = dir.resolve("capa.bin");
+        Run made = cli.run("book", "make", Path.of(System.getProperty("kibitz.testdata"), "chess", "pgn", "Capablanca.pgn").toString(),
+                "--out", bin.toString(), "--max-ply", "12");
+        assertEquals(0, made.exit(), made.err());
+        org.kibitz.core.book.PolyglotBook book = org.kibitz.core.book.PolyglotBook.open(bin, org.kibitz.core.book.BookMoves.POLYGLOT_CHESS);
+        List<List<String>> runs = new ArrayList<>();
+        for (String id : List.of("booked-1", "booked-2")) {
+            int fromBook = 0;
+            Path pgn = dir.resolve(id + ".pgn");
+            Run r = match("match", "--engine", stockfish, "name=Booked", "book=" + bin, "bookdepth=3", "--engine", stockfish,
+                    "name=Plain", "--each", "nodes=300", "--games", "2", "--maxmoves", "8", "--seed", "7",
+                    "--pgnout", pgn.toString(), "--run-id", id);
+            assertEquals(0, r.exit(), r.err());
+            List<String> moves = new ArrayList<>();
+            for (GameTree g : readBack(pgn)) {
+                boolean bookedIsWhite = g.tags().get("White").orElseThrow().equals("Booked");
+                int own = 0;
+                int plies = 0;
+                for (GameNode n : g.mainline()) {
+                    boolean whiteMoved = plies % 2 == 0;
+                    plies++;
+                    moves.add(n.move().orElseThrow().coordinates(1));
+                    if (whiteMoved == bookedIsWhite) {
+                        own++;
+                        boolean known = !book.probe(n.positionBefore()).isEmpty();
+                        if (own <= 3 && known) {
+                            assertEquals("book", n.comment(), "Booked's move " + own + " comes from its book");
+                            assertTrue(book.probe(n.positionBefore()).stream().anyMatch(e -> e.move().equals(n.move().get())),
+                                    "a move the book holds there");
+                            fromBook++;
+                        } else {
+                            // Past its book depth, or a position its book does not know: it searches.
+                            assertTrue(!n.comment().equals("book") && n.comment().matches(".*\\d\\.\\d{3}s.*"), n.comment());
+                        }
+                    } else {
+                        assertTrue(!n.comment().equals("book"), "Plain searches: " + n.comment());
+                    }
+                }
+                assertTrue(plies >= 7, "both reached their own moves: " + plies);
+            }
+            runs.add(moves);
+            assertTrue(fromBook >= 3, "White's three first moves at least came from the book: " + fromBook);
+        }
+        assertEquals(runs.get(0), runs.get(1), "the same seed, the same book moves");
+
+        Run noBook = cli.run("match", "--engine", stockfish, "bookdepth=3", "--engine", stockfish, "--each", "nodes=300",
+                "--games", "1", "--run-id", "nobook");
+        assertEquals(2, noBook.exit());
+        assertTrue(noBook.err().contains("book=FILE"), noBook.err());
+    }
+
+    @Test
+    void aTournamentHasItsOwnHelp() {
+        Run r = cli.run("tournament", "--help");
+        assertEquals(0, r.exit(), r.err());
+        String help = String.join("\n", r.out());
+        assertTrue(help.contains("\nUsage: kibitz tournament "), help);
+        assertTrue(help.contains("A tournament of three engines or more"), help);
+        assertTrue(help.contains("--prior-draws"), help);
+        String match = String.join("\n", cli.run("match", "--help").out());
+        assertTrue(match.contains("\nUsage: kibitz match ") && !match.contains("A tournament of three"), match);
+    }
+
     @Test
     void generalsAdvisorsAndElephantsOnlyAreADrawNotAForfeit(@TempDir Path dir) throws Exception {
         // Issue 42's position: nothing can cross the river. Both fakes answer "bestmove (none)" (UCCI's
         // nobestmove) to any search; before the rules knew this draw the side to move lost by "no move".
         Path dead = Files.writeString(dir.resolve("dead.epd"), "3k5/4a4/5a3/9/2b6/2B6/9/4BK3/4A4/5A3 b - - 0 1\n");
         String none = fake("script", "-");
+        Path deadPgn = dir.resolve("dead.pgn");
         Run r = match("match", "--engine", none, "name=Sees", "--engine", none, "name=Draws", "--each", "nodes=1",
-                "--openings", "file=" + dead, "--games", "2", "--repeat", "--run-id", "dead-draw");
+                "--openings", "file=" + dead, "--games", "2", "--repeat", "--pgnout", deadPgn.toString(), "--run-id", "dead-draw");
         assertEquals(0, r.exit(), r.err());
+        // Xiangqi PGN as xiangqi readers expect it: Red and Black, and each game its own round.
+        String text = Files.readString(deadPgn);
+        assertTrue(text.contains("[Red \"Sees\"]") && text.contains("[Red \"Draws\"]") && !text.contains("[White "), text);
+        assertTrue(text.contains("[Round \"1\"]") && text.contains("[Round \"2\"]"), text);
         assertTrue(r.out().contains("Score of Sees vs Draws: 0 - 0 - 2  [0.500] 2"), r.out().toString());
         assertTrue(r.out().stream().filter(l -> l.contains("insufficient material")).count() == 2, r.out().toString());
 
         // A capture that leaves only generals ends the game there: the black fake is never asked.
         Path last = Files.writeString(dir.resolve("last.epd"), "5k3/9/9/9/9/9/9/9/3p5/3K5 w - - 0 1\n");
         Path pgn = dir.resolve("last.pgn");
-        Run c = match("match", "--engine", fake("script", "d0d1"), "name=Takes", "--engine", none, "name=Left",
+        Run c = match("match", "--engine", fake("script", "d1d2"), "name=Takes", "--engine", none, "name=Left",
                 "--each", "nodes=1", "--openings", "file=" + last, "--games", "1", "--pgnout", pgn.toString(),
                 "--run-id", "last-attacker");
         assertEquals(0, c.exit(), c.err());

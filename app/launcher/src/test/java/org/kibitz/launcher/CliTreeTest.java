@@ -30,7 +30,8 @@ import org.kibitz.launcher.CliHarness.Run;
 class CliTreeTest {
 
     private static final Pattern LINE = Pattern.compile(
-            "move (\\S+) (\\S+) games (\\d+) wins (\\d+) draws (\\d+) losses (\\d+) rating (\\S+) years (\\S+) eval (.+)");
+            "move (\\S+) (\\S+) games (\\d+) wins (\\d+) draws (\\d+) losses (\\d+) score (\\S+) unknown (\\d+) rating (\\S+)"
+                    + " years (\\S+) eval (.+)");
 
     private static CliHarness cli;
     private static Path home;
@@ -82,13 +83,20 @@ class CliTreeTest {
             assertTrue(g <= previous, "most played first");
             previous = g;
             total += g;
-            assertTrue(Long.parseLong(m.group(4)) + Long.parseLong(m.group(5)) + Long.parseLong(m.group(6)) <= g);
+            long w = Long.parseLong(m.group(4));
+            long d = Long.parseLong(m.group(5));
+            long l = Long.parseLong(m.group(6));
+            assertTrue(w + d + l <= g);
+            // The score is over the decided games only; the rest are counted as unknown.
+            assertEquals(g - w - d - l, Long.parseLong(m.group(8)), line);
+            assertEquals(w + d + l == 0 ? "-" : String.format(java.util.Locale.ROOT, "%.1f", 100.0 * (w + 0.5 * d) / (w + d + l)),
+                    m.group(7), line);
             if (m.group(1).equals("e2e4")) {
                 sawE4 = true;
                 assertEquals("e4", m.group(2));
-                assertEquals("+0.31 engine TestFish depth 23", m.group(9), "from the mover's side");
+                assertEquals("+0.31 engine TestFish depth 23", m.group(11), "from the mover's side");
             } else {
-                assertEquals("-", m.group(9));
+                assertEquals("-", m.group(11));
             }
         }
         assertTrue(sawE4);
@@ -130,7 +138,7 @@ class CliTreeTest {
         assertTrue(r.err().contains(f + ":game 2:line 9:"), r.err());
         assertEquals("games 1 duplicates 0 broken 1 files 1 known 0 plies 2", r.last());
         Run q = cli.run("tree", "query", "--db", db.toString(), "--no-eval");
-        assertEquals(List.of("move e2e4 e4 games 1 wins 1 draws 0 losses 0 rating - years - eval -"), q.out());
+        assertEquals(List.of("move e2e4 e4 games 1 wins 1 draws 0 losses 0 score 100.0 unknown 0 rating - years - eval -"), q.out());
     }
 
     @Test
@@ -143,5 +151,64 @@ class CliTreeTest {
         assertTrue(!q.out().isEmpty());
         Run chinese = cli.run("tree", "query", "--db", "liu", "--moves", "炮二平五", "--no-eval");
         assertEquals(q.out(), chinese.out());
+        // The xqdb files carry no results: no score that looks decided, every game unknown.
+        for (String line : q.out()) {
+            Matcher m = LINE.matcher(line);
+            assertTrue(m.matches(), line);
+            assertEquals("-", m.group(7), line);
+            assertEquals(m.group(3), m.group(8), line);
+        }
+    }
+
+    /**
+     * The filters count only the games that pass and --games lists them. Expected counts are taken
+     * from the file's own tags (White, Date), not from the database.
+     */
+    @Test
+    void theFiltersCountOnlyTheGamesThatPassAndListThem() throws Exception {
+        Path pgn = shared("chess/pgn/Capablanca.pgn");
+        Run imported = cli.run("tree", "import", pgn.toString(), "--db", "capa-filter", "--progress", "none");
+        assertEquals(0, imported.exit(), imported.err());
+        long asWhite = 0;
+        long asWhiteIn1920s = 0;
+        for (String game : Files.readString(pgn, StandardCharsets.ISO_8859_1).split("(?=\\[Event )")) {
+            Matcher w = Pattern.compile("(?m)^\\[White \"([^\"]*)\"").matcher(game);
+            if (!w.find() || !w.group(1).toLowerCase(java.util.Locale.ROOT).contains("capablanca")) {
+                continue;
+            }
+            asWhite++;
+            Matcher y = Pattern.compile("(?m)^\\[Date \"(\\d{4})").matcher(game);
+            if (y.find() && Integer.parseInt(y.group(1)) >= 1920 && Integer.parseInt(y.group(1)) <= 1929) {
+                asWhiteIn1920s++;
+            }
+        }
+        assertTrue(asWhite > 100 && asWhiteIn1920s > 10 && asWhiteIn1920s < asWhite, asWhite + " " + asWhiteIn1920s);
+
+        Run white1 = cli.run("tree", "query", "--db", "capa-filter", "--no-eval", "--player", "capablanca", "--side", "white",
+                "--games", "5");
+        assertEquals(0, white1.exit(), white1.err());
+        assertEquals(asWhite, sumOfGames(white1.out()), "the moves from the start, counted over his White games");
+        List<String> listed = white1.out().stream().filter(l -> l.startsWith("game ")).toList();
+        assertEquals(5, listed.size(), white1.out().toString());
+        for (String g : listed) {
+            assertTrue(g.matches("game (\\d{4}|-) (1-0|0-1|1/2-1/2|\\*) .*[Cc]apablanca.* - .* \\| .* \\| .*Capablanca\\.pgn:\\d+"), g);
+        }
+        Run twenties = cli.run("tree", "query", "--db", "capa-filter", "--no-eval", "--player", "capablanca", "--side", "white",
+                "--years", "1920-1929");
+        assertEquals(asWhiteIn1920s, sumOfGames(twenties.out()));
+        Run bad = cli.run("tree", "query", "--db", "capa-filter", "--years", "1930-1920");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("--years"), bad.err());
+    }
+
+    private static long sumOfGames(List<String> out) {
+        long n = 0;
+        for (String line : out) {
+            Matcher m = LINE.matcher(line);
+            if (m.matches()) {
+                n += Long.parseLong(m.group(3));
+            }
+        }
+        return n;
     }
 }

@@ -32,6 +32,12 @@ import org.kibitz.core.Formats;
  * file of bare move lists (the xqdb xiangqi files have no results) still gives a book weighted by
  * how often moves were played; games of another game than the book's are skipped.
  * The moves go to a {@link PolyglotWriter} (Polyglot for chess, Kibitz's format for xiangqi).
+ *
+ * <p>Xiangqi books count games, as the opening tree does: a move repeated in one game counts once,
+ * a game read twice (the same identity as the tree's: players, date, round, result, start and
+ * moves) counts once, and a position and its mirror image are one entry (stored under the smaller
+ * key, its moves mirrored with it; {@link PolyglotBook#probe} finds either). Chess books stay as
+ * Polyglot's {@code make-book} makes them.
  */
 public final class BookMaker {
 
@@ -61,9 +67,10 @@ public final class BookMaker {
      * @param otherGame   games of another game than the book's
      * @param positions   positions in the book
      * @param entries     moves in the book
+     * @param duplicates  games left out as the same game read again (xiangqi)
      */
     public record Report(String gameId, int gamesRead, int gamesUsed, int unreadable, int noResult, int otherGame,
-                         int positions, int entries) {
+                         int positions, int entries, int duplicates) {
     }
 
     /** The made book, ready to write, and the report. */
@@ -98,6 +105,9 @@ public final class BookMaker {
         int unreadable = 0;
         int noResult = 0;
         int other = 0;
+        int duplicates = 0;
+        java.util.Set<Long> identities = new java.util.HashSet<>();
+        java.security.MessageDigest md = org.kibitz.core.tree.TreeImporter.sha256();
         BookMoves moves = game == null ? null : BookMoves.forGame(game);
         for (Path file : files) {
             FormatPlugin format = formats.forFile(file).filter(FormatPlugin::canRead)
@@ -117,6 +127,10 @@ public final class BookMaker {
                     }
                     if (!tree.gameId().equals(game)) {
                         other++;
+                        continue;
+                    }
+                    if (moves.mergesMirrors() && !identities.add(org.kibitz.core.tree.TreeImporter.identity(md, tree, true))) {
+                        duplicates++;
                         continue;
                     }
                     GameResult result = tree.result();
@@ -141,12 +155,14 @@ public final class BookMaker {
             }
         }
         return new Made(writer, new Report(writer.moves().gameId(), read, used, unreadable, noResult, other,
-                writer.positions(), entries));
+                writer.positions(), entries, duplicates));
     }
 
     private static void count(GameTree tree, GameResult result, BookMoves moves, int maxPly,
                               Map<Long, Map<Integer, Count>> counts) {
         int ply = 0;
+        // Xiangqi: each (position, move) once per game.
+        java.util.Set<Long> seen = moves.mergesMirrors() ? new java.util.HashSet<>() : null;
         for (GameNode node : tree.mainline()) {
             if (ply >= maxPly) {
                 break;
@@ -158,8 +174,28 @@ public final class BookMaker {
             Position before = node.positionBefore();
             Side mover = before.sideToMove();
             int weight = result == GameResult.DRAW ? 1 : result.winner().orElse(null) == mover ? 2 : 0;
-            counts.computeIfAbsent(moves.key(before), k -> new LinkedHashMap<>())
-                    .merge(moves.encode(before, move.get()), new Count(1, weight), Count::plus);
+            long key = moves.key(before);
+            int code = moves.encode(before, move.get());
+            if (seen != null) {
+                Optional<Position> mirror = before.mirrored();
+                if (mirror.isPresent()) {
+                    long mirrorKey = moves.key(mirror.get());
+                    if (Long.compareUnsigned(mirrorKey, key) < 0) {
+                        key = mirrorKey;
+                        code = moves.mirror(code);
+                    } else if (mirrorKey == key) {
+                        // A symmetric position (the start): a move and its mirror image are one entry,
+                        // stored as the one on the higher files (Red's right: 炮二平五 rather than 炮八平五),
+                        // which a probe then lists first.
+                        code = Math.max(code, moves.mirror(code));
+                    }
+                }
+                if (!seen.add(key * 0x9E3779B97F4A7C15L + code)) {
+                    ply++;
+                    continue;
+                }
+            }
+            counts.computeIfAbsent(key, k -> new LinkedHashMap<>()).merge(code, new Count(1, weight), Count::plus);
             ply++;
         }
     }

@@ -27,6 +27,19 @@ public interface BookMoves {
         return position.hash();
     }
 
+    /**
+     * Whether a position and its mirror image ({@link Position#mirrored()}) share their book entries:
+     * a book then holds one of the two, with its moves, and a probe of either finds them.
+     */
+    default boolean mergesMirrors() {
+        return false;
+    }
+
+    /** The code of the mirror image of the move {@code code} stands for (files reversed). */
+    default int mirror(int code) {
+        throw new UnsupportedOperationException(gameId() + " books do not mirror positions");
+    }
+
     /** The codec for a game id. */
     static BookMoves forGame(String gameId) {
         return switch (gameId) {
@@ -120,6 +133,22 @@ public interface BookMoves {
                 throw new IllegalArgumentException("not a xiangqi point: " + s);
             }
             return s.rank() * 9 + s.file();
+        }
+
+        @Override
+        public boolean mergesMirrors() {
+            return true;
+        }
+
+        @Override
+        public int mirror(int code) {
+            int from = code & 0x7F;
+            int to = code >> 7 & 0x7F;
+            return mirrorPoint(from) | mirrorPoint(to) << 7 | (code & ~0x3FFF);
+        }
+
+        private static int mirrorPoint(int p) {
+            return p >= 90 ? p : p / 9 * 9 + (8 - p % 9);
         }
 
         @Override

@@ -97,9 +97,36 @@ public final class PolyglotBook implements Book {
             return List.of();
         }
         List<BookEntry> out = new ArrayList<>();
-        for (PolyglotEntry e : entries(moves.key(position))) {
+        long key = moves.key(position);
+        for (PolyglotEntry e : entries(key)) {
             Optional<Move> m = moves.decode(position, e.move());
             m.ifPresent(move -> out.add(new BookEntry(move, e.weight(), e.learn())));
+        }
+        if (moves.mergesMirrors()) {
+            // The book may hold the mirror image instead: its moves, mirrored back. A symmetric
+            // position (the start) is its own mirror: each move stored stands for its mirror image
+            // too. A move found both ways (a book made elsewhere may hold both) keeps the larger weight.
+            Optional<Position> mirror = position.mirrored();
+            if (mirror.isPresent()) {
+                long mirrorKey = moves.key(mirror.get());
+                for (PolyglotEntry e : entries(mirrorKey)) {
+                    Optional<Move> m = moves.decode(position, moves.mirror(e.move()));
+                    if (m.isPresent()) {
+                        Move move = m.get();
+                        int already = -1;
+                        for (int i = 0; i < out.size(); i++) {
+                            if (out.get(i).move().equals(move)) {
+                                already = i;
+                            }
+                        }
+                        if (already < 0) {
+                            out.add(new BookEntry(move, e.weight(), e.learn()));
+                        } else if (out.get(already).weight() < e.weight()) {
+                            out.set(already, new BookEntry(move, e.weight(), e.learn()));
+                        }
+                    }
+                }
+            }
         }
         out.sort(Comparator.comparingInt(BookEntry::weight).reversed());
         return List.copyOf(out);

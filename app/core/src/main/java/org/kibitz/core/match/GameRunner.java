@@ -91,11 +91,23 @@ public final class GameRunner {
     }
 
     /** One side of a game: its name, session and time control (each engine may have its own, as in cutechess). */
-    public record Player(String name, EngineSession session, TimeControl time) {
+    /**
+     * An engine in a game.
+     *
+     * @param book     its own opening book, if it has one ({@link EngineBook})
+     * @param bookSeed seeds the book's picks in this game, so a game played again takes the same moves
+     */
+    public record Player(String name, EngineSession session, TimeControl time, Optional<EngineBook> book, long bookSeed) {
         public Player {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(session, "session");
             Objects.requireNonNull(time, "time");
+            Objects.requireNonNull(book, "book");
+        }
+
+        /** An engine without a book of its own. */
+        public Player(String name, EngineSession session, TimeControl time) {
+            this(name, session, time, Optional.empty(), 0);
         }
     }
 
@@ -162,6 +174,22 @@ public final class GameRunner {
             Player mover = side == Side.WHITE ? white : black;
             TimeControl tc = mover.time();
             int i = side.ordinal();
+            if (mover.book().isPresent() && mover.book().get().open(made[i])) {
+                Optional<Move> fromBook = mover.book().get().pick(p, mover.bookSeed() + 31L * moves.size());
+                if (fromBook.isPresent()) {
+                    // The engine's own book: no search, no time used (as cutechess plays book moves).
+                    made[i]++;
+                    Optional<Duration> clock = tc.clocked() ? Optional.of(nonNegative(left[i])) : Optional.empty();
+                    Played move = Played.book(fromBook.get(), clock);
+                    Position before = p;
+                    p = p.play(fromBook.get());
+                    line.add(p);
+                    moves.add(fromBook.get());
+                    played.add(move);
+                    observer.moved(before, move, p, nonNegative(left[0]), nonNegative(left[1]));
+                    continue;
+                }
+            }
             int toGo = tc.movesPerPeriod() == 0 ? 0 : tc.movesPerPeriod() - made[i] % tc.movesPerPeriod();
             SearchLimits limits = tc.limits(left[0], left[1], toGo);
             limits = EngineTurns.withoutLosingRepetitions(limits, mover.session(), settings.game(), settings.ruleSet(), line);

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.IntFunction;
 import org.kibitz.api.engine.EngineException;
 import org.kibitz.api.format.FormatPlugin;
@@ -72,22 +73,42 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
      * @param rounds      rounds ({@code --rounds})
      * @param repeat      each opening played twice, colours swapped ({@code --repeat})
      * @param gauntlet    the first engine plays every other; else every engine plays every other
+     * @param books       each engine's own opening book, by the engines' order (empty for none)
+     * @param bookSeed    seeds the books' picks (with the game's number)
      */
     public record Plan(String event, List<EngineRef> engines, List<String> names, List<TimeControl> times,
                        GameRunner.Settings settings,
                        int gamesPerEncounter, int rounds, boolean repeat, boolean gauntlet,
-                       IntFunction<Start> openings, Map<String, String> parameters, Shard shard) {
+                       IntFunction<Start> openings, Map<String, String> parameters, Shard shard,
+                       List<Optional<EngineBook>> books, long bookSeed) {
         public Plan {
             engines = List.copyOf(engines);
             names = List.copyOf(names);
             times = List.copyOf(times);
             parameters = Map.copyOf(parameters);
+            books = List.copyOf(books);
             if (engines.size() < 2 || names.size() != engines.size() || times.size() != engines.size()) {
                 throw new IllegalArgumentException("a match needs two engines or more, each named and with a time control");
+            }
+            if (!books.isEmpty() && books.size() != engines.size()) {
+                throw new IllegalArgumentException("a book (or none) for each engine");
             }
             if (gamesPerEncounter < 1 || rounds < 1) {
                 throw new IllegalArgumentException("games and rounds must be 1 or more");
             }
+        }
+
+        /** A plan where no engine has a book of its own. */
+        public Plan(String event, List<EngineRef> engines, List<String> names, List<TimeControl> times,
+                    GameRunner.Settings settings, int gamesPerEncounter, int rounds, boolean repeat, boolean gauntlet,
+                    IntFunction<Start> openings, Map<String, String> parameters, Shard shard) {
+            this(event, engines, names, times, settings, gamesPerEncounter, rounds, repeat, gauntlet, openings, parameters,
+                    shard, List.of(), 0);
+        }
+
+        /** The book of engine {@code index}, if it has one. */
+        public Optional<EngineBook> book(int index) {
+            return books.isEmpty() ? Optional.empty() : books.get(index);
         }
     }
 
@@ -201,8 +222,10 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
         PlayedGame g = pool.withSession(w, gameId, ws -> {
             try {
                 return pool.withSession(b, gameId, bs -> runner.play(start.position(), start.book(),
-                        new GameRunner.Player(plan.names().get(item.white()), ws, plan.times().get(item.white())),
-                        new GameRunner.Player(plan.names().get(item.black()), bs, plan.times().get(item.black())),
+                        new GameRunner.Player(plan.names().get(item.white()), ws, plan.times().get(item.white()),
+                                plan.book(item.white()), plan.bookSeed() * 1_000_003L + item.number()),
+                        new GameRunner.Player(plan.names().get(item.black()), bs, plan.times().get(item.black()),
+                                plan.book(item.black()), plan.bookSeed() * 1_000_003L + item.number()),
                         observer.apply(item), context::cancelled));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -221,7 +244,8 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
     private String pgnOf(PlayedGame g, Item item, Start start) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (GameWriter wr = pgn.writer(bytes, WriteContext.of(games))) {
-            var tree = g.toTree(plan.settings().game(), plan.event(), item.round(),
+            // Round: the game's number in the run, as fastchess numbers its games (each game its own).
+            var tree = g.toTree(plan.settings().game(), plan.event(), item.number(),
                     pgnTimeControl(item));
             if (!start.label().isEmpty()) {
                 tree.tags().put("Opening", start.label());

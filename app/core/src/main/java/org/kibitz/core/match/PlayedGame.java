@@ -77,7 +77,8 @@ public record PlayedGame(String gameId, String white, String black, Position sta
      * @param time  from {@code go} to {@code bestmove}, as Kibitz's clock measured it
      * @param left  the mover's clock after the move (increment added), empty without a clock
      */
-    public record Played(Move move, Optional<Score> score, OptionalInt depth, Duration time, Optional<Duration> left) {
+    public record Played(Move move, Optional<Score> score, OptionalInt depth, Duration time, Optional<Duration> left,
+                         boolean fromBook) {
         public Played {
             Objects.requireNonNull(move, "move");
             Objects.requireNonNull(score, "score");
@@ -86,8 +87,21 @@ public record PlayedGame(String gameId, String white, String black, Position sta
             Objects.requireNonNull(left, "left");
         }
 
+        /** A move the engine searched. */
+        public Played(Move move, Optional<Score> score, OptionalInt depth, Duration time, Optional<Duration> left) {
+            this(move, score, depth, time, left, false);
+        }
+
+        /** A move from the engine's own book: no search, no time. */
+        public static Played book(Move move, Optional<Duration> left) {
+            return new Played(move, Optional.empty(), OptionalInt.empty(), Duration.ZERO, left, true);
+        }
+
         /** As cutechess comments a move: {@code +1.08/17 0.81s}, {@code -M5/20 0.20s}, {@code 0.05s} without a score. */
         public String comment() {
+            if (fromBook) {
+                return "book";
+            }
             StringBuilder b = new StringBuilder();
             score.ifPresent(s -> {
                 if (s instanceof Score.Mate m) {

@@ -35,8 +35,11 @@ record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, 
         private int[] seenStamp = new int[1 << 9];
         private int stamp;
 
-        Maker(int maxPly) {
+        private final boolean identityWithRed;
+
+        Maker(int maxPly, boolean identityWithRed) {
             this.maxPly = maxPly == 0 ? Integer.MAX_VALUE : maxPly;
+            this.identityWithRed = identityWithRed;
         }
 
         ImportGame make(ReadResult r) {
@@ -77,7 +80,7 @@ record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, 
                 before = n.position();
                 ply++;
             }
-            return new ImportGame(r.gameNumber(), r.problems(), false, g.gameId(), TreeImporter.identity(md, g),
+            return new ImportGame(r.gameNumber(), r.problems(), false, g.gameId(), TreeImporter.identity(md, g, identityWithRed),
                     tags.get("White").or(() -> tags.get("Red")).orElse(null), tags.get("Black").orElse(null),
                     tags.get("Event").orElse(null), TreeImporter.year(tags.get("Date").orElse(null)),
                     whiteElo, blackElo, g.result(), hashes, moves, ratings, pairs, before.hash());

@@ -209,6 +209,7 @@ public final class OpeningTree implements AutoCloseable {
                                            last_year INTEGER NOT NULL,
                                            PRIMARY KEY(position_hash, move)) WITHOUT ROWID""");
                 createRefs(st);
+                st.execute("INSERT INTO meta VALUES ('" + IDENTITY_KEY + "', '" + IDENTITY_WITH_RED + "')");
                 st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
             } else if (version == 1) {
                 // One table of references keyed (position, game) became runs of them: moved over as one run.
@@ -309,6 +310,20 @@ public final class OpeningTree implements AutoCloseable {
     /** The game the tree holds ({@code chess}, {@code xiangqi}), once a game was imported. */
     public Optional<String> gameId() throws IOException {
         return meta("game");
+    }
+
+    /** The meta key naming how game identities are made, and its value since they include {@code Red}. */
+    static final String IDENTITY_KEY = "identity";
+    static final String IDENTITY_WITH_RED = "red-or-white";
+
+    /**
+     * Whether this tree's game identities take a xiangqi game's {@code Red} tag as its first player
+     * (trees made since issue 42). Older trees hashed only {@code White}, so two xiangqi games with
+     * different Red players were one game there; they keep that identity, so that a file imported
+     * again is still known as the same games.
+     */
+    boolean identityWithRed() throws IOException {
+        return meta(IDENTITY_KEY).filter(IDENTITY_WITH_RED::equals).isPresent();
     }
 
     Optional<String> meta(String key) throws IOException {

@@ -209,7 +209,7 @@ public final class TreeImporter {
         return HexFormat.of().formatHex(md.digest());
     }
 
-    static MessageDigest sha256() {
+    public static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -218,15 +218,20 @@ public final class TreeImporter {
     }
 
     /**
-     * A game's identity: 64 bits of the SHA-256 of its game, main tags (White, Black, Date, Round,
-     * Result), start position and the main line's moves. The same game in two files, however its
+     * A game's identity: 64 bits of the SHA-256 of its game, main tags (White, or Red for a xiangqi
+     * game that has no White when {@code withRed}; Black, Date, Round, Result), start position and
+     * the main line's moves. The same game in two files, however its
      * comments, variations and other tags differ, is one game.
      */
-    static long identity(MessageDigest md, GameTree g) {
+    public static long identity(MessageDigest md, GameTree g, boolean withRed) {
         md.reset();
         StringBuilder head = new StringBuilder(128).append(g.gameId());
         for (String tag : new String[]{"White", "Black", "Date", "Round", "Result"}) {
-            head.append('\n').append(g.tags().get(tag).orElse("").strip());
+            java.util.Optional<String> v = g.tags().get(tag);
+            if (withRed && tag.equals("White") && v.isEmpty()) {
+                v = g.tags().get("Red");
+            }
+            head.append('\n').append(v.orElse("").strip());
         }
         head.append('\n').append(g.startPosition().fen()).append('\n');
         md.update(head.toString().getBytes(StandardCharsets.UTF_8));
@@ -413,6 +418,8 @@ public final class TreeImporter {
         long bytesBefore;
         long gamesRead;
         int batchGames;
+        /** Whether identities take Red as the first player ({@link OpeningTree#identityWithRed()}). */
+        boolean identityWithRed;
 
         Run(OpeningTree tree, Options options, Listener listener, long bytesTotal) {
             this.tree = tree;
@@ -424,6 +431,7 @@ public final class TreeImporter {
 
         void start() throws SQLException, IOException {
             treeGame = tree.gameId().orElse(null);
+            identityWithRed = tree.identityWithRed();
             db.setAutoCommit(false);
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM games")) {
                 nextId = rs.next() ? rs.getLong(1) + 1 : 1;
@@ -488,7 +496,7 @@ public final class TreeImporter {
                 while (index < done && reader.skip()) {
                     index++;
                 }
-                ImportGame.Maker maker = new ImportGame.Maker(options.maxPly());
+                ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
                 ReadAhead<ImportGame> ahead = new ReadAhead<>(reader, f.getFileName().toString(), maker::make);
                 try (ahead) {
                     for (ImportGame g; (g = ahead.next()) != null; ) {

@@ -156,20 +156,26 @@ class TreeImportTest {
                 ReadResult r;
                 for (int read = 0; read < 400 && (r = reader.next()) != null; read++) {
                     GameTree g = r.game().orElseThrow();
-                    StringBuilder head = new StringBuilder(g.gameId());
-                    for (String tag : List.of("White", "Black", "Date", "Round", "Result")) {
-                        head.append('\n').append(g.tags().get(tag).orElse("").strip());
+                    for (boolean withRed : new boolean[]{false, true}) {
+                        StringBuilder head = new StringBuilder(g.gameId());
+                        for (String tag : List.of("White", "Black", "Date", "Round", "Result")) {
+                            String v = g.tags().get(tag).orElse("");
+                            if (withRed && tag.equals("White") && g.tags().get("White").isEmpty()) {
+                                v = g.tags().get("Red").orElse("");
+                            }
+                            head.append('\n').append(v.strip());
+                        }
+                        head.append('\n').append(g.startPosition().fen()).append('\n');
+                        plain.reset();
+                        plain.update(head.toString().getBytes(StandardCharsets.UTF_8));
+                        for (GameNode n = g.root(); !n.children().isEmpty(); ) {
+                            n = n.children().get(0);
+                            int v = TreeMove.pack(n.move().orElseThrow());
+                            plain.update(new byte[]{(byte) v, (byte) (v >> 8), (byte) (v >> 16), (byte) (v >> 24)});
+                        }
+                        long expected = java.nio.ByteBuffer.wrap(plain.digest()).getLong();
+                        assertEquals(expected, TreeImporter.identity(md, g, withRed), file + " game " + r.gameNumber());
                     }
-                    head.append('\n').append(g.startPosition().fen()).append('\n');
-                    plain.reset();
-                    plain.update(head.toString().getBytes(StandardCharsets.UTF_8));
-                    for (GameNode n = g.root(); !n.children().isEmpty(); ) {
-                        n = n.children().get(0);
-                        int v = TreeMove.pack(n.move().orElseThrow());
-                        plain.update(new byte[]{(byte) v, (byte) (v >> 8), (byte) (v >> 16), (byte) (v >> 24)});
-                    }
-                    long expected = java.nio.ByteBuffer.wrap(plain.digest()).getLong();
-                    assertEquals(expected, TreeImporter.identity(md, g), file + " game " + r.gameNumber());
                     checked++;
                 }
             }
@@ -473,6 +479,42 @@ class TreeImportTest {
             assertEquals(110, s.duplicates());
             assertWhole(e, tree);
             assertEquals(100, tree.games(TestGames.CHESS.startPosition().hash(), 1000).size(), "each game listed once");
+        }
+    }
+
+    /**
+     * Two xiangqi games with the same Black, date, round, result and moves but different Red players
+     * are two games (issue 42: the identity read only White, which xiangqi files do not have). A
+     * tree made before the marker keeps its old identities, so a file imported again is still known.
+     */
+    @Test
+    void xiangqiGamesWithDifferentRedPlayersAreDifferentGames() throws Exception {
+        String game = Files.readString(TestGames.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn"), StandardCharsets.UTF_8)
+                .split("(?=\\[Event )")[1];
+        org.junit.jupiter.api.Assertions.assertTrue(game.contains("[Red "), game);
+        String other = game.replaceFirst("\\[Red \"[^\"]*\"", "[Red \"Another player\"]");
+        Path pgn = dir.resolve("red.pgn");
+        Files.writeString(pgn, game + "\n" + other + "\n" + game, StandardCharsets.UTF_8);
+        try (OpeningTree tree = OpeningTree.open(dir.resolve("red.sqlite"))) {
+            org.junit.jupiter.api.Assertions.assertTrue(tree.identityWithRed());
+            TreeImporter.Summary s = new TreeImporter(TestGames.GAMES, FORMATS, 50, OpeningTree.MAX_RUNS)
+                    .run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                    });
+            assertEquals(2, s.games(), "two Red players, two games");
+            assertEquals(1, s.duplicates(), "the same game again is one game");
+        }
+        // A tree without the marker (made before it) hashes as it always did: the two are one game there.
+        Path old = dir.resolve("old.sqlite");
+        try (OpeningTree tree = OpeningTree.open(old)) {
+            tree.db.createStatement().execute("DELETE FROM meta WHERE key = 'identity'");
+        }
+        try (OpeningTree tree = OpeningTree.open(old)) {
+            org.junit.jupiter.api.Assertions.assertFalse(tree.identityWithRed());
+            TreeImporter.Summary s = new TreeImporter(TestGames.GAMES, FORMATS, 50, OpeningTree.MAX_RUNS)
+                    .run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                    });
+            assertEquals(1, s.games());
+            assertEquals(2, s.duplicates());
         }
     }
 

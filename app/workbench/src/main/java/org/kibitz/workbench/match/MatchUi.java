@@ -716,7 +716,7 @@ public final class MatchUi {
             for (int a = 0; a < 2; a++) {
                 MatchScore s = tally.score(a, 1 - a);
                 EloDifference elo = s.games() > 0 ? EloDifference.of(s) : new EloDifference(Double.NaN, Double.NaN, Double.NaN);
-                NormalizedElo nelo = s.games() > 0 ? NormalizedElo.of(s) : new NormalizedElo(Double.NaN, Double.NaN);
+                NormalizedElo nelo = s.games() > 0 ? NormalizedElo.fastchess(s) : new NormalizedElo(Double.NaN, Double.NaN);
                 rows.add(new StandingRow(a + 1, n.get(a), s.games(), s.wins(), s.losses(), s.draws(), s.points(),
                         elo.elo(), elo.error(), elo.los(), nelo.nElo(), nelo.error()));
             }

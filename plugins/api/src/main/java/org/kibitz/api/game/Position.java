@@ -54,6 +54,16 @@ public interface Position {
      */
     Optional<Outcome> outcome();
 
+    /**
+     * The same position with the files reversed (left and right swapped), where the game's rules make
+     * it an equivalent position: xiangqi's board is symmetric, so a book stores a position and its
+     * mirror image once. Empty where reversing the files is not the same game (chess: castling and the
+     * king's and queen's sides).
+     */
+    default Optional<Position> mirrored() {
+        return Optional.empty();
+    }
+
     /** The position in the game's standard FEN. */
     String fen();
 

@@ -99,6 +99,10 @@ final class PgnGameWriter implements GameWriter {
                 value = tags.getOrDefault(name, name.equals("Date") ? "????.??.??" : "?");
             } else if (name.equals("Game")) {
                 value = plugin.id().equals("xiangqi") ? "Chinese Chess" : tags.getOrDefault("Game", plugin.id());
+            } else if (name.equals("Red")) {
+                // A game made here (a match, play) names its first player White, as chess does; xiangqi
+                // readers look for Red.
+                value = tags.getOrDefault("Red", tags.getOrDefault("White", null));
             } else {
                 value = tags.getOrDefault(name, null);
             }
@@ -117,7 +121,8 @@ final class PgnGameWriter implements GameWriter {
         }
         for (Map.Entry<String, String> t : tags.asMap().entrySet()) {
             String name = t.getKey();
-            if (roster.contains(name) || name.equals("SetUp") || name.equals("FEN")) {
+            if (roster.contains(name) || name.equals("SetUp") || name.equals("FEN")
+                    || (!chess && name.equals("White") && !tags.contains("Red"))) {
                 continue;
             }
             pairs[n++] = name;

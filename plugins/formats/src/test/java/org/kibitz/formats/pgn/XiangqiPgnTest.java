@@ -1,6 +1,7 @@
 package org.kibitz.formats.pgn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -216,5 +217,19 @@ class XiangqiPgnTest {
         assertTrue(pgn.startsWith("[Game \"Chinese Chess\"]\n"), pgn);
         assertTrue(pgn.contains("[SetUp \"1\"]\n[FEN \"2b1kabn1/4aR3/3R2N2/4p1p2/5P3/4P4/3N2Pr1/4C1n2/3pAr3/4K3c w - - 0 1\"]\n"), pgn);
         assertTrue(pgn.contains("{红弃双车，马炮胜} 1. e2e6 e8f7 2. d7e7 e9d9 "), pgn);
+    }
+
+    @Test
+    void aGameWithAWhiteTagIsWrittenWithRed() {
+        // Games made here (matches, play) name the first player White, as for chess; xiangqi readers want Red.
+        GameTree g = Fixtures.readClean("xqf", TestFiles.resource("xqf/cchess-ucci_test1.xqf"), "u.xqf");
+        g.tags().remove("Red");
+        g.tags().put("White", "Pikafish");
+        g.tags().put("Black", "Fairy-Stockfish");
+        String pgn = new String(Fixtures.write("pgn", List.of(g), Optional.of("iccs")), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(pgn.contains("[Red \"Pikafish\"]\n[Black \"Fairy-Stockfish\"]\n"), pgn);
+        assertFalse(pgn.contains("[White "), pgn);
+        GameTree back = Fixtures.readClean("pgn", pgn.getBytes(java.nio.charset.StandardCharsets.UTF_8), "back.pgn");
+        assertEquals("Pikafish", back.tags().get("Red").orElseThrow());
     }
 }
