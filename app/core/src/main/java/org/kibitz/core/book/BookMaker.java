@@ -91,6 +91,26 @@ public final class BookMaker {
      * @throws IOException when a file cannot be read or no format reads it
      */
     public Made make(List<Path> files, Optional<String> gameId, Options options) throws IOException {
+        return make(files, gameId, options, false).made();
+    }
+
+    /** An ElephantEye book ({@code BOOK.DAT}) made from xiangqi games, and the report. */
+    public record MadeEleEye(EleEyeBookWriter writer, Report report) {
+    }
+
+    /**
+     * Reads the files and makes an ElephantEye book ({@code BOOK.DAT}): xiangqi games only, a position
+     * and its mirror image counted together.
+     */
+    public MadeEleEye makeEleEye(List<Path> files, Options options) throws IOException {
+        Both b = make(files, Optional.of("xiangqi"), options, true);
+        return new MadeEleEye(b.eleEye(), b.made().report());
+    }
+
+    private record Both(Made made, EleEyeBookWriter eleEye) {
+    }
+
+    private Both make(List<Path> files, Optional<String> gameId, Options options, boolean forEleEye) throws IOException {
         String game = gameId.orElse(null);
         Map<Long, Map<Integer, Count>> counts = new HashMap<>();
         int read = 0;
@@ -98,7 +118,7 @@ public final class BookMaker {
         int unreadable = 0;
         int noResult = 0;
         int other = 0;
-        BookMoves moves = game == null ? null : BookMoves.forGame(game);
+        BookMoves moves = forEleEye ? EleEyeBookWriter.CODEC : game == null ? null : BookMoves.forGame(game);
         for (Path file : files) {
             FormatPlugin format = formats.forFile(file).filter(FormatPlugin::canRead)
                     .orElseThrow(() -> new IOException("no format reads " + file));
@@ -129,6 +149,21 @@ public final class BookMaker {
                 }
             }
         }
+        if (forEleEye) {
+            EleEyeBookWriter ele = new EleEyeBookWriter();
+            int entries = 0;
+            for (Map.Entry<Long, Map<Integer, Count>> pos : counts.entrySet()) {
+                for (Map.Entry<Integer, Count> m : pos.getValue().entrySet()) {
+                    Count c = m.getValue();
+                    if (c.games >= options.minGames() && c.weight > 0) {
+                        ele.add((int) (long) pos.getKey(), m.getKey(), c.weight);
+                        entries++;
+                    }
+                }
+            }
+            return new Both(new Made(PolyglotWriter.forGame("xiangqi"), new Report("xiangqi", read, used, unreadable, noResult,
+                    other, ele.positions(), entries)), ele);
+        }
         PolyglotWriter writer = new PolyglotWriter(moves == null ? BookMoves.forGame("chess") : moves);
         int entries = 0;
         for (Map.Entry<Long, Map<Integer, Count>> pos : counts.entrySet()) {
@@ -140,8 +175,8 @@ public final class BookMaker {
                 }
             }
         }
-        return new Made(writer, new Report(writer.moves().gameId(), read, used, unreadable, noResult, other,
-                writer.positions(), entries));
+        return new Both(new Made(writer, new Report(writer.moves().gameId(), read, used, unreadable, noResult, other,
+                writer.positions(), entries)), null);
     }
 
     private static void count(GameTree tree, GameResult result, BookMoves moves, int maxPly,

@@ -51,6 +51,11 @@ final class MoveTextReader implements GameReader {
     private final ReadContext context;
     private boolean done;
     private GameReader delegate;
+    /** The text being read, folded and with comments blanked, and where each game in it starts. */
+    private String text;
+    private String body;
+    private final List<Integer> starts = new ArrayList<>();
+    private int next;
 
     MoveTextReader(InputStream in, ReadContext context) {
         this.in = in;
@@ -63,7 +68,13 @@ final class MoveTextReader implements GameReader {
             return delegate.next();
         }
         if (done) {
-            return null;
+            if (next >= starts.size() || text == null) {
+                return null;
+            }
+            int from = starts.get(next);
+            int to = next + 1 < starts.size() ? starts.get(next + 1) : body.length();
+            next++;
+            return parse(from, to, next);
         }
         done = true;
         byte[] data = in.readNBytes(MAX_SIZE + 1);
@@ -84,22 +95,50 @@ final class MoveTextReader implements GameReader {
             delegate = new PgnFormat().reader(new ByteArrayInputStream(data), context);
             return delegate.next();
         }
-        return parse(text);
+        this.text = text;
+        this.body = foldWidth(blankComments(text));
+        split();
+        next = 1;
+        return parse(0, starts.size() > 1 ? starts.get(1) : body.length(), 1);
     }
 
-    /** One move list in {@code text}: an optional FEN, then moves in any of the three notations, then maybe a result. */
-    ReadResult parse(String text) {
+    /** A line that starts a numbered list ("1." "1、" "１．") or holds a FEN starts a new game once the one before has moves. */
+    private static final Pattern GAME_START = Pattern.compile("(?m)^[ \\t]*(?:1\\s*[.、)](?!\\d)|" + FEN.pattern() + ")");
+
+    private void split() {
+        starts.add(0);
+        Matcher c = GAME_START.matcher(body);
+        Matcher moves = MOVE.matcher(body);
+        while (c.find()) {
+            int last = starts.get(starts.size() - 1);
+            if (c.start() > last) {
+                moves.region(last, c.start());
+                boolean hasMove = false;
+                while (moves.find()) {
+                    if (moves.group("result") == null) {
+                        hasMove = true;
+                        break;
+                    }
+                }
+                if (hasMove) {
+                    starts.add(c.start());
+                }
+            }
+        }
+    }
+
+    /** One move list in {@code body[from, to)}: an optional FEN, then moves in any of the three notations, then maybe a result. */
+    ReadResult parse(int from, int to, int number) {
         List<FormatProblem> problems = new ArrayList<>();
         Optional<GamePlugin> xiangqi = context.games().byId("xiangqi");
         if (xiangqi.isEmpty()) {
-            problems.add(FormatMessages.error(context.source(), 1, Location.line(1), "pgn.no.games"));
-            return new ReadResult(1, Optional.empty(), problems);
+            problems.add(FormatMessages.error(context.source(), number, Location.line(1), "pgn.no.games"));
+            return new ReadResult(number, Optional.empty(), problems);
         }
         GamePlugin game = xiangqi.get();
         Position start = game.startPosition();
-        int from = 0;
         boolean hadFen = false;
-        Matcher fen = FEN.matcher(text);
+        Matcher fen = FEN.matcher(body).region(from, to);
         if (fen.find()) {
             String f = fen.group().strip();
             if (f.indexOf(' ') < 0) {
@@ -110,8 +149,8 @@ final class MoveTextReader implements GameReader {
                 from = fen.end();
                 hadFen = true;
             } catch (FenException e) {
-                problems.add(FormatMessages.error(context.source(), 1, Location.line(line(text, fen.start())), "text.fen.invalid", e.text()));
-                return new ReadResult(1, Optional.empty(), problems);
+                problems.add(FormatMessages.error(context.source(), number, Location.line(line(text, fen.start())), "text.fen.invalid", e.text()));
+                return new ReadResult(number, Optional.empty(), problems);
             }
         }
         GameTree tree = new GameTree(start);
@@ -121,11 +160,10 @@ final class MoveTextReader implements GameReader {
         }
         String result = "*";
         GameNode node = tree.root();
-        String body = foldWidth(blankComments(text));
         Matcher m = MOVE.matcher(body);
         int moves = 0;
         boolean broken = false;
-        m.region(from, body.length());
+        m.region(from, to);
         while (m.find()) {
             if (m.group("result") != null) {
                 result = switch (m.group("result")) {
@@ -147,17 +185,17 @@ final class MoveTextReader implements GameReader {
                 node = node.addChild(move);
                 moves++;
             } catch (MoveParseException e) {
-                problems.add(FormatMessages.error(context.source(), 1, Location.line(line(body, m.start())), "text.move.bad", token,
+                problems.add(FormatMessages.error(context.source(), number, Location.line(line(body, m.start())), "text.move.bad", token,
                         p.fullmoveNumber(), FormatMessages.text(p.sideToMove() == Side.WHITE ? "side.red" : "side.black"), e.text()));
                 broken = true; // what follows cannot be played from a position we do not have
             }
         }
         if (moves == 0 && !hadFen && problems.isEmpty()) {
-            problems.add(FormatMessages.error(context.source(), 1, Location.line(1), "text.no.moves"));
-            return new ReadResult(1, Optional.empty(), problems);
+            problems.add(FormatMessages.error(context.source(), number, Location.line(line(body, from)), "text.no.moves"));
+            return new ReadResult(number, Optional.empty(), problems);
         }
         tree.tags().put("Result", result);
-        return new ReadResult(1, Optional.of(tree), problems);
+        return new ReadResult(number, Optional.of(tree), problems);
     }
 
     /** The text with comments ({...}, (...), （...）) blanked out, keeping every offset and line. */

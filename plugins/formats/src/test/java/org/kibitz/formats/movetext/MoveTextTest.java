@@ -102,4 +102,22 @@ class MoveTextTest {
         GameTree f = Fixtures.readClean("text", "3k4r/9/9/9/9/9/9/9/9/R3K4 b - - 0 1".getBytes(StandardCharsets.UTF_8), "f.txt");
         assertEquals("3k4r/9/9/9/9/9/9/9/9/R3K4 b - - 0 1", f.startPosition().fen());
     }
+
+    /** A text file of several games, as the writer makes one: each numbered list (or FEN) after moves starts a game. */
+    @Test
+    void severalGamesInOneTextAreReadOneByOne() throws IOException {
+        List<GameTree> games = Fixtures.read("pgn", TestFiles.shared("xiangqi/pgn/xqdb-bulk_games_uci.pgn")).stream()
+                .limit(5).map(r -> r.game().orElseThrow()).toList();
+        GameTree setUp = Fixtures.readClean("xqf", Files.readAllBytes(TestFiles.shared("xiangqi/xqf/cchess-test1.xqf")), "t.xqf");
+        List<GameTree> all = new java.util.ArrayList<>(games);
+        all.add(2, setUp);
+        byte[] text = Fixtures.write("text", all, Optional.empty());
+        List<ReadResult> back = Fixtures.read("text", text, "many.txt");
+        assertEquals(all.size(), back.size());
+        for (int i = 0; i < all.size(); i++) {
+            assertTrue(back.get(i).clean(), back.get(i).problems().toString());
+            assertEquals(Fixtures.mainline(all.get(i), "iccs"), Fixtures.mainline(back.get(i).game().orElseThrow(), "iccs"), "game " + (i + 1));
+            assertEquals(all.get(i).startPosition().fen(), back.get(i).game().orElseThrow().startPosition().fen());
+        }
+    }
 }
