@@ -62,8 +62,10 @@ class ClipboardTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** The main line in coordinates (ranks from 0 for xiangqi, from 1 for chess, as engines write them). */
     private List<String> mainline() {
-        return onFx(() -> w.document.tree().mainline().stream().map(GameNode::move).map(m -> m.orElseThrow().coordinates(0)).toList());
+        int base = onFx(() -> w.document.game().coordinateRankBase());
+        return onFx(() -> w.document.tree().mainline().stream().map(GameNode::move).map(m -> m.orElseThrow().coordinates(base)).toList());
     }
 
     private String status() {
