@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.kibitz.api.format.FormatProblem;
 import org.kibitz.api.format.FormatProblem.Location;
+import org.kibitz.api.format.GameHeader;
 import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
@@ -61,11 +62,28 @@ final class DhtmlXqReader implements GameReader {
 
     @Override
     public ReadResult next() throws IOException {
+        return nextBlock(false).result;
+    }
+
+    /**
+     * The next game's tags and the plies of its main line, its moves not played: what a game list needs.
+     * Problems a full read would find in the moves are found only by {@link #next()}.
+     */
+    @Override
+    public GameHeader nextHeader() throws IOException {
+        Step s = nextBlock(true);
+        return s.header != null ? s.header : s.result == null ? null : GameHeader.of(s.result);
+    }
+
+    private record Step(ReadResult result, GameHeader header) {
+    }
+
+    private Step nextBlock(boolean headerOnly) throws IOException {
         if (text == null) {
             load();
         }
         if (pos >= text.length()) {
-            return null;
+            return new Step(null, null);
         }
         Matcher open = OPEN.matcher(text);
         int start;
@@ -86,13 +104,14 @@ final class DhtmlXqReader implements GameReader {
             pos = text.length();
             if (gameNumber == 0) {
                 gameNumber = 1;
-                return new ReadResult(1, Optional.empty(), List.of(FormatMessages.error(context.source(), 1,
-                        Location.line(1), "dhtmlxq.no.block")));
+                return new Step(new ReadResult(1, Optional.empty(), List.of(FormatMessages.error(context.source(), 1,
+                        Location.line(1), "dhtmlxq.no.block"))), null);
             }
-            return null;
+            return new Step(null, null);
         }
         gameNumber++;
-        return new Block(gameNumber, start, end).read();
+        Block b = new Block(gameNumber, start, end);
+        return headerOnly ? new Step(null, b.header()) : new Step(b.read(), null);
     }
 
     private void load() throws IOException {
@@ -152,6 +171,38 @@ final class DhtmlXqReader implements GameReader {
             this.number = number;
             this.start = start;
             this.end = end;
+        }
+
+        /** Tags and main-line length, without playing a move; null-free: a block with no field is not readable. */
+        GameHeader header() {
+            int blockLine = lineOf(start);
+            Map<String, String> fields = new LinkedHashMap<>();
+            Map<String, Integer> lines = new HashMap<>();
+            int plies = 0;
+            boolean any = false;
+            Matcher m = FIELD.matcher(text).region(start, end);
+            while (m.find()) {
+                any = true;
+                String key = m.group(1).toLowerCase(Locale.ROOT);
+                if (key.equals("movelist") || key.equals("move_0_1_0")) {
+                    plies = m.group(2).replaceAll("\\s+", "").length() / 4;
+                } else if (!BRANCH.matcher(key).matches() && !COMMENT.matcher(key).matches()) {
+                    fields.put(key, m.group(2).strip());
+                    lines.put(key, lineOf(m.start()));
+                }
+            }
+            boolean readable = any && context.games().byId("xiangqi").isPresent();
+            if (!any) {
+                problems.add(error(blockLine, "dhtmlxq.empty"));
+            } else if (!readable) {
+                problems.add(error(blockLine, "pgn.no.games"));
+            }
+            if (!readable) {
+                return new GameHeader(number, Map.of(), java.util.OptionalInt.empty(), false, problems, Optional.empty());
+            }
+            GameTree tags = new GameTree(context.games().byId("xiangqi").orElseThrow().startPosition());
+            tags(tags, fields, lines);
+            return new GameHeader(number, tags.tags().asMap(), java.util.OptionalInt.of(plies), readable, problems, Optional.empty());
         }
 
         ReadResult read() {

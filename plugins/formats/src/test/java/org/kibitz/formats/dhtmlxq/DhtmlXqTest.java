@@ -159,4 +159,29 @@ class DhtmlXqTest {
         assertTrue(r.get(1).clean());
         assertEquals(2, r.get(1).game().orElseThrow().mainline().size());
     }
+
+    /** The game list's pass (tags and main-line length, no move played) gives what the full read gives. */
+    @Test
+    void theHeaderPassListsTheSameTagsAndPliesAsTheFullRead() throws IOException {
+        String name = "cchess-1989年龙化杯象棋名师邀请赛35局.CBL";
+        List<GameTree> library = Fixtures.read("ccbridge", Files.readAllBytes(TestFiles.shared("xiangqi/ccbridge/" + name)), name)
+                .stream().map(r -> r.game().orElseThrow()).toList();
+        byte[] ubb = Fixtures.write("dhtmlxq", library, Optional.empty());
+        List<ReadResult> full = Fixtures.read("dhtmlxq", ubb, "lib.ubb");
+        List<org.kibitz.api.format.GameHeader> headers = new ArrayList<>();
+        try (var r = Fixtures.format("dhtmlxq").reader(new java.io.ByteArrayInputStream(ubb),
+                org.kibitz.api.format.ReadContext.of("lib.ubb", Fixtures.GAMES))) {
+            for (org.kibitz.api.format.GameHeader h; (h = r.nextHeader()) != null; ) {
+                headers.add(h);
+            }
+        }
+        assertEquals(36, full.size());
+        assertEquals(full.size(), headers.size());
+        for (int i = 0; i < full.size(); i++) {
+            GameTree g = full.get(i).game().orElseThrow();
+            assertEquals(g.tags().asMap(), headers.get(i).tags(), "game " + (i + 1));
+            assertEquals(g.mainline().size(), headers.get(i).plies().getAsInt(), "game " + (i + 1));
+            assertTrue(headers.get(i).readable());
+        }
+    }
 }
