@@ -91,14 +91,19 @@ final class BookCommand implements Callable<Integer> {
                 }
                 gameId = Optional.of(g.id());
             }
-            if (Books.isEleEye(out)) {
+            boolean eleEye = Books.isEleEye(out);
+            if (eleEye && gameId.isPresent() && !gameId.get().equals("xiangqi")) {
                 throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("make.noDat"));
             }
             PrintWriter stdout = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             try {
-                BookMaker.Made made = new BookMaker(formats, games).make(files, gameId, new BookMaker.Options(minGames, maxPly));
-                BookMaker.Report r = made.report();
+                BookMaker maker = new BookMaker(formats, games);
+                BookMaker.Options options = new BookMaker.Options(minGames, maxPly);
+                // A .dat file is ElephantEye's book (xiangqi): ElephantEye and XQWizard read it.
+                BookMaker.MadeEleEye dat = eleEye ? maker.makeEleEye(files, options) : null;
+                BookMaker.Made made = eleEye ? null : maker.make(files, gameId, options);
+                BookMaker.Report r = eleEye ? dat.report() : made.report();
                 if (r.gamesRead() == 0) {
                     // Nothing read: an existing book is left as it was rather than replaced by an empty one.
                     err.println(TEXT.text("make.noGames", files.stream().map(InputFiles::shown).collect(
@@ -111,7 +116,7 @@ final class BookCommand implements Callable<Integer> {
                     err.flush();
                     return 1;
                 }
-                int written = made.writer().write(out);
+                int written = eleEye ? dat.writer().write(out) : made.writer().write(out);
                 if (r.otherGame() > 0) {
                     err.println(TEXT.text("make.otherGame", String.valueOf(r.otherGame()), r.gameId()));
                 }

@@ -17,6 +17,7 @@ import org.kibitz.workbench.board.BoardLook;
 import org.kibitz.workbench.board.BoardLookMenu;
 import org.kibitz.workbench.board.BoardPane;
 import org.kibitz.workbench.board.RuleSetChoice;
+import org.kibitz.workbench.files.ClipboardActions;
 import org.kibitz.workbench.files.FileActions;
 import org.kibitz.workbench.files.GameList;
 import org.kibitz.workbench.files.GameListPane;
@@ -26,6 +27,7 @@ import org.kibitz.workbench.moves.MovesPane;
 import org.kibitz.core.Formats;
 import org.kibitz.core.GameDocument;
 import org.kibitz.core.GameFiles;
+import org.kibitz.core.GameText;
 
 /**
  * The game half of the workbench: the board, move list and game list panes, the File menu's game
@@ -87,6 +89,17 @@ public final class GameUiModule extends AbstractModule {
 
     @ProvidesIntoSet
     MenuContributor fileMenu(FileActions actions) {
+        return actions;
+    }
+
+    @Provides
+    @Singleton
+    ClipboardActions clipboardActions(GameDocument document, GameFiles files, I18n i18n, FileActions actions) {
+        return new ClipboardActions(document, new GameText(files.games(), files.formats()), i18n, actions);
+    }
+
+    @ProvidesIntoSet
+    MenuContributor editMenu(ClipboardActions actions) {
         return actions;
     }
 

@@ -446,7 +446,8 @@ public final class MainWindow {
         Menu view = menu("menu.view", "menu-view");
         Menu engine = menu("menu.engine", "menu-engine");
         Menu help = menu("menu.help", "menu-help");
-        menus = new Menus(file, view, engine, help);
+        Menu edit = menu("menu.edit", "menu-edit");
+        menus = new Menus(file, edit, view, engine, help);
 
         for (MenuContributor c : contributors) {
             c.contribute(menus, this);
@@ -504,6 +505,9 @@ public final class MainWindow {
         help.getItems().addAll(pluginsItem, about);
 
         MenuBar bar = new MenuBar(file, view, engine, help);
+        if (!edit.getItems().isEmpty()) {
+            bar.getMenus().add(1, edit);
+        }
         bar.setId("menu-bar");
         bar.setUseSystemMenuBar(true);
         return bar;

@@ -23,7 +23,7 @@ import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
 
 /**
- * Mutation fuzzing of every reader (PGN, XQF, FEN, EPD), seeded with the real files of
+ * Mutation fuzzing of every reader (PGN, XQF, FEN, EPD, DhtmlXQ, text move lists, CCBridge), seeded with the real files of
  * {@code testdata/} and the format tests' own: bit flips, bytes of the format's syntax inserted,
  * ranges deleted, duplicated and spliced between seeds, truncation, huge numbers, bursts of nesting.
  * Whatever the input, a reader gives games and located problems: no exception escapes it, and every
@@ -45,6 +45,14 @@ class ReaderFuzzTest {
     private static final byte[][] XQF_TOKENS = {{0}, {(byte) 0xff}, {'X', 'Q'}, {(byte) 0x80}, {10}, {(byte) 0x7f}, {0x0f},
             {(byte) 0xf0}, {(byte) 0x40}};
 
+    private static final byte[][] DHTMLXQ_TOKENS = bytes("[DhtmlXQ]", "[/DhtmlXQ]", "[DhtmlXQ_movelist]", "[/DhtmlXQ_movelist]",
+            "[DhtmlXQ_binit]", "[/DhtmlXQ_binit]", "[DhtmlXQ_move_0_1_1]", "[DhtmlXQ_move_9_99_2]", "[DhtmlXQ_comment0]",
+            "[DhtmlXQ_comment1_3]", "7747", "9999", "99", "0", "||", "红胜", "[", "]", "\n", "\u0000");
+    private static final byte[][] TEXT_TOKENS = bytes("1.", "炮二平五", "马８进７", "前炮平五", "C2.5", "h8+7", "+P+1", "h2e2", "H2-E2",
+            "红胜", "1-0", "{", "}", "(", "（", "\n", "3k4r/9/9/9/9/9/9/9/9/R3K4 b", "[DhtmlXQ]", "[Event \"", "\u0000", "１．");
+    private static final byte[][] CCBRIDGE_TOKENS = {{0}, {(byte) 0xff}, {1}, {2}, {4}, {5}, {7}, {(byte) 0x80}, {0x11}, {0x25},
+            {(byte) 0xff, (byte) 0xff, (byte) 0xff, 0x7f}, "CCBridge Record\0".getBytes(StandardCharsets.US_ASCII)};
+
     private static byte[][] bytes(String... s) {
         return Arrays.stream(s).map(x -> x.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
     }
@@ -61,10 +69,21 @@ class ReaderFuzzTest {
             boolean fits = switch (format) {
                 case "pgn" -> n.endsWith(".pgn");
                 case "xqf" -> n.endsWith(".xqf");
+                case "dhtmlxq" -> n.endsWith(".txt") && n.contains("ubb");
+                case "text" -> n.endsWith("_move.txt") || n.startsWith("xqdb-xqdb_traditional");
+                case "ccbridge" -> n.endsWith(".cbr") || n.endsWith(".cbf") || n.endsWith(".cbl");
                 default -> n.endsWith(".epd") || n.endsWith(".fen");
             };
             if (fits) {
                 byte[] b = Files.readAllBytes(f);
+                if (format.equals("ccbridge") && b.length > 24_000) {
+                    // A library: its 576-byte header, then three of its 4096-byte record blocks.
+                    String latin = new String(b, StandardCharsets.ISO_8859_1);
+                    int first = latin.indexOf("CCBridge Record", 576);
+                    byte[] cut = Arrays.copyOf(b, 576 + 3 * 4096);
+                    System.arraycopy(b, first, cut, 576, Math.min(3 * 4096, b.length - first));
+                    b = cut;
+                }
                 // A head of the big collections: many games in few bytes, and fast to read again and again.
                 out.add(b.length > 24_000 ? Arrays.copyOf(b, 24_000) : b);
             }
@@ -89,7 +108,7 @@ class ReaderFuzzTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"pgn", "xqf", "fen", "epd"})
+    @ValueSource(strings = {"pgn", "xqf", "fen", "epd", "dhtmlxq", "text", "ccbridge"})
     void noInputMakesAReaderThrow(String format) throws Exception {
         List<byte[]> seeds = seeds(format);
         long seed = Long.getLong("kibitz.fuzz.seed", System.nanoTime());
@@ -98,6 +117,9 @@ class ReaderFuzzTest {
         byte[][] tokens = switch (format) {
             case "pgn" -> PGN_TOKENS;
             case "xqf" -> XQF_TOKENS;
+            case "dhtmlxq" -> DHTMLXQ_TOKENS;
+            case "text" -> TEXT_TOKENS;
+            case "ccbridge" -> CCBRIDGE_TOKENS;
             default -> FEN_TOKENS;
         };
         long end = System.nanoTime() + (long) (seconds * 1e9);

@@ -98,6 +98,26 @@ public final class BookMaker {
      * @throws IOException when a file cannot be read or no format reads it
      */
     public Made make(List<Path> files, Optional<String> gameId, Options options) throws IOException {
+        return make(files, gameId, options, false).made();
+    }
+
+    /** An ElephantEye book ({@code BOOK.DAT}) made from xiangqi games, and the report. */
+    public record MadeEleEye(EleEyeBookWriter writer, Report report) {
+    }
+
+    /**
+     * Reads the files and makes an ElephantEye book ({@code BOOK.DAT}): xiangqi games only, a position
+     * and its mirror image counted together.
+     */
+    public MadeEleEye makeEleEye(List<Path> files, Options options) throws IOException {
+        Both b = make(files, Optional.of("xiangqi"), options, true);
+        return new MadeEleEye(b.eleEye(), b.made().report());
+    }
+
+    private record Both(Made made, EleEyeBookWriter eleEye) {
+    }
+
+    private Both make(List<Path> files, Optional<String> gameId, Options options, boolean forEleEye) throws IOException {
         String game = gameId.orElse(null);
         Map<Long, Map<Integer, Count>> counts = new HashMap<>();
         int read = 0;
@@ -108,7 +128,7 @@ public final class BookMaker {
         int duplicates = 0;
         java.util.Set<Long> identities = new java.util.HashSet<>();
         java.security.MessageDigest md = org.kibitz.core.tree.TreeImporter.sha256();
-        BookMoves moves = game == null ? null : BookMoves.forGame(game);
+        BookMoves moves = forEleEye ? EleEyeBookWriter.CODEC : game == null ? null : BookMoves.forGame(game);
         for (Path file : files) {
             FormatPlugin format = formats.forFile(file).filter(FormatPlugin::canRead)
                     .orElseThrow(() -> new IOException("no format reads " + file));
@@ -129,7 +149,7 @@ public final class BookMaker {
                         other++;
                         continue;
                     }
-                    if (moves.mergesMirrors() && !identities.add(org.kibitz.core.tree.TreeImporter.identity(md, tree, true))) {
+                    if (countsGames(moves) && !identities.add(org.kibitz.core.tree.TreeImporter.identity(md, tree, true))) {
                         duplicates++;
                         continue;
                     }
@@ -143,6 +163,21 @@ public final class BookMaker {
                 }
             }
         }
+        if (forEleEye) {
+            EleEyeBookWriter ele = new EleEyeBookWriter();
+            int entries = 0;
+            for (Map.Entry<Long, Map<Integer, Count>> pos : counts.entrySet()) {
+                for (Map.Entry<Integer, Count> m : pos.getValue().entrySet()) {
+                    Count c = m.getValue();
+                    if (c.games >= options.minGames() && c.weight > 0) {
+                        ele.add((int) (long) pos.getKey(), m.getKey(), c.weight);
+                        entries++;
+                    }
+                }
+            }
+            return new Both(new Made(PolyglotWriter.forGame("xiangqi"), new Report("xiangqi", read, used, unreadable, noResult,
+                    other, ele.positions(), entries, duplicates)), ele);
+        }
         PolyglotWriter writer = new PolyglotWriter(moves == null ? BookMoves.forGame("chess") : moves);
         int entries = 0;
         for (Map.Entry<Long, Map<Integer, Count>> pos : counts.entrySet()) {
@@ -154,15 +189,23 @@ public final class BookMaker {
                 }
             }
         }
-        return new Made(writer, new Report(writer.moves().gameId(), read, used, unreadable, noResult, other,
-                writer.positions(), entries, duplicates));
+        return new Both(new Made(writer, new Report(writer.moves().gameId(), read, used, unreadable, noResult, other,
+                writer.positions(), entries, duplicates)), null);
+    }
+
+    /**
+     * Whether a book of these moves counts games rather than plays, and drops games read twice: xiangqi
+     * books (ours and ElephantEye's), as the opening tree counts. Chess books stay as Polyglot makes them.
+     */
+    private static boolean countsGames(BookMoves moves) {
+        return moves != null && moves.gameId().equals("xiangqi");
     }
 
     private static void count(GameTree tree, GameResult result, BookMoves moves, int maxPly,
                               Map<Long, Map<Integer, Count>> counts) {
         int ply = 0;
         // Xiangqi: each (position, move) once per game.
-        java.util.Set<Long> seen = moves.mergesMirrors() ? new java.util.HashSet<>() : null;
+        java.util.Set<Long> seen = countsGames(moves) ? new java.util.HashSet<>() : null;
         for (GameNode node : tree.mainline()) {
             if (ply >= maxPly) {
                 break;
@@ -176,7 +219,7 @@ public final class BookMaker {
             int weight = result == GameResult.DRAW ? 1 : result.winner().orElse(null) == mover ? 2 : 0;
             long key = moves.key(before);
             int code = moves.encode(before, move.get());
-            if (seen != null) {
+            if (moves.mergesMirrors()) {
                 Optional<Position> mirror = before.mirrored();
                 if (mirror.isPresent()) {
                     long mirrorKey = moves.key(mirror.get());
@@ -190,10 +233,10 @@ public final class BookMaker {
                         code = Math.max(code, moves.mirror(code));
                     }
                 }
-                if (!seen.add(key * 0x9E3779B97F4A7C15L + code)) {
-                    ply++;
-                    continue;
-                }
+            }
+            if (seen != null && !seen.add(key * 0x9E3779B97F4A7C15L + code)) {
+                ply++;
+                continue;
             }
             counts.computeIfAbsent(key, k -> new LinkedHashMap<>()).merge(code, new Count(1, weight), Count::plus);
             ply++;

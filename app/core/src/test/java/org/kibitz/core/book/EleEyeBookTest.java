@@ -201,4 +201,106 @@ class EleEyeBookTest {
         assertTrue(book.probe(TestGames.CHESS.startPosition()).isEmpty());
         assertTrue(book.probe(TestGames.XIANGQI.parseFen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1")).isEmpty());
     }
+    // ---- writing ----------------------------------------------------------------------------------
+
+    /**
+     * ElephantEye's own book keeps each position in one orientation only; where it knows a position
+     * in one orientation, that is the one with the lower lock (unsigned): the rule the writer follows.
+     */
+    @Test
+    void theRealBookStoresTheOrientationWithTheLowerLock() {
+        String[][] lines = {
+                {"h2e2"}, {"b2e2"}, {"h2e2", "h9g7"}, {"b2e2", "b9c7"}, {"c3c4"}, {"g3g4"}, {"b0c2"}, {"h0g2"},
+                {"h2e2", "h9g7", "h0g2"}, {"b2e2", "b9c7", "b0c2"}, {"c0e2"}, {"g0e2"}, {"h2e2", "b9c7"}, {"b2e2", "h9g7"},
+                {"c3c4", "c6c5"}, {"g3g4", "g6g5"}, {"h0g2", "h9g7"}, {"b0c2", "b9c7"},
+        };
+        int checked = 0;
+        for (String[] line : lines) {
+            String fen = after(line).fen();
+            int plain = lock(fen, false);
+            int mirror = lock(fen, true);
+            boolean hasPlain = !scan(plain, false).isEmpty();
+            boolean hasMirror = !scan(mirror, true).isEmpty();
+            if (hasPlain != hasMirror) {
+                checked++;
+                assertEquals(Integer.compareUnsigned(plain, mirror) < 0, hasPlain, String.join(" ", line));
+            }
+        }
+        assertTrue(checked >= 6, "positions known in one orientation: " + checked);
+    }
+
+    /**
+     * A book made from 1,125 real games, written as BOOK.DAT, read back by {@link EleEyeBook} and by a
+     * record-by-record scan with the lock computed here: the first moves and the replies to the central
+     * cannon (h2e2 and its mirror image b2e2, stored once) are the counts taken from the games here.
+     */
+    @Test
+    void aWrittenBookIsReadBackWithMirroredPositionsMerged(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path games = TestGames.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn");
+        BookMaker.MadeEleEye made = new BookMaker(TestGames.formats(), TestGames.GAMES)
+                .makeEleEye(List.of(games), new BookMaker.Options(1, 4));
+        java.nio.file.Path out = dir.resolve("BOOK.DAT");
+        int written = made.writer().write(out);
+        byte[] bytes = java.nio.file.Files.readAllBytes(out);
+        assertEquals(written * 8, bytes.length);
+        // Counted here: no game has a result, so each counts as a draw (weight 1 a game).
+        java.util.Map<String, Integer> first = new java.util.TreeMap<>();
+        java.util.Map<String, Integer> replies = new java.util.TreeMap<>();
+        try (var reader = TestGames.formats().byId("pgn").orElseThrow().reader(java.nio.file.Files.newInputStream(games),
+                org.kibitz.api.format.ReadContext.of("g.pgn", TestGames.GAMES))) {
+            for (org.kibitz.api.format.ReadResult r; (r = reader.next()) != null; ) {
+                List<org.kibitz.api.tree.GameNode> line = r.game().orElseThrow().mainline();
+                if (line.size() < 2) {
+                    continue;
+                }
+                String m1 = line.get(0).move().orElseThrow().coordinates(0);
+                String m2 = line.get(1).move().orElseThrow().coordinates(0);
+                first.merge(m1, 1, Integer::sum);
+                if (m1.equals("h2e2")) {
+                    replies.merge(m2, 1, Integer::sum);
+                } else if (m1.equals("b2e2")) {
+                    replies.merge(mirror(m2 + " ").strip(), 1, Integer::sum);
+                }
+            }
+        }
+        assertTrue(first.get("h2e2") > 100 && first.get("b2e2") > 10, first.toString());
+        EleEyeBook book = EleEyeBook.of(bytes);
+        // Independent reading of the bytes: records sorted by unsigned lock, then the start's moves by a scan.
+        for (int at = 8; at < bytes.length; at += 8) {
+            assertTrue(Integer.compareUnsigned(le32(bytes, at - 8), le32(bytes, at)) <= 0, "sorted at " + at);
+        }
+        String start = after().fen();
+        List<String> startMoves = scanIn(bytes, lock(start, false), false);
+        assertEquals(first.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).sorted().toList(),
+                startMoves.stream().sorted().toList());
+        assertSameMoves(startMoves, probed(book, after()), "start, read back");
+        // After the central cannon: one set of records for h2e2 and b2e2 together, in the orientation with the lower lock.
+        String right = after("h2e2").fen();
+        boolean storedMirrored = Integer.compareUnsigned(lock(right, true), lock(right, false)) < 0;
+        List<String> stored = scanIn(bytes, lock(right, storedMirrored), storedMirrored);
+        assertTrue(scanIn(bytes, lock(right, !storedMirrored), !storedMirrored).isEmpty(), "stored once");
+        assertEquals(replies.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).sorted().toList(),
+                stored.stream().sorted().toList());
+        assertSameMoves(stored, probed(book, after("h2e2")), "h2e2, read back");
+        assertSameMoves(stored.stream().map(EleEyeBookTest::mirror).toList(), probed(book, after("b2e2")), "b2e2, read back mirrored");
+    }
+
+    private static int le32(byte[] b, int at) {
+        return (b[at] & 255) | (b[at + 1] & 255) << 8 | (b[at + 2] & 255) << 16 | (b[at + 3] & 255) << 24;
+    }
+
+    private static List<String> scanIn(byte[] bytes, int lock, boolean mirror) {
+        List<String> out = new ArrayList<>();
+        for (int at = 0; at + 8 <= bytes.length; at += 8) {
+            if (le32(bytes, at) == lock) {
+                out.add(iccs(bytes[at + 4] & 255, mirror) + iccs(bytes[at + 5] & 255, mirror) + " "
+                        + ((bytes[at + 6] & 255) | (bytes[at + 7] & 255) << 8));
+            }
+        }
+        return out;
+    }
+
+    private static List<String> probed(EleEyeBook b, Position p) {
+        return b.probe(p).stream().map(e -> e.move().coordinates(0) + " " + e.weight()).toList();
+    }
 }

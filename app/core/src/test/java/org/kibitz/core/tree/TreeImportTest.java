@@ -298,8 +298,8 @@ class TreeImportTest {
         Path xqf = TestGames.shared("xiangqi/xqf");
         List<Path> folder;
         try (Stream<Path> s = Files.list(xqf)) {
-            // The folder's XQF files and the PGN files beside them: what a walk of the folder finds.
-            folder = s.filter(f -> f.getFileName().toString().toLowerCase().matches(".*\\.(xqf|pgn)")).sorted().toList();
+            // The folder's XQF files and the PGN files and move lists (.txt, read since #41) beside them: what a walk finds.
+            folder = s.filter(f -> f.getFileName().toString().toLowerCase().matches(".*\\.(xqf|pgn|txt)")).sorted().toList();
         }
         List<Path> all = new ArrayList<>(List.of(pgn));
         all.addAll(folder);
