@@ -248,9 +248,17 @@ class EleEyeBookTest {
         java.util.Map<String, Integer> replies = new java.util.TreeMap<>();
         try (var reader = TestGames.formats().byId("pgn").orElseThrow().reader(java.nio.file.Files.newInputStream(games),
                 org.kibitz.api.format.ReadContext.of("g.pgn", TestGames.GAMES))) {
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (org.kibitz.api.format.ReadResult r; (r = reader.next()) != null; ) {
-                List<org.kibitz.api.tree.GameNode> line = r.game().orElseThrow().mainline();
-                if (line.size() < 2) {
+                org.kibitz.api.tree.GameTree g = r.game().orElseThrow();
+                List<org.kibitz.api.tree.GameNode> line = g.mainline();
+                // A game read twice (the same players, date, round, result and moves) counts once (issue 42).
+                StringBuilder key = new StringBuilder();
+                for (String tag : List.of("Red", "Black", "Date", "Round", "Result")) {
+                    key.append(g.tags().get(tag).orElse("")).append('|');
+                }
+                line.forEach(n -> key.append(n.move().orElseThrow().coordinates(0)).append(' '));
+                if (!seen.add(key.toString()) || line.size() < 2) {
                     continue;
                 }
                 String m1 = line.get(0).move().orElseThrow().coordinates(0);
