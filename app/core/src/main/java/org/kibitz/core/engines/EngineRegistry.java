@@ -377,6 +377,38 @@ public final class EngineRegistry {
         return entry.withProbe(r.protocol().id(), r.info());
     }
 
+    /**
+     * What "Test connection" found for an engine (on another computer, mostly): the entry as the engine
+     * described itself, the shortest round trip seen (empty for a local engine), and how long it took
+     * from nothing to an engine that answered (connection, login and the engine's own start).
+     */
+    public record Connection(EngineEntry probed, Optional<Duration> roundTrip, Duration started) {
+    }
+
+    /**
+     * Starts the engine as a probe does, then once more for a session that is asked {@code isready} a few
+     * times, to time the round trip; ends both. Slow (seconds): never on the UI thread.
+     */
+    public Connection testConnection(EngineEntry entry) throws EngineException {
+        long t0 = System.nanoTime();
+        EngineEntry probed = probe(entry);
+        Duration started = Duration.ofNanos(System.nanoTime() - t0);
+        Optional<Duration> roundTrip = Optional.empty();
+        Games g = probeGames;
+        if (g != null) {
+            EngineSession s = open(probed, g, null);
+            try {
+                for (int i = 0; i < 3; i++) {
+                    s.sync();
+                }
+                roundTrip = s.roundTrip();
+            } finally {
+                s.close();
+            }
+        }
+        return new Connection(probed, roundTrip, started);
+    }
+
     /** How long each protocol may take to show itself: a little more for slow starters (Java, big networks). */
     private static Duration recognition(EngineEntry entry) {
         Duration base = entry.builtin() ? Duration.ofSeconds(8) : EngineProber.DEFAULT_RECOGNITION;
