@@ -19,13 +19,13 @@ import java.util.concurrent.TimeUnit;
  * {@code known_hosts} there too (the user's {@code ~/.ssh} is never read or written). The "other
  * machine" is this one, so what runs there is seen with {@link ProcessHandle}.
  */
-final class Sshd implements AutoCloseable {
+public final class Sshd implements AutoCloseable {
 
     private final Path dir;
     private final int port;
     private final Process process;
-    final Path clientConfig;
-    final Path knownHosts;
+    public final Path clientConfig;
+    public final Path knownHosts;
 
     private Sshd(Path dir, int port, Process process, Path clientConfig, Path knownHosts) {
         this.dir = dir;
@@ -35,7 +35,7 @@ final class Sshd implements AutoCloseable {
         this.knownHosts = knownHosts;
     }
 
-    static Sshd start(Path dir) throws Exception {
+    public static Sshd start(Path dir) throws Exception {
         Path sshd = Path.of("/usr/sbin/sshd");
         if (!Files.isExecutable(sshd)) {
             fail("/usr/sbin/sshd is missing: install openssh-server (CI installs it)");
@@ -89,23 +89,23 @@ final class Sshd implements AutoCloseable {
         return new Sshd(dir, port, p, client, known);
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
     /** {@code ssh://127.0.0.1:PORT/abs/program}. */
-    String url(String program) {
+    public String url(String program) {
         return "ssh://127.0.0.1:" + port + program;
     }
 
     /** The host key's fingerprint, as its owner reads it on the computer ({@code SHA256:...}). */
-    String fingerprint() throws Exception {
+    public String fingerprint() throws Exception {
         String out = run(dir, "ssh-keygen", "-l", "-f", dir.resolve("host_key.pub").toString());
         return out.strip().split("\\s+")[1];
     }
 
     /** The processes serving one connection each ({@code sshd: user@notty}): the server's children. */
-    List<ProcessHandle> connections() {
+    public List<ProcessHandle> connections() {
         return process.children().filter(Sshd::running).toList();
     }
 
@@ -133,7 +133,7 @@ final class Sshd implements AutoCloseable {
     }
 
     /** Waits until nothing at all runs under the server (no connection, no shell, no engine), up to {@code seconds}; what is left. */
-    List<String> awaitNothing(int seconds) throws InterruptedException {
+    public List<String> awaitNothing(int seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         List<String> left = described();
         while (!left.isEmpty() && System.nanoTime() < deadline) {

@@ -741,8 +741,9 @@ public final class EngineManagerDialog {
         for (var k : h.keys()) {
             keys.append(k.type()).append("  ").append(k.fingerprint()).append('\n');
         }
-        if (hostKeyQuestion != null) {
-            return hostKeyQuestion.test(h.where().knownHostsName() + "\n" + keys);
+        java.util.function.Predicate<String> q = hostKeyQuestion;
+        if (q != null) {
+            return q.test(h.where().knownHostsName() + "\n" + keys);
         }
         javafx.scene.control.ButtonType trust = new javafx.scene.control.ButtonType(ui.i18n().get("manager.ssh.trust"),
                 javafx.scene.control.ButtonBar.ButtonData.YES);
@@ -759,11 +760,11 @@ public final class EngineManagerDialog {
     }
 
     /** Answers the host key question instead of a dialog (tests): given the host and its fingerprints. */
-    private java.util.function.Predicate<String> hostKeyQuestion;
+    private static volatile java.util.function.Predicate<String> hostKeyQuestion;
 
-    /** For tests: who answers "trust this computer?" instead of a dialog. */
-    public void answerHostKeysWith(java.util.function.Predicate<String> answer) {
-        this.hostKeyQuestion = answer;
+    /** For tests: who answers "trust this computer?" instead of a dialog (null: the dialog). */
+    public static void setHostKeyQuestion(java.util.function.Predicate<String> answer) {
+        hostKeyQuestion = answer;
     }
 
     private void connect(EngineEntry draft) {
