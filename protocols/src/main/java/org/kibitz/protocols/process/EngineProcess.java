@@ -229,6 +229,11 @@ public final class EngineProcess implements LineChannel {
             Thread.currentThread().interrupt();
         }
         OptionalInt code = process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+        if (remote) {
+            // Through ssh the exit status is ssh's (255 once the remote wrapper ended its group); the
+            // wrapper said the engine's own on stderr.
+            code = org.kibitz.protocols.ssh.SshCommand.engineExitCode(lastLines()).orElse(code);
+        }
         destroyTree(true); // anything it left running
         // Helpers it started and that outlived it: no longer its descendants, but remembered.
         for (ProcessHandle h : known) {

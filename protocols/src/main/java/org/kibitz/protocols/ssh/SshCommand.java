@@ -130,6 +130,24 @@ public final class SshCommand {
         return n.equals("ssh") || n.equals("ssh.exe");
     }
 
+    /** The prefix of the wrapper's last word: {@code kibitz-ssh: the engine ended with code N}. */
+    static final String ENDED = "kibitz-ssh: the engine ended with code ";
+
+    /** The remote engine's own exit code, as the wrapper reported it among {@code lastLines}; empty when it did not. */
+    public static java.util.Optional<java.util.OptionalInt> engineExitCode(List<String> lastLines) {
+        for (int i = lastLines.size() - 1; i >= 0; i--) {
+            String l = lastLines.get(i).strip();
+            if (l.startsWith(ENDED)) {
+                try {
+                    return Optional.of(java.util.OptionalInt.of(Integer.parseInt(l.substring(ENDED.length()).strip())));
+                } catch (NumberFormatException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Whether the system's ssh client can be found. */
     public static boolean available() {
         return org.kibitz.protocols.process.ProgramSearch.current().locate("ssh").filter(Files::isExecutable).isPresent();

@@ -79,6 +79,13 @@ class SshCommandTest {
     }
 
     @Test
+    void theEnginesOwnExitCodeIsReadFromTheWrappersLastWord() {
+        assertEquals(Optional.of(java.util.OptionalInt.of(139)), SshCommand.engineExitCode(
+                List.of("info depth 3", "kibitz-ssh: the engine ended with code 139")));
+        assertEquals(Optional.empty(), SshCommand.engineExitCode(List.of("Host key verification failed.")));
+    }
+
+    @Test
     void onlyAnSshProgramIsTimed() {
         assertTrue(SshCommand.isSsh("ssh"));
         assertTrue(SshCommand.isSsh("/usr/bin/ssh"));
