@@ -249,6 +249,7 @@ final class MatchCommand implements Callable<Integer> {
             } catch (EngineRef.ResolveException ex) {
                 throw new CommandLine.ParameterException(spec.commandLine(), ex.text().render());
             }
+            EngineLookup.requireKnownHost(spec, ref, s.ref());
             Map<String, String> options = new LinkedHashMap<>();
             merged.forEach((k, v) -> {
                 if (k.startsWith("opt.") || k.startsWith("option.")) {
