@@ -110,6 +110,7 @@ final class BenchEvaluateCommand implements Callable<Integer> {
         } catch (EngineRef.ResolveException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
         }
+        EngineLookup.requireKnownHost(spec, ref, engine);
         GameFiles files = new GameFiles(games, formats);
         Path tmp = Files.createTempDirectory("kibitz-bench-evaluate");
         try {

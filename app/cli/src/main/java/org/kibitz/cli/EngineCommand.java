@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 final class EngineCommand implements Callable<Integer> {
 
     /** Its subcommands, in the order help lists them; built as {@link KibitzCommand#commandLine} says. */
-    static final List<Class<?>> SUBCOMMANDS = List.of(EngineProbeCommand.class, EngineRunCommand.class);
+    static final List<Class<?>> SUBCOMMANDS = List.of(EngineProbeCommand.class, EngineRunCommand.class, EngineTrustHostCommand.class);
 
     @Spec
     CommandSpec spec;

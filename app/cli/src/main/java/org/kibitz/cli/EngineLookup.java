@@ -42,11 +42,48 @@ final class EngineLookup {
 
     /** The engine of the list by id or name, else the command line; a usage error saying why neither fits. */
     static EngineRef resolve(EngineRegistry registry, String name, CommandSpec spec) {
+        EngineRef ref;
         try {
-            return registry.resolve(name);
+            ref = registry.resolve(name);
         } catch (EngineRef.ResolveException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
         }
+        requireKnownHost(spec, ref, name);
+        return ref;
+    }
+
+    /**
+     * Refuses an engine on another computer whose host key the user has not accepted, before anything
+     * is started, with the command that accepts it (ssh would refuse it too, with {@code StrictHostKeyChecking=yes},
+     * but in words that do not say what to do). The command line never asks: it is often a script.
+     *
+     * @param given how the user named the engine (an {@code ssh://} reference or a name of the list)
+     */
+    static void requireKnownHost(CommandSpec spec, EngineRef ref, String given) {
+        if (ref.entry().ssh().isEmpty()) {
+            return;
+        }
+        org.kibitz.protocols.ssh.SshTarget target = ref.entry().ssh().get();
+        try {
+            org.kibitz.protocols.ssh.SshHosts.Resolved where = org.kibitz.protocols.ssh.SshHosts.resolve(target);
+            if (!org.kibitz.protocols.ssh.SshHosts.isKnown(where)) {
+                String files = String.join(", ", where.knownHosts().stream().map(Object::toString).toList());
+                throw new CommandLine.ParameterException(spec.commandLine(), Terminal.safe(org.kibitz.protocols.ProtocolMessages
+                        .text("ssh.unknownHost", where.knownHostsName(), files, trustArgument(given)).render()));
+            }
+        } catch (org.kibitz.protocols.ssh.SshHosts.SshException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), Terminal.safe(e.getMessage()));
+        }
+    }
+
+    /** What to give {@code engine trust-host}: the {@code ssh://} part of a reference, a name of the list quoted when it has spaces. */
+    static String trustArgument(String given) {
+        String g = given.strip();
+        if (org.kibitz.protocols.ssh.SshTarget.isReference(g)) {
+            int sp = g.indexOf(' ');
+            return sp < 0 ? g : g.substring(0, sp);
+        }
+        return g.contains(" ") ? "'" + g.replace("'", "'\\''") + "'" : g;
     }
 
     /**

@@ -65,8 +65,22 @@ final class EngineProbeCommand implements Callable<Integer> {
     private Integer callLogged() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path program = Path.of(command.get(0)).getFileName();
-        EngineConfig config = EngineConfig.of(program == null ? command.get(0) : program.toString(), command);
+        EngineConfig config;
+        if (org.kibitz.protocols.ssh.SshTarget.isReference(command.get(0))) {
+            // An engine on another computer: ssh://[user@]host[:port]/path/to/engine [args...] (decision 0032).
+            org.kibitz.core.engines.EngineRef ref;
+            try {
+                ref = org.kibitz.core.engines.EngineRef.remote(org.kibitz.protocols.ssh.SshTarget.parse(command.get(0)),
+                        command.subList(1, command.size()));
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), Terminal.safe(e.getMessage()));
+            }
+            EngineLookup.requireKnownHost(spec, ref, command.get(0));
+            config = ref.entry().toConfig();
+        } else {
+            Path program = Path.of(command.get(0)).getFileName();
+            config = EngineConfig.of(program == null ? command.get(0) : program.toString(), command);
+        }
         if (protocol != null) {
             config = config.withProtocol(protocol);
         }

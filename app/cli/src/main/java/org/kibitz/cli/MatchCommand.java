@@ -257,6 +257,7 @@ class MatchCommand implements Callable<Integer> {
             } catch (EngineRef.ResolveException ex) {
                 throw new CommandLine.ParameterException(spec.commandLine(), ex.text().render());
             }
+            EngineLookup.requireKnownHost(spec, ref, s.ref());
             Map<String, String> options = new LinkedHashMap<>();
             merged.forEach((k, v) -> {
                 if (k.startsWith("opt.") || k.startsWith("option.")) {
@@ -340,6 +341,7 @@ class MatchCommand implements Callable<Integer> {
         out.println(TEXT.text("started", String.join(" vs ", names), total, g.id(), times.get(0), concurrency, journal));
         out.flush();
         try (SessionPool pool = SessionPool.of(registry, games, 2 * concurrency, 2 * concurrency)) {
+            java.util.Set<String> roundTrips = java.util.concurrent.ConcurrentHashMap.newKeySet();
             MatchJob job = new MatchJob(plan, pool, games, pgn, item -> new GameRunner.Observer() {
                 @Override
                 public void started(org.kibitz.api.game.Position position, GameRunner.Player white, GameRunner.Player black,
@@ -347,6 +349,13 @@ class MatchCommand implements Callable<Integer> {
                     synchronized (tally) {
                         out.println(TEXT.text("game.started", item.number(), total, white.name(), black.name()));
                         out.flush();
+                        // An engine on another machine: what the network adds to its clock, once per engine.
+                        for (GameRunner.Player p : List.of(white, black)) {
+                            p.session().roundTrip().filter(rt -> roundTrips.add(p.name())).ifPresent(rt -> {
+                                err.println(TEXT.text("roundTrip", p.name(), rt.toMillis()));
+                                err.flush();
+                            });
+                        }
                     }
                 }
             });

@@ -32,7 +32,7 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 class CommandReferenceTest {
 
-    private static final Pattern ROW = Pattern.compile("^\\| `\\./kibitz ([a-z][a-z ]*?)(?= [^a-z]|`)");
+    private static final Pattern ROW = Pattern.compile("^\\| `\\./kibitz ([a-z][a-z -]*?)(?= [^a-z]|`)");
     private static final Pattern OPTION = Pattern.compile("(?<![\\w-])(--?[a-zA-Z][\\w-]*)");
 
     private static PluginSet plugins;

@@ -61,12 +61,21 @@ public final class EngineProcess implements LineChannel {
     private volatile boolean endedByUs;
     /** How often the reader collects the descendants while lines come. */
     private static final long LOOK_EVERY_NANOS = 2_000_000_000L;
+    /** Whether the engine is reached through ssh: its round trips are measured (decision 0032). */
+    private final boolean remote;
+    /** When the pending {@code isready}/{@code ping} went out ({@link System#nanoTime}), 0 when none is pending. */
+    private volatile long pingSentAt;
+    /** The answer the pending one waits for ({@code readyok}, {@code pong N}). */
+    private volatile String pingAnswer;
+    /** The shortest round trip seen, null before the first. */
+    private volatile Duration roundTrip;
 
     private EngineProcess(Process process, String description, String name, Duration endGrace) {
         this.process = process;
         this.description = description;
         this.threadName = "engine-" + name;
         this.endGrace = endGrace;
+        this.remote = org.kibitz.protocols.ssh.SshCommand.isSsh(description.split(" ", 2)[0]);
         LiveProcesses.add(this);
         // A helper the engine started (a wrapper's `sleep 1000 &` before its `exec`) may hold the
         // engine's output open after the engine has gone: its reader would then never see the end,
@@ -171,7 +180,11 @@ public final class EngineProcess implements LineChannel {
             if (System.nanoTime() - lastLook > LOOK_EVERY_NANOS) {
                 rememberDescendants();
             }
-            receiver.onLine(direction, line, Instant.now());
+            Instant now = Instant.now();
+            receiver.onLine(direction, line, now);
+            if (remote && direction == Direction.FROM_ENGINE) {
+                timeAnswer(line, receiver, now);
+            }
         });
         byte[] buffer = new byte[16 * 1024];
         try (in) {
@@ -216,6 +229,11 @@ public final class EngineProcess implements LineChannel {
             Thread.currentThread().interrupt();
         }
         OptionalInt code = process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+        if (remote) {
+            // Through ssh the exit status is ssh's (255 once the remote wrapper ended its group); the
+            // wrapper said the engine's own on stderr.
+            code = org.kibitz.protocols.ssh.SshCommand.engineExitCode(lastLines()).orElse(code);
+        }
         destroyTree(true); // anything it left running
         // Helpers it started and that outlived it: no longer its descendants, but remembered.
         for (ProcessHandle h : known) {
@@ -287,8 +305,47 @@ public final class EngineProcess implements LineChannel {
             throw new IllegalArgumentException("not one line: " + LineSafety.visible(line));
         }
         if (!inputClosed && !exit.isDone()) {
+            if (remote && pingSentAt == 0) {
+                String l = line.strip();
+                if (l.equals("isready")) {
+                    pingAnswer = "readyok";
+                    pingSentAt = System.nanoTime();
+                } else if (l.startsWith("ping ")) {
+                    pingAnswer = "pong " + l.substring(5).strip();
+                    pingSentAt = System.nanoTime();
+                }
+            }
             outbox.offer(line);
         }
+    }
+
+    /** Times an {@code isready}/{@code ping} answered; the first round trip goes to the log as a note. */
+    private void timeAnswer(String line, LineReceiver receiver, Instant now) {
+        long sent = pingSentAt;
+        String answer = pingAnswer;
+        if (sent == 0 || answer == null || !line.strip().equals(answer)) {
+            return;
+        }
+        Duration rt = Duration.ofNanos(System.nanoTime() - sent);
+        pingSentAt = 0;
+        Duration before = roundTrip;
+        if (before == null || rt.compareTo(before) < 0) {
+            roundTrip = rt;
+        }
+        if (before == null) {
+            receiver.onLine(Direction.STDERR, ProtocolMessages.text("ssh.roundTrip", rt.toMillis(),
+                    answer.startsWith("pong") ? "ping → pong" : "isready → readyok").render(), now);
+        }
+    }
+
+    /**
+     * The shortest round trip to an engine on another machine seen so far (an {@code isready} to its
+     * {@code readyok}, a {@code ping} to its {@code pong}): what the network adds to every move's time.
+     * Empty for a local engine and before the first answer.
+     */
+    @Override
+    public Optional<Duration> roundTrip() {
+        return Optional.ofNullable(roundTrip);
     }
 
     @Override

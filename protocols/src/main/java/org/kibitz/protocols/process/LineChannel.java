@@ -39,4 +39,12 @@ public interface LineChannel {
     default java.util.Optional<Duration> cpuTime() {
         return java.util.Optional.empty();
     }
+
+    /**
+     * The shortest round trip measured to an engine on another machine ({@code isready} to
+     * {@code readyok}); empty for a local engine (decision 0032).
+     */
+    default java.util.Optional<Duration> roundTrip() {
+        return java.util.Optional.empty();
+    }
 }

@@ -114,6 +114,12 @@ public abstract class EngineSessionBase implements EngineSession {
     protected BestMove lastBestMove = BestMove.none();
     private boolean closing;
 
+    @Override
+    public Optional<Duration> roundTrip() {
+        LineChannel ch = channel;
+        return ch == null ? Optional.empty() : ch.roundTrip();
+    }
+
     protected EngineSessionBase(String protocolId, EngineConfig config, Games games, LineChannel channel) {
         this.protocolId = protocolId;
         this.config = config;

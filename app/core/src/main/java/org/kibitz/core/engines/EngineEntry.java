@@ -17,6 +17,8 @@ import org.kibitz.api.engine.EngineInfo;
 import org.kibitz.api.engine.EngineOption;
 import org.kibitz.api.engine.EngineTimeouts;
 import org.kibitz.engine.BuiltinEngine;
+import org.kibitz.protocols.ssh.SshCommand;
+import org.kibitz.protocols.ssh.SshTarget;
 
 /**
  * One engine of the user's engine list, as kept in {@code engines.json}: how to start it, what it
@@ -39,11 +41,13 @@ import org.kibitz.engine.BuiltinEngine;
  * @param declared    the options it declared at the last probe, with their defaults
  * @param timeouts    the named waits
  * @param builtin     whether this is Kibitz's own engine
+ * @param ssh         the computer it runs on when that is another one (decision 0032): then {@code command}
+ *                    and {@code workingDirectory} are the program and folder there, and it starts through ssh
  */
 public record EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
                           Optional<String> protocol, Set<String> games, Optional<String> engineName,
                           Optional<String> author, Conventions conventions, Map<String, String> options,
-                          List<OptionDecl> declared, Timeouts timeouts, boolean builtin) {
+                          List<OptionDecl> declared, Timeouts timeouts, boolean builtin, Optional<SshTarget> ssh) {
 
     /** The built-in engine's id. */
     public static final String BUILTIN_ID = "builtin";
@@ -61,9 +65,30 @@ public record EngineEntry(String id, String name, List<String> command, Optional
         options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
         declared = declared == null ? List.of() : List.copyOf(declared);
         timeouts = timeouts == null ? Timeouts.DEFAULT : timeouts;
+        ssh = ssh == null || builtin ? Optional.empty() : ssh;
         if (!builtin && command.isEmpty()) {
             throw new IllegalArgumentException("the engine " + name + " has no command");
         }
+    }
+
+    /** An engine on this computer (no {@code ssh}). */
+    public EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
+                       Optional<String> protocol, Set<String> games, Optional<String> engineName,
+                       Optional<String> author, Conventions conventions, Map<String, String> options,
+                       List<OptionDecl> declared, Timeouts timeouts, boolean builtin) {
+        this(id, name, command, workingDirectory, protocol, games, engineName, author, conventions, options, declared,
+                timeouts, builtin, Optional.empty());
+    }
+
+    /** Whether it runs on another computer, started through ssh. */
+    public boolean remote() {
+        return ssh.isPresent();
+    }
+
+    /** This entry run on {@code target} (its command and folder then being the remote ones), or here when empty. */
+    public EngineEntry withSsh(Optional<SshTarget> target) {
+        return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
+                options, declared, timeouts, builtin, target);
     }
 
     /** A new entry for the engine started by {@code command}, not probed yet. */
@@ -81,7 +106,10 @@ public record EngineEntry(String id, String name, List<String> command, Optional
 
     /** The command that starts it now (the built-in engine's is this install's Java and class path). */
     public List<String> commandLine() {
-        return builtin ? BuiltinEngine.command(protocol.orElse(BuiltinEngine.DEFAULT_PROTOCOL)) : command;
+        if (builtin) {
+            return BuiltinEngine.command(protocol.orElse(BuiltinEngine.DEFAULT_PROTOCOL));
+        }
+        return ssh.map(t -> SshCommand.command(t, workingDirectory, command)).orElse(command);
     }
 
     /** Whether it is known to play {@code gameId}; an engine never probed is assumed to. */
@@ -92,7 +120,8 @@ public record EngineEntry(String id, String name, List<String> command, Optional
     /** What the protocol clients need to start and set it up. */
     public EngineConfig toConfig() {
         List<String> cmd = commandLine();
-        Optional<Path> dir = builtin ? Optional.empty() : workingDirectory.map(Path::of);
+        // An engine on another computer has its folder there: ssh runs here wherever it likes.
+        Optional<Path> dir = builtin || ssh.isPresent() ? Optional.empty() : workingDirectory.map(Path::of);
         EngineConfig c = new EngineConfig(name, cmd, dir, protocol, conventions.toApi(), options, timeouts.toApi());
         // The built-in engine runs in this JVM: no JVM to start, whatever the machine's load.
         return builtin ? c.withInProcess(BuiltinEngine.inProcess(protocol.orElse(BuiltinEngine.DEFAULT_PROTOCOL))) : c;
@@ -127,38 +156,38 @@ public record EngineEntry(String id, String name, List<String> command, Optional
 
     public EngineEntry withName(String n) {
         return new EngineEntry(id, n, command, workingDirectory, protocol, games, engineName, author, conventions,
-                options, declared, timeouts, builtin);
+                options, declared, timeouts, builtin, ssh);
     }
 
     public EngineEntry withCommand(List<String> c, Optional<String> dir) {
         return new EngineEntry(id, name, c, dir, protocol, games, engineName, author, conventions, options, declared,
-                timeouts, builtin);
+                timeouts, builtin, ssh);
     }
 
     public EngineEntry withProtocol(Optional<String> p) {
         return new EngineEntry(id, name, command, workingDirectory, p, games, engineName, author, conventions, options,
-                declared, timeouts, builtin);
+                declared, timeouts, builtin, ssh);
     }
 
     public EngineEntry withConventions(Conventions c) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, c, options,
-                declared, timeouts, builtin);
+                declared, timeouts, builtin, ssh);
     }
 
     public EngineEntry withOptions(Map<String, String> values) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
-                values, declared, timeouts, builtin);
+                values, declared, timeouts, builtin, ssh);
     }
 
     /** This entry playing {@code g}: the user's word where the engine's own does not say (engine manager). */
     public EngineEntry withGames(java.util.Set<String> g) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, g, engineName, author, conventions,
-                options, declared, timeouts, builtin);
+                options, declared, timeouts, builtin, ssh);
     }
 
     public EngineEntry withTimeouts(Timeouts t) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
-                options, declared, t, builtin);
+                options, declared, t, builtin, ssh);
     }
 
     /**
@@ -168,7 +197,7 @@ public record EngineEntry(String id, String name, List<String> command, Optional
     public EngineEntry withProbe(String protocolId, EngineInfo info) {
         List<OptionDecl> decl = info.options().stream().map(OptionDecl::of).toList();
         return new EngineEntry(id, name, command, workingDirectory, Optional.of(protocolId), info.games(),
-                Optional.of(info.name()), info.author(), conventions, options, decl, timeouts, builtin);
+                Optional.of(info.name()), info.author(), conventions, options, decl, timeouts, builtin, ssh);
     }
 
     /**

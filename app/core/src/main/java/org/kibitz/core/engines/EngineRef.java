@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.kibitz.api.i18n.Text;
 import org.kibitz.protocols.process.CommandLines;
+import org.kibitz.protocols.ssh.SshTarget;
 
 /**
  * An engine as a user names it, resolved to what starts it: an entry of the engine list
@@ -117,7 +118,29 @@ public record EngineRef(EngineEntry entry, Source source) {
         if (command.isEmpty()) {
             throw new ResolveException(ResolveException.Kind.EMPTY, Text.of(EngineRef.class, "ref.empty"));
         }
+        if (SshTarget.isReference(command.get(0))) {
+            try {
+                return remote(SshTarget.parse(command.get(0)), command.subList(1, command.size()));
+            } catch (IllegalArgumentException e) {
+                throw new ResolveException(ResolveException.Kind.UNREADABLE,
+                        Text.of(EngineRef.class, "ref.unreadable", t, e.getMessage()));
+            }
+        }
         return commandLine(command);
+    }
+
+    /**
+     * An engine on another computer ({@code ssh://[user@]host[:port]/path/to/engine args...}), named
+     * {@code program@host}; the user's ssh config and agent say the rest (decision 0032).
+     */
+    public static EngineRef remote(SshTarget.Reference where, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(where.program());
+        command.addAll(args);
+        Path program = Path.of(where.program()).getFileName();
+        String name = (program == null ? where.program() : program.toString()) + "@" + where.target().host();
+        return new EngineRef(EngineEntry.of("command-line", name, command).withSsh(Optional.of(where.target())),
+                Source.COMMAND_LINE);
     }
 
     /** The entries {@code text} names, in list order: by id, name or (the built-in one) {@code kibitz}. */

@@ -141,7 +141,7 @@ public final class EngineRegistry {
         List<EngineDiscovery.Found> found = discovery.findWellKnown();
         Set<Path> known = new HashSet<>();
         for (EngineEntry e : entries()) {
-            if (!e.builtin() && !e.command().isEmpty()) {
+            if (!e.builtin() && !e.remote() && !e.command().isEmpty()) {
                 known.add(canonical(Path.of(e.command().get(0))));
             }
         }
@@ -333,14 +333,28 @@ public final class EngineRegistry {
      */
     public EngineEntry probeNew(List<String> command, Optional<String> workingDirectory, Optional<String> protocol)
             throws EngineException {
+        return probeNew(Optional.empty(), command, workingDirectory, protocol);
+    }
+
+    /**
+     * As {@link #probeNew(List, Optional, Optional)}, for an engine on the computer {@code ssh} names when
+     * present ({@code command} and {@code workingDirectory} are then the remote ones; its name says where).
+     * Threads and hash are left at the engine's defaults for a remote engine: this machine's figures say
+     * nothing about that one's.
+     */
+    public EngineEntry probeNew(Optional<org.kibitz.protocols.ssh.SshTarget> ssh, List<String> command,
+                                Optional<String> workingDirectory, Optional<String> protocol) throws EngineException {
         String program = Path.of(command.get(0)).getFileName() == null ? command.get(0)
                 : Path.of(command.get(0)).getFileName().toString();
-        EngineEntry draft = EngineEntry.of("new", program, command).withCommand(command, workingDirectory).withProtocol(protocol);
+        EngineEntry draft = EngineEntry.of("new", program, command).withCommand(command, workingDirectory)
+                .withProtocol(protocol).withSsh(ssh);
         EngineEntry probed = probe(draft);
-        String name = uniqueName(probed.engineName().filter(s -> !s.isBlank()).orElse(program), "");
-        return EngineDefaults.applyTo(new EngineEntry(newId(name), name, probed.command(), probed.workingDirectory(),
+        String own = probed.engineName().filter(s -> !s.isBlank()).orElse(program);
+        String name = uniqueName(ssh.map(t -> own + " @ " + t.host()).orElse(own), "");
+        EngineEntry entry = new EngineEntry(newId(name), name, probed.command(), probed.workingDirectory(),
                 probed.protocol(), probed.games(), probed.engineName(), probed.author(), probed.conventions(),
-                probed.options(), probed.declared(), probed.timeouts(), false), machine.get(), load.get());
+                probed.options(), probed.declared(), probed.timeouts(), false, ssh);
+        return ssh.isPresent() ? entry : EngineDefaults.applyTo(entry, machine.get(), load.get());
     }
 
     /**
@@ -348,7 +362,7 @@ public final class EngineRegistry {
      * {@code entry} with what the engine says now. Protocol: the entry's when set, else detected.
      */
     public EngineEntry probe(EngineEntry entry) throws EngineException {
-        if (!entry.builtin()) {
+        if (!entry.builtin() && !entry.remote()) {
             Path program = Path.of(entry.command().get(0));
             if (program.isAbsolute() && !Files.isExecutable(program)) {
                 throw new EngineException(EngineException.Kind.START_FAILED,
@@ -361,6 +375,38 @@ public final class EngineRegistry {
         EngineProber.Result r = (g == null ? prober : prober.withGames(g)).probe(entry.toConfig(), recognition(entry),
                 sessionTap.tap(entry.name()));
         return entry.withProbe(r.protocol().id(), r.info());
+    }
+
+    /**
+     * What "Test connection" found for an engine (on another computer, mostly): the entry as the engine
+     * described itself, the shortest round trip seen (empty for a local engine), and how long it took
+     * from nothing to an engine that answered (connection, login and the engine's own start).
+     */
+    public record Connection(EngineEntry probed, Optional<Duration> roundTrip, Duration started) {
+    }
+
+    /**
+     * Starts the engine as a probe does, then once more for a session that is asked {@code isready} a few
+     * times, to time the round trip; ends both. Slow (seconds): never on the UI thread.
+     */
+    public Connection testConnection(EngineEntry entry) throws EngineException {
+        long t0 = System.nanoTime();
+        EngineEntry probed = probe(entry);
+        Duration started = Duration.ofNanos(System.nanoTime() - t0);
+        Optional<Duration> roundTrip = Optional.empty();
+        Games g = probeGames;
+        if (g != null) {
+            EngineSession s = open(probed, g, null);
+            try {
+                for (int i = 0; i < 3; i++) {
+                    s.sync();
+                }
+                roundTrip = s.roundTrip();
+            } finally {
+                s.close();
+            }
+        }
+        return new Connection(probed, roundTrip, started);
     }
 
     /** How long each protocol may take to show itself: a little more for slow starters (Java, big networks). */

@@ -41,6 +41,47 @@ class EngineRefTest {
     }
 
     @Test
+    void anSshReferenceIsAnEngineOnAnotherComputerStartedThroughSsh() throws Exception {
+        EngineRef r = EngineRef.resolve("ssh://me@gpu-box:2222/opt/engines/stockfish --uci 'two words'", LIST);
+        assertEquals(EngineRef.Source.COMMAND_LINE, r.source());
+        assertEquals("stockfish@gpu-box", r.name());
+        assertEquals(List.of("/opt/engines/stockfish", "--uci", "two words"), r.entry().command(), "the remote command");
+        assertTrue(r.entry().remote());
+        List<String> local = r.entry().commandLine();
+        assertEquals("ssh", local.get(0), "started by the system's ssh: " + local);
+        assertEquals("gpu-box", local.get(local.indexOf("--") + 1));
+        assertTrue(local.get(local.size() - 1).endsWith("'/opt/engines/stockfish' '--uci' 'two words'"), local.toString());
+        assertEquals(Optional.empty(), r.entry().toConfig().workingDirectory(), "ssh runs here wherever it likes");
+        EngineRef.ResolveException bad = assertThrows(EngineRef.ResolveException.class,
+                () -> EngineRef.resolve("ssh://gpu-box", LIST));
+        assertEquals(EngineRef.ResolveException.Kind.UNREADABLE, bad.kind());
+    }
+
+    @Test
+    void anEngineListEntryKeepsItsSshPartThroughTheFileAndEveryChange(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        org.kibitz.protocols.ssh.SshTarget target = new org.kibitz.protocols.ssh.SshTarget("server", Optional.of(2222),
+                Optional.of("me"), Optional.of("~/.ssh/id_ed25519"), List.of("ProxyJump=gateway"));
+        EngineEntry e = EngineEntry.of("sf-server", "Stockfish (server)", List.of("/usr/games/stockfish"))
+                .withSsh(Optional.of(target)).withCommand(List.of("/usr/games/stockfish"), Optional.of("/srv/engines"));
+        assertEquals(Optional.of(target), e.withName("x").withOptions(Map.of("Hash", "64")).withProtocol(Optional.of("uci")).ssh());
+        org.kibitz.core.JsonStore<EngineListFile> store = new org.kibitz.core.JsonStore<>(dir.resolve("engines.json"),
+                EngineListFile.class);
+        store.save(new EngineListFile(EngineListFile.VERSION, List.of(e), true));
+        String json = java.nio.file.Files.readString(dir.resolve("engines.json"));
+        assertTrue(json.contains("\"ssh\"") && json.contains("ProxyJump=gateway"), json);
+        EngineEntry back = ((org.kibitz.core.JsonStore.Loaded.Ok<EngineListFile>) store.load()).value().engines().get(0);
+        assertEquals(e, back);
+        // An entry written before engines could run elsewhere has no ssh part: a local engine.
+        java.nio.file.Files.writeString(dir.resolve("engines.json"), """
+                {"version": 1, "engines": [{"id": "sf", "name": "sf", "command": ["/usr/games/stockfish"]}]}
+                """);
+        EngineEntry old = ((org.kibitz.core.JsonStore.Loaded.Ok<EngineListFile>) store.load()).value().engines().get(0);
+        assertEquals(Optional.empty(), old.ssh());
+        assertEquals(List.of("/usr/games/stockfish"), old.commandLine());
+    }
+
+    @Test
     void twoEntriesOfOneNameAreAnErrorListingThem() {
         EngineEntry other = EngineEntry.of("sf2", "stockfish", List.of("/opt/sf"));
         EngineRef.ResolveException e = assertThrows(EngineRef.ResolveException.class,

@@ -72,6 +72,16 @@ public final class EngineManagerDialog {
     private final TextField folder = new TextField();
     private final Button browseCommand = new Button();
     private final Button browseFolder = new Button();
+    /** Another computer (decision 0032): the engine is started there through ssh. */
+    private final javafx.scene.control.CheckBox remote = new javafx.scene.control.CheckBox();
+    private final TextField sshHost = new TextField();
+    private final TextField sshPort = new TextField();
+    private final TextField sshUser = new TextField();
+    private final TextField sshIdentity = new TextField();
+    private final TextField sshOptions = new TextField();
+    private final Button browseIdentity = new Button();
+    private final Button testConnection = new Button();
+    private final List<Node> sshRows = new ArrayList<>();
     private final ComboBox<String> protocol = new ComboBox<>();
     private final Button detect = new Button();
     private final Label detected = new Label();
@@ -115,7 +125,8 @@ public final class EngineManagerDialog {
         iconButton(up, "engine-up", "mdi2a-arrow-up", "manager.up", () -> moveEngine(-1));
         iconButton(down, "engine-down", "mdi2a-arrow-down", "manager.down", () -> moveEngine(1));
         Button find = iconButton("engine-find", "mdi2m-magnify", "manager.find", this::findInstalled);
-        HBox listButtons = new HBox(4, add, remove, up, down, find);
+        Button addRemote = iconButton("engine-add-remote", "mdi2l-lan", "manager.addRemote", this::addRemoteEngine);
+        HBox listButtons = new HBox(4, add, addRemote, remove, up, down, find);
         listButtons.setAlignment(Pos.CENTER_LEFT);
         // What an engine added now is offered, and why (issue 36): threads and hash from the machine
         // and from how many engines run at once.
@@ -213,6 +224,47 @@ public final class EngineManagerDialog {
             }
         });
         g.addRow(row++, label("manager.name"), name);
+        remote.setId("engine-remote");
+        remote.textProperty().bind(ui.i18n().text("manager.remote"));
+        remote.setTooltip(tip("manager.remote.tip"));
+        remote.selectedProperty().addListener((o, a, b) -> showRemote(b));
+        g.add(remote, 1, row++, 2, 1);
+        sshHost.setId("engine-ssh-host");
+        sshPort.setId("engine-ssh-port");
+        sshPort.setPrefColumnCount(6);
+        sshPort.promptTextProperty().bind(ui.i18n().text("manager.ssh.port.prompt"));
+        sshUser.setId("engine-ssh-user");
+        sshUser.promptTextProperty().bind(ui.i18n().text("manager.ssh.user.prompt"));
+        sshIdentity.setId("engine-ssh-identity");
+        sshIdentity.promptTextProperty().bind(ui.i18n().text("manager.ssh.identity.prompt"));
+        sshOptions.setId("engine-ssh-options");
+        sshOptions.promptTextProperty().bind(ui.i18n().text("manager.ssh.options.prompt"));
+        browseIdentity.textProperty().bind(ui.i18n().text("manager.browse"));
+        browseIdentity.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            var f = fc.showOpenDialog(stage);
+            if (f != null) {
+                sshIdentity.setText(f.toString());
+            }
+        });
+        testConnection.setId("engine-ssh-test");
+        testConnection.textProperty().bind(ui.i18n().text("manager.ssh.test"));
+        testConnection.setTooltip(tip("manager.ssh.test.tip"));
+        testConnection.setOnAction(e -> testConnectionNow());
+        HBox hostRow = new HBox(8, sshHost, label("manager.ssh.port"), sshPort);
+        hostRow.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(sshHost, Priority.ALWAYS);
+        Label hostLabel = label("manager.ssh.host");
+        Label userLabel = label("manager.ssh.user");
+        Label identityLabel = label("manager.ssh.identity");
+        Label optionsLabel = label("manager.ssh.options");
+        g.addRow(row++, hostLabel, hostRow, testConnection);
+        g.addRow(row++, userLabel, sshUser);
+        g.addRow(row++, identityLabel, sshIdentity, browseIdentity);
+        g.addRow(row++, optionsLabel, sshOptions);
+        sshRows.addAll(List.of(hostLabel, hostRow, testConnection, userLabel, sshUser, identityLabel, sshIdentity,
+                browseIdentity, optionsLabel, sshOptions));
+        showRemote(false);
         g.addRow(row++, label("manager.command"), command, browseCommand);
         g.addRow(row++, label("manager.folder"), folder, browseFolder);
 
@@ -371,6 +423,14 @@ public final class EngineManagerDialog {
             folder.setText(e.workingDirectory().orElse(""));
             folder.setDisable(e.builtin());
             browseFolder.setDisable(e.builtin());
+            remote.setDisable(e.builtin());
+            remote.setSelected(e.remote());
+            sshHost.setText(e.ssh().map(t -> t.host()).orElse(""));
+            sshPort.setText(e.ssh().flatMap(t -> t.port()).map(String::valueOf).orElse(""));
+            sshUser.setText(e.ssh().flatMap(t -> t.user()).orElse(""));
+            sshIdentity.setText(e.ssh().flatMap(t -> t.identityFile()).orElse(""));
+            sshOptions.setText(e.ssh().map(t -> String.join(" ", t.options())).orElse(""));
+            showRemote(e.remote());
             protocol.setValue(e.protocol().orElse(""));
             detected.setText(describe(e));
             EngineEntry.Conventions c = e.conventions();
@@ -429,6 +489,7 @@ public final class EngineManagerDialog {
             }
             String dir = folder.getText().strip();
             e = e.withCommand(cmd, dir.isEmpty() ? Optional.empty() : Optional.of(dir));
+            e = e.withSsh(remote.isSelected() ? Optional.of(sshFromForm()) : Optional.empty());
         }
         String p = protocol.getValue() == null ? "" : protocol.getValue();
         e = e.withProtocol(p.isEmpty() ? (e.builtin() ? Optional.of("uci") : Optional.empty()) : Optional.of(p));
@@ -445,6 +506,38 @@ public final class EngineManagerDialog {
             ms[i] = Math.max(100, Math.round((v == null ? 1 : v) * 1000));
         }
         return e.withTimeouts(new EngineEntry.Timeouts(ms[0], ms[1], ms[2], ms[3], ms[4]));
+    }
+
+    /** The computer the form names; throws IllegalArgumentException with a message for the user. */
+    private org.kibitz.protocols.ssh.SshTarget sshFromForm() {
+        String host = sshHost.getText().strip();
+        if (host.isEmpty()) {
+            throw new IllegalArgumentException(ui.i18n().get("manager.ssh.noHost"));
+        }
+        Optional<Integer> port = Optional.empty();
+        String p = sshPort.getText().strip();
+        if (!p.isEmpty()) {
+            try {
+                port = Optional.of(Integer.valueOf(p));
+            } catch (NumberFormatException ex) {
+                throw new IllegalArgumentException(ui.i18n().get("manager.ssh.badPort", p));
+            }
+        }
+        List<String> options = sshOptions.getText().isBlank() ? List.of() : List.of(sshOptions.getText().strip().split("\\s+"));
+        return new org.kibitz.protocols.ssh.SshTarget(host, port, opt(sshUser.getText()), opt(sshIdentity.getText()), options);
+    }
+
+    /** Shows the ssh fields when the engine runs on another computer; its program and folder are then there. */
+    private void showRemote(boolean on) {
+        for (Node n : sshRows) {
+            n.setVisible(on);
+            n.setManaged(on);
+        }
+        boolean builtin = editing != null && editing.builtin();
+        browseCommand.setDisable(on || builtin);
+        browseFolder.setDisable(on || builtin);
+        folder.promptTextProperty().unbind();
+        folder.promptTextProperty().bind(ui.i18n().text(on ? "manager.folder.remotePrompt" : "manager.folder.prompt"));
     }
 
     private static Optional<String> opt(String s) {
@@ -481,7 +574,8 @@ public final class EngineManagerDialog {
         EngineEntry before = registry.byId(e.id()).orElse(null);
         // A new command or protocol means the engine must tell again what it is and what it takes.
         boolean reprobe = before != null && !e.builtin()
-                && (!before.command().equals(e.command()) || !before.protocol().equals(e.protocol()));
+                && (!before.command().equals(e.command()) || !before.protocol().equals(e.protocol())
+                || !before.ssh().equals(e.ssh()));
         editing = e;
         try {
             registry.put(e);
@@ -566,6 +660,145 @@ public final class EngineManagerDialog {
         } catch (IOException ex) {
             status.setText(ui.i18n().get("engines.saveFailed", ex.getMessage()));
         }
+    }
+
+    /** A new engine on another computer: a draft to fill in (host, program there), then "Test connection". */
+    private void addRemoteEngine() {
+        applyIfChanged();
+        String name = registry.uniqueName(ui.i18n().get("manager.remote.newName"), "");
+        EngineEntry e = EngineEntry.of(registry.newId(name), name, List.of("/usr/games/stockfish"))
+                .withSsh(Optional.of(org.kibitz.protocols.ssh.SshTarget.of("localhost")));
+        try {
+            registry.put(e);
+        } catch (IOException ex) {
+            status.setText(ui.i18n().get("engines.saveFailed", ex.getMessage()));
+            return;
+        }
+        editing = e;
+        refreshList(Optional.of(e.id()));
+        status.setText(ui.i18n().get("manager.remote.added"));
+        sshHost.requestFocus();
+        sshHost.selectAll();
+    }
+
+    /**
+     * Connects to the engine on another computer and starts it: its id name and the round trip. An unknown
+     * host key is shown to the user first (fingerprint), and only added to known_hosts on yes; nothing is
+     * started on no. Kibitz never trusts a computer by itself (decision 0032).
+     */
+    private void testConnectionNow() {
+        EngineEntry e;
+        try {
+            e = fromForm();
+        } catch (IllegalArgumentException ex) {
+            status.setText(ex.getMessage());
+            return;
+        }
+        if (e.ssh().isEmpty()) {
+            return;
+        }
+        EngineEntry draft = e;
+        org.kibitz.protocols.ssh.SshTarget target = e.ssh().get();
+        busy.setVisible(true);
+        status.setText(ui.i18n().get("manager.ssh.checkingHost", target.label()));
+        Task<HostCheck> check = new Task<>() {
+            @Override
+            protected HostCheck call() throws Exception {
+                var where = org.kibitz.protocols.ssh.SshHosts.resolve(target);
+                return org.kibitz.protocols.ssh.SshHosts.isKnown(where) ? new HostCheck(where, List.of())
+                        : new HostCheck(where, org.kibitz.protocols.ssh.SshHosts.scan(where));
+            }
+        };
+        check.setOnSucceeded(ev -> {
+            busy.setVisible(false);
+            HostCheck h = check.getValue();
+            if (h.keys().isEmpty()) {
+                connect(draft);
+            } else if (askTrust(h)) {
+                try {
+                    org.kibitz.protocols.ssh.SshHosts.trust(h.where(), h.keys());
+                    connect(draft);
+                } catch (IOException ex) {
+                    status.setText(ui.i18n().get("manager.ssh.trustFailed", String.valueOf(ex.getMessage())));
+                }
+            } else {
+                status.setText(ui.i18n().get("manager.ssh.notTrusted", h.where().knownHostsName()));
+            }
+        });
+        check.setOnFailed(ev -> {
+            busy.setVisible(false);
+            status.setText(String.valueOf(check.getException().getMessage()));
+        });
+        ui.background().run("ssh-host", check);
+    }
+
+    private record HostCheck(org.kibitz.protocols.ssh.SshHosts.Resolved where, List<org.kibitz.protocols.ssh.SshHosts.HostKey> keys) {
+    }
+
+    /** Asks whether to trust a computer whose host key is not known, showing its fingerprints. */
+    private boolean askTrust(HostCheck h) {
+        StringBuilder keys = new StringBuilder();
+        for (var k : h.keys()) {
+            keys.append(k.type()).append("  ").append(k.fingerprint()).append('\n');
+        }
+        java.util.function.Predicate<String> q = hostKeyQuestion;
+        if (q != null) {
+            return q.test(h.where().knownHostsName() + "\n" + keys);
+        }
+        javafx.scene.control.ButtonType trust = new javafx.scene.control.ButtonType(ui.i18n().get("manager.ssh.trust"),
+                javafx.scene.control.ButtonBar.ButtonData.YES);
+        javafx.scene.control.ButtonType no = new javafx.scene.control.ButtonType(ui.i18n().get("manager.ssh.dontTrust"),
+                javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
+        javafx.scene.control.Alert a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                ui.i18n().get("manager.ssh.unknownHost", h.where().knownHostsName(), keys.toString().strip(),
+                        h.where().knownHosts().get(0)), no, trust);
+        a.initOwner(stage);
+        a.setTitle(ui.i18n().get("manager.ssh.unknownHost.title"));
+        a.setHeaderText(null);
+        a.getDialogPane().setId("ssh-host-question");
+        return a.showAndWait().filter(b -> b == trust).isPresent();
+    }
+
+    /** Answers the host key question instead of a dialog (tests): given the host and its fingerprints. */
+    private static volatile java.util.function.Predicate<String> hostKeyQuestion;
+
+    /** For tests: who answers "trust this computer?" instead of a dialog (null: the dialog). */
+    public static void setHostKeyQuestion(java.util.function.Predicate<String> answer) {
+        hostKeyQuestion = answer;
+    }
+
+    private void connect(EngineEntry draft) {
+        Task<EngineRegistry.Connection> t = new Task<>() {
+            @Override
+            protected EngineRegistry.Connection call() throws Exception {
+                return registry.testConnection(draft);
+            }
+        };
+        busy.setVisible(true);
+        status.setText(ui.i18n().get("manager.ssh.connecting", draft.ssh().map(s -> s.label()).orElse("")));
+        form.setDisable(true);
+        list.setDisable(true);
+        t.setOnSucceeded(ev -> {
+            done();
+            EngineRegistry.Connection c = t.getValue();
+            try {
+                registry.put(c.probed()); // probed just now: no second probe as save() would start
+            } catch (IOException ex) {
+                status.setText(ui.i18n().get("engines.saveFailed", ex.getMessage()));
+                return;
+            }
+            editing = c.probed();
+            fill(c.probed());
+            status.setText(ui.i18n().get("manager.ssh.connected", c.probed().engineName().orElse(c.probed().name()),
+                    c.roundTrip().map(d -> String.valueOf(d.toMillis())).orElse("?"),
+                    String.format(java.util.Locale.ROOT, "%.1f", c.started().toMillis() / 1000.0)));
+        });
+        t.setOnFailed(ev -> {
+            done();
+            Throwable x = t.getException();
+            status.setText(ui.i18n().get("manager.probeFailed", x instanceof EngineException ee ? ui.render(ee.text()) : String.valueOf(x)));
+        });
+        ui.background().run("ssh-test", t);
     }
 
     private void detectNow() {

@@ -107,6 +107,14 @@ public interface EngineSession extends AutoCloseable {
     @Override
     void close();
 
+    /**
+     * The shortest round trip measured to an engine on another machine (reached through ssh): what the
+     * network adds to each move. Empty for a local engine.
+     */
+    default java.util.Optional<Duration> roundTrip() {
+        return java.util.Optional.empty();
+    }
+
     /** How long {@link #close()} may take at most. */
     default Duration closeTimeout() {
         EngineTimeouts t = info().timeouts();

@@ -1,0 +1,107 @@
+package org.kibitz.workbench;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.kibitz.workbench.WorkbenchFixture.onFx;
+import static org.kibitz.workbench.WorkbenchFixture.runFx;
+import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.kibitz.launcher.Sshd;
+import org.kibitz.protocols.ssh.SshCommand;
+import org.kibitz.testing.RealEngines;
+import org.kibitz.workbench.engines.EngineManagerDialog;
+import org.kibitz.workbench.engines.EnginesUi;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The engine manager with an engine on another computer (issue 44), through a real {@code sshd} on
+ * 127.0.0.1: "Test connection" shows an unknown computer's fingerprint and starts nothing when the user
+ * says no; on yes the key is added to known_hosts, the engine answers and its round trip is reported.
+ */
+@ExtendWith(FxStages.class)
+class RemoteEngineManagerTest {
+
+    @TempDir
+    Path home;
+
+    private Sshd sshd;
+    private EnginesUi ui;
+    private String before;
+
+    @AfterEach
+    void close() {
+        EngineManagerDialog.setHostKeyQuestion(null);
+        if (ui != null) {
+            ui.close();
+        }
+        if (before == null) {
+            System.clearProperty(SshCommand.CONFIG_PROPERTY);
+        } else {
+            System.setProperty(SshCommand.CONFIG_PROPERTY, before);
+        }
+        if (sshd != null) {
+            sshd.close();
+        }
+    }
+
+    private String status(WorkbenchFixture w) {
+        return onFx(() -> ((Label) w.robot.lookup("#manager-status").query()).getText());
+    }
+
+    private void type(WorkbenchFixture w, String id, String text) {
+        runFx(() -> ((TextField) w.robot.lookup(id).query()).setText(text));
+    }
+
+    @Test
+    void testConnectionAsksAboutAnUnknownComputerAndReportsTheEngineAndTheRoundTrip() throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        sshd = Sshd.start(home.resolve("sshd"));
+        before = System.getProperty(SshCommand.CONFIG_PROPERTY);
+        System.setProperty(SshCommand.CONFIG_PROPERTY, sshd.clientConfig.toString());
+        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home);
+        ui = w.injector.getInstance(EnginesUi.class);
+        AtomicReference<String> asked = new AtomicReference<>();
+        EngineManagerDialog.setHostKeyQuestion(q -> {
+            asked.set(q);
+            return false;
+        });
+        w.fireMenu("menu-engine-manage");
+        waitUntil(() -> w.robot.lookup("#engine-manager").tryQuery().isPresent());
+        w.robot.clickOn("#engine-add-remote");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(onFx(() -> w.robot.lookup("#engine-ssh-host").query().isVisible()), "the ssh fields are shown");
+        type(w, "#engine-ssh-host", "127.0.0.1");
+        type(w, "#engine-ssh-port", Integer.toString(sshd.port()));
+        type(w, "#engine-command", stockfish);
+
+        // Unknown: the fingerprint is shown, the user says no, nothing is trusted or started.
+        w.robot.clickOn("#engine-ssh-test");
+        waitUntil(() -> status(w).contains("not trusted"));
+        String fingerprint = sshd.fingerprint();
+        assertTrue(asked.get() != null && asked.get().contains(fingerprint) && asked.get().contains("[127.0.0.1]:" + sshd.port()),
+                "the question shows the computer and its fingerprint: " + asked.get());
+        assertFalse(Files.exists(sshd.knownHosts), "nothing trusted on no");
+
+        // Yes: added to known_hosts, connected, the engine's name and the round trip reported.
+        EngineManagerDialog.setHostKeyQuestion(q -> true);
+        w.robot.clickOn("#engine-ssh-test");
+        waitUntil(() -> status(w).startsWith("Connected") || status(w).contains("failed") || status(w).contains("could not"));
+        String s = status(w);
+        assertTrue(s.startsWith("Connected: Stockfish") && s.matches("(?s).*round trip \\d+ ms.*"), s);
+        assertTrue(Files.readString(sshd.knownHosts).contains("[127.0.0.1]:" + sshd.port()), "trusted on yes");
+        String saved = Files.readString(home.resolve("config").resolve("engines.json"));
+        assertTrue(saved.contains("\"ssh\"") && saved.contains("127.0.0.1") && saved.contains(stockfish), saved);
+        List<String> left = sshd.awaitNothing(60);
+        assertTrue(left.isEmpty(), "the test's engines ended on the other computer: " + left);
+    }
+}
