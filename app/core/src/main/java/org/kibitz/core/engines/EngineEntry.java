@@ -39,11 +39,13 @@ import org.kibitz.engine.BuiltinEngine;
  * @param declared    the options it declared at the last probe, with their defaults
  * @param timeouts    the named waits
  * @param builtin     whether this is Kibitz's own engine
+ * @param winModels   the win models fitted to it by {@code bench calibrate --save}, by game id
  */
 public record EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
                           Optional<String> protocol, Set<String> games, Optional<String> engineName,
                           Optional<String> author, Conventions conventions, Map<String, String> options,
-                          List<OptionDecl> declared, Timeouts timeouts, boolean builtin) {
+                          List<OptionDecl> declared, Timeouts timeouts, boolean builtin,
+                          Map<String, FittedModel> winModels) {
 
     /** The built-in engine's id. */
     public static final String BUILTIN_ID = "builtin";
@@ -61,9 +63,44 @@ public record EngineEntry(String id, String name, List<String> command, Optional
         options = options == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
         declared = declared == null ? List.of() : List.copyOf(declared);
         timeouts = timeouts == null ? Timeouts.DEFAULT : timeouts;
+        winModels = winModels == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(winModels));
         if (!builtin && command.isEmpty()) {
             throw new IllegalArgumentException("the engine " + name + " has no command");
         }
+    }
+
+    /** An entry without fitted win models. */
+    public EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
+                       Optional<String> protocol, Set<String> games, Optional<String> engineName,
+                       Optional<String> author, Conventions conventions, Map<String, String> options,
+                       List<OptionDecl> declared, Timeouts timeouts, boolean builtin) {
+        this(id, name, command, workingDirectory, protocol, games, engineName, author, conventions, options, declared,
+                timeouts, builtin, Map.of());
+    }
+
+    /**
+     * A win model fitted to an engine: {@code k} of {@code 1/(1+e^(-k·cp))}, the limit it was fitted at
+     * (as {@code nodes 10000}), how many positions of how many games, and the 95% interval.
+     */
+    public record FittedModel(double k, String limit, int positions, int games, double low, double high) {
+        public FittedModel {
+            Objects.requireNonNull(limit, "limit");
+            if (!(k > 0) || Double.isInfinite(k)) {
+                throw new IllegalArgumentException("k must be a positive number: " + k);
+            }
+        }
+    }
+
+    /** This entry with the win model fitted for {@code gameId} (replacing an earlier one). */
+    public EngineEntry withWinModel(String gameId, FittedModel model) {
+        Map<String, FittedModel> m = new java.util.TreeMap<>(winModels);
+        m.put(gameId, model);
+        return withWinModels(m);
+    }
+
+    public EngineEntry withWinModels(Map<String, FittedModel> m) {
+        return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
+                options, declared, timeouts, builtin, m);
     }
 
     /** A new entry for the engine started by {@code command}, not probed yet. */
@@ -127,38 +164,38 @@ public record EngineEntry(String id, String name, List<String> command, Optional
 
     public EngineEntry withName(String n) {
         return new EngineEntry(id, n, command, workingDirectory, protocol, games, engineName, author, conventions,
-                options, declared, timeouts, builtin);
+                options, declared, timeouts, builtin, winModels);
     }
 
     public EngineEntry withCommand(List<String> c, Optional<String> dir) {
         return new EngineEntry(id, name, c, dir, protocol, games, engineName, author, conventions, options, declared,
-                timeouts, builtin);
+                timeouts, builtin, winModels);
     }
 
     public EngineEntry withProtocol(Optional<String> p) {
         return new EngineEntry(id, name, command, workingDirectory, p, games, engineName, author, conventions, options,
-                declared, timeouts, builtin);
+                declared, timeouts, builtin, winModels);
     }
 
     public EngineEntry withConventions(Conventions c) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, c, options,
-                declared, timeouts, builtin);
+                declared, timeouts, builtin, winModels);
     }
 
     public EngineEntry withOptions(Map<String, String> values) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
-                values, declared, timeouts, builtin);
+                values, declared, timeouts, builtin, winModels);
     }
 
     /** This entry playing {@code g}: the user's word where the engine's own does not say (engine manager). */
     public EngineEntry withGames(java.util.Set<String> g) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, g, engineName, author, conventions,
-                options, declared, timeouts, builtin);
+                options, declared, timeouts, builtin, winModels);
     }
 
     public EngineEntry withTimeouts(Timeouts t) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
-                options, declared, t, builtin);
+                options, declared, t, builtin, winModels);
     }
 
     /**
@@ -168,7 +205,7 @@ public record EngineEntry(String id, String name, List<String> command, Optional
     public EngineEntry withProbe(String protocolId, EngineInfo info) {
         List<OptionDecl> decl = info.options().stream().map(OptionDecl::of).toList();
         return new EngineEntry(id, name, command, workingDirectory, Optional.of(protocolId), info.games(),
-                Optional.of(info.name()), info.author(), conventions, options, decl, timeouts, builtin);
+                Optional.of(info.name()), info.author(), conventions, options, decl, timeouts, builtin, winModels);
     }
 
     /**
