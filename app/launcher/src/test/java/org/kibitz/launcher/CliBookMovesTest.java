@@ -88,7 +88,7 @@ class CliBookMovesTest {
             assertTrue(withTree.out().stream().anyMatch(l -> l.startsWith("Player") && l.endsWith("Book")), withTree.out().toString());
             assertFalse(without.out().stream().anyMatch(l -> l.endsWith("Book")), without.out().toString());
             String pgn = Files.readString(bookPgn, StandardCharsets.UTF_8);
-            assertTrue(pgn.contains("{book}"), pgn);
+            assertTrue(pgn.contains(" book}"), pgn);
 
             // A stricter rule labels fewer moves; an unknown tree is a clear error, nothing written.
             Path strictCsv = dir.resolve("strict.csv");

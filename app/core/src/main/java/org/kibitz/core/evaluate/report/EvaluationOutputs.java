@@ -212,7 +212,11 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         }
         ObjectNode stats = entry.putObject("stats");
         for (Side side : Side.values()) {
-            stats.set(side == Side.WHITE ? "white" : "black", sideJson(first.stats().of(side)));
+            ObjectNode o = sideJson(first.stats().of(side));
+            if (first.bookMoves(side) > 0) {
+                o.put("book", first.bookMoves(side));
+            }
+            stats.set(side == Side.WHITE ? "white" : "black", o);
         }
         if (reports.size() > 1) {
             // The first engine's stays where it always was; every engine's, in engine order, beside it.
@@ -270,9 +274,6 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         o.put("blunders", st.count(Judgement.BLUNDER));
         o.put("good", st.count(Judgement.GOOD));
         o.put("brilliant", st.count(Judgement.BRILLIANT));
-        if (st.count(Judgement.BOOK) > 0) {
-            o.put("book", st.count(Judgement.BOOK));
-        }
         return o;
     }
 

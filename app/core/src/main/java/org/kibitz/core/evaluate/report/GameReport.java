@@ -104,6 +104,11 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
         return stats.black();
     }
 
+    /** The moves of {@code side} labelled book (they are in no total of {@link #stats}). */
+    public int bookMoves(Side side) {
+        return (int) rows.stream().filter(r -> r.side() == side && r.judgement() == Judgement.BOOK).count();
+    }
+
     /** The player of a side. */
     public String player(Side side) {
         return side == Side.WHITE ? white : black;

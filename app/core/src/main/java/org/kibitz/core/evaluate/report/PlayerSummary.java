@@ -47,7 +47,7 @@ public final class PlayerSummary {
                     p.lossSum() + (st.acpl().isPresent() ? st.acpl().getAsDouble() * st.moves() : 0),
                     p.inaccuracies() + st.count(Judgement.INACCURACY), p.mistakes() + st.count(Judgement.MISTAKE),
                     p.blunders() + st.count(Judgement.BLUNDER)));
-            book.merge(name, st.count(Judgement.BOOK), Integer::sum);
+            book.merge(name, report.bookMoves(side), Integer::sum);
         }
     }
 
