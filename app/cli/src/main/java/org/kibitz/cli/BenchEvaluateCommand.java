@@ -185,7 +185,11 @@ final class BenchEvaluateCommand implements Callable<Integer> {
 
     /** Positions per second of the bare loop: one process, each game after ucinewgame, every position at nodes 1. */
     private static double bareLoop(EngineRef ref, List<List<String>> games) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(ref.entry().commandLine()).redirectErrorStream(true).start();
+        // The program as the engine's own start finds it (in /usr/games too, where Debian puts Stockfish).
+        List<String> command = new java.util.ArrayList<>(ref.entry().commandLine());
+        org.kibitz.protocols.process.ProgramSearch.current().locate(command.get(0))
+                .ifPresent(found -> command.set(0, found.toString()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         try (OutputStream in = p.getOutputStream();
              BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             send(in, "uci");
