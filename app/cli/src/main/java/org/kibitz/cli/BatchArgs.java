@@ -12,6 +12,7 @@ import org.kibitz.core.engines.EngineEntry;
 import org.kibitz.core.engines.EngineRef;
 import org.kibitz.core.engines.EngineRegistry;
 import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.EngineWinModels;
 import org.kibitz.core.evaluate.Shard;
 import org.kibitz.core.evaluate.judge.JudgeSpecException;
 import org.kibitz.core.evaluate.judge.JudgementModel;
@@ -153,6 +154,33 @@ final class BatchArgs {
             return judge == null ? JudgementModel.forGame(gameId) : JudgementModel.parse(judge, gameId);
         } catch (JudgeSpecException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.text().render());
+        }
+    }
+
+    /**
+     * The model each engine of the plan is judged with: {@link #judgement}'s, with the engine's own win
+     * model when it has one and {@code judge} sets no {@code k} ({@link EngineWinModels#choose}).
+     */
+    List<EngineWinModels.Chosen> models(String judge, BatchEvaluation.Plan plan) {
+        JudgementModel base = judgement(judge, plan);
+        String gameId = BatchRun.gameId(plan);
+        boolean kGiven = JudgementModel.setsK(judge);
+        List<EngineWinModels.Chosen> out = new ArrayList<>();
+        for (EngineRef ref : plan.request().engines()) {
+            out.add(EngineWinModels.choose(base, ref.entry(), gameId, kGiven));
+        }
+        return out;
+    }
+
+    /**
+     * One line on {@code out} per engine naming its model, {@code model <engine>: <win model> k=<k> (<where
+     * k came from>); <the judgement model>}: every output names the model it was judged with.
+     */
+    static void printModels(PrintWriter out, BatchEvaluation.Plan plan, List<EngineWinModels.Chosen> models) {
+        for (int i = 0; i < models.size(); i++) {
+            EngineWinModels.Chosen c = models.get(i);
+            out.println(TEXT.text("model.line", plan.request().engines().get(i).name(), c.winText(),
+                    c.sourceText().render(), c.model().describe()));
         }
     }
 

@@ -72,6 +72,11 @@ final class BatchRun {
         this.paths = paths;
     }
 
+    /** The data folders (for a tree named as {@code tree import --db} names it). */
+    KibitzPaths paths() {
+        return paths;
+    }
+
     /** The part of a command that runs the batch and may throw what a run throws. */
     @FunctionalInterface
     interface Body {
@@ -143,8 +148,19 @@ final class BatchRun {
             return java.util.OptionalInt.empty();
         }
         // Games listed but none that reads (garbage that looked like a game) count as none.
-        err.println(!plan.skipped().isEmpty() ? TEXT.text("nothing.readable", plan.skipped().size())
-                : TEXT.text(anyGame ? "nothing.selected" : "nothing.written"));
+        java.util.List<GameSelection.Range> ranges = plan.request().selection().games();
+        int most = plan.opened().stream().mapToInt(f -> f.entries().size()).max().orElse(0);
+        if (plan.skipped().isEmpty() && anyGame && !ranges.isEmpty()
+                && ranges.stream().allMatch(r -> r.first() > most)) {
+            // --games past the end of every file: say how many games there are, not just "none selected".
+            for (GameFiles.OpenedFile f : plan.opened()) {
+                err.println(TEXT.text("nothing.pastEnd", ranges.stream().map(Object::toString)
+                        .collect(java.util.stream.Collectors.joining(",")), Terminal.safe(f.file().toString()), f.entries().size()));
+            }
+        } else {
+            err.println(!plan.skipped().isEmpty() ? TEXT.text("nothing.readable", plan.skipped().size())
+                    : TEXT.text(anyGame ? "nothing.selected" : "nothing.written"));
+        }
         err.flush();
         out.println(new EvaluationCounts().summaryLine());
         out.flush();

@@ -110,6 +110,9 @@ final class BenchCalibrateCommand implements Callable<Integer> {
     @Option(names = "--csv", paramLabel = "FILE", descriptionKey = "csv")
     Path csv;
 
+    @Option(names = "--save", descriptionKey = "save")
+    boolean save;
+
     @Option(names = "--progress", paramLabel = "MODE", defaultValue = "auto", descriptionKey = "progress",
             converter = PerftCommand.ProgressModeConverter.class)
     CliProgress.Mode progress;
@@ -139,6 +142,10 @@ final class BenchCalibrateCommand implements Callable<Integer> {
         // The group is required: picocli has seen to it that one limit is given.
         SearchLimits limits = LimitOptions.given(limit.depth, limit.nodes, null, n -> usage("limit.bad")).orElseThrow();
         EngineRef ref = EngineLookup.resolve(registry, engine, spec).withOptions(options);
+        if (save && ref.source() != EngineRef.Source.LIST) {
+            // The fit belongs to an engine of the list, where evaluate and compare find it again.
+            throw usage("save.notListed", engine);
+        }
 
         PositionSampler.Sample drawn;
         try {
@@ -193,6 +200,21 @@ final class BenchCalibrateCommand implements Callable<Integer> {
             return 1;
         }
         Calibration.Report r = Calibration.fit(outcome.observations(), cap, bootstrap, seed);
+        if (save) {
+            String limitText = limit.nodes != null ? "nodes " + limit.nodes : "depth " + limit.depth;
+            try {
+                org.kibitz.core.engines.EngineEntry listed = registry.byId(ref.entry().id()).orElseThrow();
+                registry.put(listed.withWinModel(g.id(), new org.kibitz.core.engines.EngineEntry.FittedModel(r.k(), limitText,
+                        r.n(), r.games(), r.low(), r.high())));
+                out.println(TEXT.text("saved", String.format(Locale.ROOT, "%.8f", r.k()), listed.name(), g.id(), limitText,
+                        registry.file()));
+            } catch (IOException e) {
+                err.println(TEXT.text("save.failed", registry.file(), String.valueOf(e.getMessage())));
+                print(out, r);
+                out.flush();
+                return 2;
+            }
+        }
         print(out, r);
         out.flush();
         return outcome.failures().isEmpty() ? 0 : 1;

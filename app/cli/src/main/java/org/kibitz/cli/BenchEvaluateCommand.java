@@ -119,12 +119,16 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             // 1. Overhead at nodes 1, one engine process; the bare pipe loop on the same positions first.
             List<List<String>> lines = positions(files, overheadGames);
             int total = lines.stream().mapToInt(List::size).sum();
-            double bare = bareLoop(ref, lines);
+            double bare = bareLoop(ref, lines, false);
+            double bareCleared = bareLoop(ref, lines, true);
             Run one = run(files, ref, SearchLimits.nodes(1), overheadGames, 1, tmp.resolve("overhead"));
             double ours = one.counts.positions() / one.seconds;
             out.println(String.format(Locale.ROOT, "1. overhead at nodes 1, 1 job: %d positions, kibitz %.0f positions/s"
                     + " (wall %.2f s incl. listing), bare pipe loop %.0f positions/s, ratio %.2fx", total, ours,
                     one.seconds, bare, bare / ours));
+            // The same loop clearing the hash before every position, as a batch does (decision 0026).
+            out.println(String.format(Locale.ROOT, "   bare pipe loop clearing the hash before every position %.0f positions/s,"
+                    + " ratio %.2fx; the hash policy costs the bare loop %.2fx", bareCleared, bareCleared / ours, bare / bareCleared));
             // 2. A real limit: wall against the engine's own time.
             Run real = run(files, ref, SearchLimits.nodes(nodes), realGames, 2, tmp.resolve("real2"));
             double engineSeconds = real.counts.engineMillis() / 1000.0 / 2;
@@ -184,9 +188,18 @@ final class BenchEvaluateCommand implements Callable<Integer> {
         return out;
     }
 
-    /** Positions per second of the bare loop: one process, each game after ucinewgame, every position at nodes 1. */
-    private static double bareLoop(EngineRef ref, List<List<String>> games) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(ref.entry().commandLine()).redirectErrorStream(true).start();
+    /**
+     * Positions per second of the bare loop: one process, every position at nodes 1, after {@code ucinewgame}
+     * and {@code isready} once a game or, with {@code everyPosition}, before every position as a batch does
+     * (decision 0026: the like-for-like loop).
+     */
+    private static double bareLoop(EngineRef ref, List<List<String>> games, boolean everyPosition)
+            throws IOException, InterruptedException {
+        // The program as the engine's own start finds it (in /usr/games too, where Debian puts Stockfish).
+        List<String> command = new java.util.ArrayList<>(ref.entry().commandLine());
+        org.kibitz.protocols.process.ProgramSearch.current().locate(command.get(0))
+                .ifPresent(found -> command.set(0, found.toString()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         try (OutputStream in = p.getOutputStream();
              BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             send(in, "uci");
@@ -197,6 +210,10 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                 send(in, "ucinewgame\nisready");
                 until(r, "readyok");
                 for (int i = g.size() - 1; i >= 0; i--) {
+                    if (everyPosition && i < g.size() - 1) {
+                        send(in, "ucinewgame\nisready");
+                        until(r, "readyok");
+                    }
                     send(in, g.get(i) + "\ngo nodes 1");
                     until(r, "bestmove");
                     n++;

@@ -102,8 +102,10 @@ final class CompareCommand implements Callable<Integer> {
         }
         BatchEvaluation.Plan plan = planned.get().plan();
         Comparison comparison;
+        java.util.List<org.kibitz.core.evaluate.EngineWinModels.Chosen> chosen = batch.models(judge, plan);
         try {
-            comparison = new Comparison(batch.judgement(judge, plan), threshold);
+            comparison = new Comparison(batch.judgement(judge, plan), threshold,
+                    chosen.stream().map(org.kibitz.core.evaluate.EngineWinModels.Chosen::model).toList());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -136,6 +138,7 @@ final class CompareCommand implements Callable<Integer> {
             for (String problem : outputs.problems()) {
                 err.println(TEXT.text("output.problem", problem));
             }
+            BatchArgs.printModels(stdout, plan, chosen);
             for (String line : outputs.summary().lines(Locale.getDefault())) {
                 stdout.println(line);
             }

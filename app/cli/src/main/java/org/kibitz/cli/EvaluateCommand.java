@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.kibitz.core.evaluate.BatchEvaluation;
+import org.kibitz.core.evaluate.EngineWinModels;
 import org.kibitz.core.evaluate.EvaluationCounts;
 import org.kibitz.core.evaluate.GameSelection;
 import org.kibitz.core.evaluate.judge.JudgementModel;
@@ -79,6 +80,15 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--judge", paramLabel = "MODEL", descriptionKey = "judge")
     String judge;
 
+    @Option(names = "--tree", paramLabel = "DB", descriptionKey = "tree")
+    String tree;
+
+    @Option(names = "--book", paramLabel = "BOOK", descriptionKey = "book")
+    Path book;
+
+    @Option(names = "--book-min", paramLabel = "N", defaultValue = "10", descriptionKey = "bookMin")
+    int bookMin;
+
     @Inject
     EvaluateCommand(BatchRun run) {
         this.run = run;
@@ -105,17 +115,29 @@ final class EvaluateCommand implements Callable<Integer> {
             return empty.getAsInt();
         }
         BatchEvaluation.Plan plan = planned.get().plan();
-        JudgementModel model = batch.judgement(judge, plan);
+        List<EngineWinModels.Chosen> chosen = batch.models(judge, plan);
+        List<JudgementModel> models = chosen.stream().map(EngineWinModels.Chosen::model).toList();
         EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.ofNullable(out), Optional.ofNullable(csv),
                 Optional.ofNullable(jsonl), Optional.ofNullable(plots), svg);
-        Optional<EvaluationOutputs> opened = BatchRun.outputs(batch, err, TEXT,
-                () -> EvaluationOutputs.open(targets, model, planned.get().gameFiles(), plan, Locale.getDefault()));
-        if (opened.isEmpty()) {
-            return 2;
+        try (BookOption.Opened opening = BookOption.open(spec, tree == null ? null : TreeCommand.database(run.paths(), tree), book, bookMin, BatchRun.gameId(plan), err, TEXT)) {
+            if (opening == null) {
+                return 2;
+            }
+            Optional<EvaluationOutputs> opened = BatchRun.outputs(batch, err, TEXT,
+                    () -> EvaluationOutputs.open(targets, models, opening.source(), planned.get().gameFiles(), plan,
+                            Locale.getDefault()));
+            if (opened.isEmpty()) {
+                return 2;
+            }
+            return run(planned.get(), opened.get(), chosen, stdout, err);
         }
-        EvaluationOutputs outputs = opened.get();
+    }
+
+    private Integer run(BatchRun.Planned planned, EvaluationOutputs outputs, List<EngineWinModels.Chosen> chosen,
+                        PrintWriter stdout, PrintWriter err) {
+        BatchEvaluation.Plan plan = planned.plan();
         return BatchRun.guarded(stdout, err, TEXT, outputs::abort, () -> {
-            BatchRun.Outcome outcome = run.run(planned.get(), batch, err, TEXT, outputs, outputs::engines);
+            BatchRun.Outcome outcome = run.run(planned, batch, err, TEXT, outputs, outputs::engines);
             JobResult<?> result = outcome.result();
             EvaluationCounts counts = outcome.counts();
             if (result.state() != JobState.COMPLETED) {
@@ -136,6 +158,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 for (String problem : outputs.problems()) {
                     err.println(TEXT.text("output.problem", problem));
                 }
+                BatchArgs.printModels(stdout, plan, chosen);
                 for (String line : outputs.summaryLines()) {
                     stdout.println(line);
                 }

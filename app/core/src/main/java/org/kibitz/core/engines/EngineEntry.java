@@ -43,11 +43,13 @@ import org.kibitz.protocols.ssh.SshTarget;
  * @param builtin     whether this is Kibitz's own engine
  * @param ssh         the computer it runs on when that is another one (decision 0032): then {@code command}
  *                    and {@code workingDirectory} are the program and folder there, and it starts through ssh
+ * @param winModels   the win models fitted to it by {@code bench calibrate --save}, by game id
  */
 public record EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
                           Optional<String> protocol, Set<String> games, Optional<String> engineName,
                           Optional<String> author, Conventions conventions, Map<String, String> options,
-                          List<OptionDecl> declared, Timeouts timeouts, boolean builtin, Optional<SshTarget> ssh) {
+                          List<OptionDecl> declared, Timeouts timeouts, boolean builtin, Optional<SshTarget> ssh,
+                          Map<String, FittedModel> winModels) {
 
     /** The built-in engine's id. */
     public static final String BUILTIN_ID = "builtin";
@@ -66,18 +68,37 @@ public record EngineEntry(String id, String name, List<String> command, Optional
         declared = declared == null ? List.of() : List.copyOf(declared);
         timeouts = timeouts == null ? Timeouts.DEFAULT : timeouts;
         ssh = ssh == null || builtin ? Optional.empty() : ssh;
+        winModels = winModels == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(winModels));
         if (!builtin && command.isEmpty()) {
             throw new IllegalArgumentException("the engine " + name + " has no command");
         }
     }
 
-    /** An engine on this computer (no {@code ssh}). */
+    /** An engine on this computer (no {@code ssh}), without fitted win models. */
     public EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
                        Optional<String> protocol, Set<String> games, Optional<String> engineName,
                        Optional<String> author, Conventions conventions, Map<String, String> options,
                        List<OptionDecl> declared, Timeouts timeouts, boolean builtin) {
         this(id, name, command, workingDirectory, protocol, games, engineName, author, conventions, options, declared,
-                timeouts, builtin, Optional.empty());
+                timeouts, builtin, Optional.empty(), Map.of());
+    }
+
+    /** An engine on {@code ssh}'s computer (or this one when empty), without fitted win models. */
+    public EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
+                       Optional<String> protocol, Set<String> games, Optional<String> engineName,
+                       Optional<String> author, Conventions conventions, Map<String, String> options,
+                       List<OptionDecl> declared, Timeouts timeouts, boolean builtin, Optional<SshTarget> ssh) {
+        this(id, name, command, workingDirectory, protocol, games, engineName, author, conventions, options, declared,
+                timeouts, builtin, ssh, Map.of());
+    }
+
+    /** An engine on this computer with the win models fitted to it. */
+    public EngineEntry(String id, String name, List<String> command, Optional<String> workingDirectory,
+                       Optional<String> protocol, Set<String> games, Optional<String> engineName,
+                       Optional<String> author, Conventions conventions, Map<String, String> options,
+                       List<OptionDecl> declared, Timeouts timeouts, boolean builtin, Map<String, FittedModel> winModels) {
+        this(id, name, command, workingDirectory, protocol, games, engineName, author, conventions, options, declared,
+                timeouts, builtin, Optional.empty(), winModels);
     }
 
     /** Whether it runs on another computer, started through ssh. */
@@ -88,7 +109,32 @@ public record EngineEntry(String id, String name, List<String> command, Optional
     /** This entry run on {@code target} (its command and folder then being the remote ones), or here when empty. */
     public EngineEntry withSsh(Optional<SshTarget> target) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
-                options, declared, timeouts, builtin, target);
+                options, declared, timeouts, builtin, target, winModels);
+    }
+
+    /**
+     * A win model fitted to an engine: {@code k} of {@code 1/(1+e^(-k·cp))}, the limit it was fitted at
+     * (as {@code nodes 10000}), how many positions of how many games, and the 95% interval.
+     */
+    public record FittedModel(double k, String limit, int positions, int games, double low, double high) {
+        public FittedModel {
+            Objects.requireNonNull(limit, "limit");
+            if (!(k > 0) || Double.isInfinite(k)) {
+                throw new IllegalArgumentException("k must be a positive number: " + k);
+            }
+        }
+    }
+
+    /** This entry with the win model fitted for {@code gameId} (replacing an earlier one). */
+    public EngineEntry withWinModel(String gameId, FittedModel model) {
+        Map<String, FittedModel> m = new java.util.TreeMap<>(winModels);
+        m.put(gameId, model);
+        return withWinModels(m);
+    }
+
+    public EngineEntry withWinModels(Map<String, FittedModel> m) {
+        return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
+                options, declared, timeouts, builtin, ssh, m);
     }
 
     /** A new entry for the engine started by {@code command}, not probed yet. */
@@ -156,38 +202,38 @@ public record EngineEntry(String id, String name, List<String> command, Optional
 
     public EngineEntry withName(String n) {
         return new EngineEntry(id, n, command, workingDirectory, protocol, games, engineName, author, conventions,
-                options, declared, timeouts, builtin, ssh);
+                options, declared, timeouts, builtin, ssh, winModels);
     }
 
     public EngineEntry withCommand(List<String> c, Optional<String> dir) {
         return new EngineEntry(id, name, c, dir, protocol, games, engineName, author, conventions, options, declared,
-                timeouts, builtin, ssh);
+                timeouts, builtin, ssh, winModels);
     }
 
     public EngineEntry withProtocol(Optional<String> p) {
         return new EngineEntry(id, name, command, workingDirectory, p, games, engineName, author, conventions, options,
-                declared, timeouts, builtin, ssh);
+                declared, timeouts, builtin, ssh, winModels);
     }
 
     public EngineEntry withConventions(Conventions c) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, c, options,
-                declared, timeouts, builtin, ssh);
+                declared, timeouts, builtin, ssh, winModels);
     }
 
     public EngineEntry withOptions(Map<String, String> values) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
-                values, declared, timeouts, builtin, ssh);
+                values, declared, timeouts, builtin, ssh, winModels);
     }
 
     /** This entry playing {@code g}: the user's word where the engine's own does not say (engine manager). */
     public EngineEntry withGames(java.util.Set<String> g) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, g, engineName, author, conventions,
-                options, declared, timeouts, builtin, ssh);
+                options, declared, timeouts, builtin, ssh, winModels);
     }
 
     public EngineEntry withTimeouts(Timeouts t) {
         return new EngineEntry(id, name, command, workingDirectory, protocol, games, engineName, author, conventions,
-                options, declared, t, builtin, ssh);
+                options, declared, t, builtin, ssh, winModels);
     }
 
     /**
@@ -197,7 +243,7 @@ public record EngineEntry(String id, String name, List<String> command, Optional
     public EngineEntry withProbe(String protocolId, EngineInfo info) {
         List<OptionDecl> decl = info.options().stream().map(OptionDecl::of).toList();
         return new EngineEntry(id, name, command, workingDirectory, Optional.of(protocolId), info.games(),
-                Optional.of(info.name()), info.author(), conventions, options, decl, timeouts, builtin, ssh);
+                Optional.of(info.name()), info.author(), conventions, options, decl, timeouts, builtin, ssh, winModels);
     }
 
     /**

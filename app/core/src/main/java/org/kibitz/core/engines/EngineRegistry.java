@@ -485,7 +485,7 @@ public final class EngineRegistry {
                     EngineEntry b = EngineEntry.builtinEngine();
                     out.add(new EngineEntry(EngineEntry.BUILTIN_ID, e.name(), List.of(), Optional.empty(),
                             e.protocol().or(b::protocol), e.games().isEmpty() ? b.games() : e.games(), e.engineName(),
-                            e.author(), e.conventions(), e.options(), e.declared(), e.timeouts(), true));
+                            e.author(), e.conventions(), e.options(), e.declared(), e.timeouts(), true, e.winModels()));
                     ids.add(EngineEntry.BUILTIN_ID);
                     seen = true;
                 }

@@ -58,6 +58,28 @@ public final class MoveListOptions {
         save(s -> s.withVariationLayout(value.name()));
     }
 
+    private java.util.Set<org.kibitz.api.tree.GameNode> book = java.util.Set.of();
+
+    /**
+     * The main-line moves the open opening tree has as book (played in at least ten games of their
+     * position, up to the game's first move that is not): the move list labels them "Book", as
+     * {@code evaluate --tree} labels them {@code book}. Set by the tree pane; empty without a tree.
+     */
+    public java.util.Set<org.kibitz.api.tree.GameNode> bookMoves() {
+        return book;
+    }
+
+    /** Sets {@link #bookMoves()}; the move list is drawn again when they changed. */
+    public void setBookMoves(java.util.Collection<org.kibitz.api.tree.GameNode> nodes) {
+        java.util.Set<org.kibitz.api.tree.GameNode> next = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        next.addAll(nodes);
+        if (next.equals(book)) {
+            return;
+        }
+        book = java.util.Collections.unmodifiableSet(next);
+        revision.set(revision.get() + 1);
+    }
+
     /** Increases on every change. */
     public ReadOnlyIntegerProperty revisionProperty() {
         return revision.getReadOnlyProperty();

@@ -381,6 +381,12 @@ public final class MovesPane extends BorderPane {
                         highlights.put(move, chip.highlight);
                         chip.setOnMouseClicked(move.getOnMouseClicked());
                         flow.getChildren().add(chip);
+                        if (m.level() == 0 && options.bookMoves().contains(m.node())) {
+                            // As chess.com's reports mark them: a move of the open opening tree.
+                            Text label = new Text("\u00a0" + i18n.get("moves.book"));
+                            label.getStyleClass().add("move-book");
+                            flow.getChildren().add(label);
+                        }
                         space = true;
                     }
                     case MoveText.CommentToken c -> {

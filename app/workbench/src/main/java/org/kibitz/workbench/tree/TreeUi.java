@@ -313,13 +313,19 @@ public final class TreeUi {
         Path db = selected.get();
         Path bookFile = book.get();
         OpeningTree.GameFilter f = filter.get();
+        // The main line as it is now, for its book moves (read here: the document is the FX thread's).
+        List<org.kibitz.api.tree.GameNode> line = document.tree().mainline();
+        List<Position> before = line.stream().map(org.kibitz.api.tree.GameNode::positionBefore).toList();
+        List<Optional<Move>> played = line.stream().map(org.kibitz.api.tree.GameNode::move).toList();
         run(() -> {
             if (latest.get() != question) {
                 return;
             }
             Answer a = answer(position, game, notation, db, bookFile, f);
+            List<org.kibitz.api.tree.GameNode> bookNodes = bookNodes(db, game, line, before, played);
             Platform.runLater(() -> {
                 if (latest.get() == question) {
+                    moveOptions.setBookMoves(bookNodes);
                     shown = position;
                     rows.setAll(a.rows());
                     gameRows.setAll(a.games());
@@ -331,6 +337,33 @@ public final class TreeUi {
     }
 
     private record Answer(List<Row> rows, List<OpeningTree.TreeGame> games, String message) {
+    }
+
+    /**
+     * On the query thread: the main line's book moves by the open tree, as {@code evaluate --tree} finds
+     * them (at least {@link org.kibitz.core.evaluate.BookSource#DEFAULT_MIN_GAMES} games of the position,
+     * up to the first move that is not); none without a tree of the game.
+     */
+    private List<org.kibitz.api.tree.GameNode> bookNodes(Path db, GamePlugin game, List<org.kibitz.api.tree.GameNode> line,
+                                                         List<Position> before, List<Optional<Move>> played) {
+        OpeningTree tree = db == null ? null : open.get(db);
+        List<org.kibitz.api.tree.GameNode> out = new ArrayList<>();
+        try {
+            if (tree == null || !tree.gameId().map(game.id()::equals).orElse(false)) {
+                return out;
+            }
+            org.kibitz.core.evaluate.BookSource source = org.kibitz.core.evaluate.BookSource.tree(tree,
+                    org.kibitz.core.evaluate.BookSource.DEFAULT_MIN_GAMES);
+            for (int i = 0; i < line.size(); i++) {
+                if (played.get(i).isEmpty() || !source.contains(before.get(i), played.get(i).get())) {
+                    break;
+                }
+                out.add(line.get(i));
+            }
+        } catch (IOException | RuntimeException e) {
+            // the rows say what went wrong; no labels then
+        }
+        return out;
     }
 
     /** On the query thread. */

@@ -28,7 +28,7 @@ import org.kibitz.api.game.Games;
  * @param model     the judgement model (its win% model makes scores of different engines comparable)
  * @param threshold win% points (0..100) at or beyond which engines disagree
  */
-public record Comparison(JudgementModel model, double threshold) {
+public record Comparison(JudgementModel model, double threshold, List<JudgementModel> perEngine) {
 
     /** Top-K agreement counts A's move within B's first this many lines. */
     public static final int TOP_K = 3;
@@ -39,9 +39,23 @@ public record Comparison(JudgementModel model, double threshold) {
 
     public Comparison {
         Objects.requireNonNull(model, "model");
+        perEngine = perEngine == null ? List.of() : List.copyOf(perEngine);
         if (!(threshold > 0 && threshold <= 100)) {
             throw new IllegalArgumentException("the threshold is in win% points, above 0 and at most 100: " + threshold);
         }
+    }
+
+    /** Every engine judged with {@code model}. */
+    public Comparison(JudgementModel model, double threshold) {
+        this(model, threshold, List.of());
+    }
+
+    /**
+     * The model engine {@code e} is judged with: its own from {@code perEngine} (its fitted win model,
+     * so that each engine's scores become win% on its own scale), else {@code model}.
+     */
+    public JudgementModel modelOf(int e) {
+        return perEngine.isEmpty() ? model : perEngine.get(Math.min(e, perEngine.size() - 1));
     }
 
     /** win% points rounded as the CSV writes them (4 decimals), so sums from the CSV come out the same. */
@@ -62,7 +76,7 @@ public record Comparison(JudgementModel model, double threshold) {
         List<GameReport> reports = new ArrayList<>(engines);
         List<Map<Integer, GameReport.MoveRow>> rows = new ArrayList<>(engines);
         for (int e = 0; e < engines; e++) {
-            GameReport rep = GameReport.of(r, e, model, games);
+            GameReport rep = GameReport.of(r, e, modelOf(e), games);
             reports.add(rep);
             Map<Integer, GameReport.MoveRow> byPly = new HashMap<>();
             rep.rows().forEach(row -> byPly.put(row.ply(), row));
@@ -88,7 +102,7 @@ public record Comparison(JudgementModel model, double threshold) {
             String played = ply < n ? first.moves().get(ply) : "";
             List<Optional<Double>> afterPlayed = new ArrayList<>(engines);
             for (int e = 0; e < engines; e++) {
-                afterPlayed.add(moverWinAfter(r.byEngine().get(e), ply + 1));
+                afterPlayed.add(moverWinAfter(r.byEngine().get(e), e, ply + 1));
             }
             List<PairView> pairs = new ArrayList<>();
             for (int a = 0; a < engines; a++) {
@@ -120,7 +134,7 @@ public record Comparison(JudgementModel model, double threshold) {
         Optional<Judgement> verdict = Optional.ofNullable(row).map(GameReport.MoveRow::judgement);
         Optional<Double> loss = Optional.ofNullable(row).map(GameReport.MoveRow::winLoss);
         return new EngineView(e, ev.engineName(), best, san.isEmpty() ? best : san.get(0), san, pe.pv(), alts, score,
-                model.win().winPercent(score), pe.depth(), pe.nodes(), pe.timeMs(),
+                modelOf(e).win().winPercent(score), pe.depth(), pe.nodes(), pe.timeMs(),
                 pe.status() == PositionEval.Status.STORED, verdict, loss);
     }
 
@@ -128,9 +142,9 @@ public record Comparison(JudgementModel model, double threshold) {
      * The mover's win% after the move played, by engine {@code ev}'s evaluation of the position it led to
      * (a checkmate on the board included); empty when that position was not evaluated.
      */
-    private Optional<Double> moverWinAfter(GameEvaluation ev, int ply) {
+    private Optional<Double> moverWinAfter(GameEvaluation ev, int e, int ply) {
         return ev.at(ply).filter(p -> !p.failed()).flatMap(PositionEval::sideToMoveScore)
-                .map(s -> 100 - model.win().winPercent(s));
+                .map(s -> 100 - modelOf(e).win().winPercent(s));
     }
 
     private PairView pair(int a, int b, EngineView va, EngineView vb, int legal, String played, Optional<Double> aAfterPlayed,
@@ -167,14 +181,14 @@ public record Comparison(JudgementModel model, double threshold) {
         }
         Optional<Score> s = judge.scoreOf(move);
         if (s.isPresent()) {
-            return Optional.of(new PairView.Loss(rounded(Math.max(0, judge.win() - model.win().winPercent(s.get()))), false));
+            return Optional.of(new PairView.Loss(rounded(Math.max(0, judge.win() - modelOf(judge.engine()).win().winPercent(s.get()))), false));
         }
         if (move.equals(played) && afterPlayed.isPresent()) {
             return Optional.of(new PairView.Loss(rounded(Math.max(0, judge.win() - afterPlayed.get())), false));
         }
         List<EngineView.Alt> lines = judge.lines();
         if (lines.size() >= 2 && lines.size() < legal) {
-            double last = model.win().winPercent(lines.get(lines.size() - 1).score());
+            double last = modelOf(judge.engine()).win().winPercent(lines.get(lines.size() - 1).score());
             return Optional.of(new PairView.Loss(rounded(Math.max(0, judge.win() - last)), true));
         }
         return Optional.empty();

@@ -61,6 +61,11 @@ final class ComparisonAnnotator {
         }
         tree.tags().put("KibitzCompare", ComparisonSummary.text(locale, "compare.pgn.tag",
                 String.join(" / ", g.engineNames()), limitText, ReportFormat.fixed(comparison.threshold(), 1)));
-        tree.tags().put("KibitzJudge", comparison.model().describe());
+        tree.tags().put("KibitzJudge", comparison.modelOf(0).describe());
+        for (int e = 1; e < g.engineNames().size(); e++) {
+            if (!comparison.modelOf(e).equals(comparison.modelOf(0))) {
+                tree.tags().put("KibitzJudge" + (e + 1), comparison.modelOf(e).describe());
+            }
+        }
     }
 }

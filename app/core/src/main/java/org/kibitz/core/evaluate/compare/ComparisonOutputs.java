@@ -157,7 +157,12 @@ public final class ComparisonOutputs implements BatchEvaluation.Listener, AutoCl
     @Override
     public synchronized void close() throws IOException {
         // The manifest kibitz merge reads to join shards: evaluate's, with the kind compare.
-        parts.close(Optional.of(KIND), comparison.model().describe() + " threshold=" + comparison.threshold());
+        java.util.List<String> each = new java.util.ArrayList<>();
+        for (int e = 0; e < Math.max(1, plan.request().engines().size()); e++) {
+            each.add(comparison.modelOf(e).describe());
+        }
+        String judge = each.stream().distinct().count() == 1 ? each.get(0) : String.join(" | ", each);
+        parts.close(Optional.of(KIND), judge + " threshold=" + comparison.threshold());
     }
 
     /** Drops every part: the targets stay as they were. */

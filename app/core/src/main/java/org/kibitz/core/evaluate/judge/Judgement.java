@@ -5,7 +5,9 @@ import org.kibitz.api.i18n.Text;
 
 /**
  * What a move is judged to be, with its glyph and numeric annotation glyph (NAG) as PGN writes them.
- * {@link #NONE} is the ordinary move: no glyph, NAG 0 (never written).
+ * {@link #NONE} is the ordinary move: no glyph, NAG 0 (never written). {@link #BOOK} is a move of the
+ * opening database or book the evaluation was given: written {@code book}, no NAG, never ?!, ? or ??
+ * (see docs/judgements.md).
  */
 public enum Judgement {
     BRILLIANT("!!", 3),
@@ -13,7 +15,8 @@ public enum Judgement {
     NONE("", 0),
     INACCURACY("?!", 6),
     MISTAKE("?", 2),
-    BLUNDER("??", 4);
+    BLUNDER("??", 4),
+    BOOK("book", 0);
 
     private final String glyph;
     private final int nag;

@@ -225,6 +225,30 @@ public record JudgementModel(String name, WinModel win, double inaccuracy, doubl
         }
     }
 
+    /**
+     * This model with another win model: itself when {@code w} has the same numbers, else a model named
+     * after its preset with a {@code *}, as {@link #parse} names a changed one.
+     */
+    public JudgementModel withWin(WinModel w) {
+        if (w.k() == win.k() && w.clampCp() == win.clampCp() && w.mateCp() == win.mateCp()) {
+            return this;
+        }
+        return new JudgementModel(baseName(name) + "*", w, inaccuracy, mistake, blunder, mateRules, good, decided, sacrifice);
+    }
+
+    /** Whether a {@code --judge} text sets {@code k} itself. */
+    public static boolean setsK(String spec) {
+        if (spec == null) {
+            return false;
+        }
+        for (String part : spec.strip().split("[\\s:,]+")) {
+            if (part.toLowerCase(Locale.ROOT).startsWith("k=")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private boolean sameNumbers(JudgementModel o) {
         return win.k() == o.win.k() && win.clampCp() == o.win.clampCp() && win.mateCp() == o.win.mateCp()
                 && inaccuracy == o.inaccuracy && mistake == o.mistake && blunder == o.blunder

@@ -42,6 +42,22 @@ final class Annotator {
      */
     static void annotate(GameTree tree, int rankBase, GameEvaluation ev, GameReport report, JudgementModel model, String limitText,
                          Locale locale, boolean tags) {
+        annotate(tree, rankBase, ev, List.of(report), List.of(model), limitText, locale, tags);
+    }
+
+    /**
+     * Annotates {@code tree} in place with every engine's judgements: the first engine's as above; each
+     * other engine's judgement of a move, where it judged one, in the move's comment ({@code Stockfish: ?});
+     * each other engine's model and totals in tags numbered from 2 ({@code Annotator2}, {@code KibitzJudge2},
+     * {@code WhiteAccuracy2}...), or in the first comment for a format without free tags.
+     *
+     * @param reports the game judged by each engine, in engine order
+     * @param models  the model each engine was judged with, in the same order
+     */
+    static void annotate(GameTree tree, int rankBase, GameEvaluation ev, List<GameReport> reports, List<JudgementModel> models,
+                         String limitText, Locale locale, boolean tags) {
+        GameReport report = reports.get(0);
+        JudgementModel model = models.get(0);
         List<GameNode> line = tree.mainline();
         if (line.size() != ev.moves().size()) {
             throw new IllegalStateException(ReportFormat.text(locale, "report.out.changed", report.file(),
@@ -77,40 +93,61 @@ final class Annotator {
                 comment = comment(row, locale);
                 addLine(node, row, rankBase);
             }
-            if (!tags && row.judgement() != Judgement.NONE) {
+            if (row.judgement() == Judgement.BOOK) {
+                comment = ReportFormat.text(locale, "report.comment.book");
+            } else if (!tags && row.judgement() != Judgement.NONE) {
                 comment = comment.isEmpty() ? row.judgement().glyph() : row.judgement().glyph() + " " + comment;
+            }
+            for (int e = 1; e < reports.size(); e++) {
+                for (GameReport.MoveRow other : reports.get(e).rows()) {
+                    if (other.ply() == row.ply() && other.judgement() != Judgement.NONE && other.judgement() != Judgement.BOOK) {
+                        String said = reports.get(e).engineName() + ": " + other.judgement().glyph();
+                        comment = comment.isEmpty() ? said : comment + " " + said;
+                    }
+                }
             }
             if (!comment.isEmpty()) {
                 node.setComment(node.comment().isEmpty() ? comment : node.comment() + " " + comment);
             }
         }
-        String engine = engineOf(report.fingerprint(), report.engineName());
-        if (tags) {
-            tree.tags().put("Annotator", ReportFormat.text(locale, "report.annotator", engine, limitText));
-            tree.tags().put("KibitzJudge", model.describe());
-            for (Side side : Side.values()) {
-                GameStats.SideStats st = report.stats().of(side);
-                if (st.moves() == 0) {
-                    continue;
+        StringBuilder b = new StringBuilder();
+        for (int e = 0; e < reports.size(); e++) {
+            GameReport rep = reports.get(e);
+            JudgementModel m = models.get(Math.min(e, models.size() - 1));
+            String engine = engineOf(rep.fingerprint(), rep.engineName());
+            String n = e == 0 ? "" : Integer.toString(e + 1);
+            if (tags) {
+                tree.tags().put("Annotator" + n, ReportFormat.text(locale, "report.annotator", engine, limitText));
+                tree.tags().put("KibitzJudge" + n, m.describe());
+                for (Side side : Side.values()) {
+                    GameStats.SideStats st = rep.stats().of(side);
+                    if (st.moves() == 0) {
+                        continue;
+                    }
+                    String p = ReportFormat.tagPrefix(side, rep.gameId());
+                    tree.tags().put(p + "Accuracy" + n, accuracy(st));
+                    tree.tags().put(p + "ACPL" + n, acpl(st));
+                    tree.tags().put(p + "Inaccuracies" + n, Integer.toString(st.count(Judgement.INACCURACY)));
+                    tree.tags().put(p + "Mistakes" + n, Integer.toString(st.count(Judgement.MISTAKE)));
+                    tree.tags().put(p + "Blunders" + n, Integer.toString(st.count(Judgement.BLUNDER)));
                 }
-                String p = ReportFormat.tagPrefix(side, report.gameId());
-                tree.tags().put(p + "Accuracy", accuracy(st));
-                tree.tags().put(p + "ACPL", acpl(st));
-                tree.tags().put(p + "Inaccuracies", Integer.toString(st.count(Judgement.INACCURACY)));
-                tree.tags().put(p + "Mistakes", Integer.toString(st.count(Judgement.MISTAKE)));
-                tree.tags().put(p + "Blunders", Integer.toString(st.count(Judgement.BLUNDER)));
-            }
-        } else {
-            StringBuilder b = new StringBuilder(ReportFormat.text(locale, "report.root", engine, limitText, model.describe()));
-            for (Side side : Side.values()) {
-                GameStats.SideStats st = report.stats().of(side);
-                if (st.moves() > 0) {
-                    b.append('\n').append(ReportFormat.text(locale, "report.root.side", report.player(side).isEmpty()
-                                    ? ReportFormat.tagPrefix(side, report.gameId()) : report.player(side), accuracy(st), acpl(st),
-                            String.valueOf(st.count(Judgement.INACCURACY)), String.valueOf(st.count(Judgement.MISTAKE)),
-                            String.valueOf(st.count(Judgement.BLUNDER))));
+            } else {
+                if (b.length() > 0) {
+                    b.append('\n');
+                }
+                b.append(ReportFormat.text(locale, "report.root", engine, limitText, m.describe()));
+                for (Side side : Side.values()) {
+                    GameStats.SideStats st = rep.stats().of(side);
+                    if (st.moves() > 0) {
+                        b.append('\n').append(ReportFormat.text(locale, "report.root.side", rep.player(side).isEmpty()
+                                        ? ReportFormat.tagPrefix(side, rep.gameId()) : rep.player(side), accuracy(st), acpl(st),
+                                String.valueOf(st.count(Judgement.INACCURACY)), String.valueOf(st.count(Judgement.MISTAKE)),
+                                String.valueOf(st.count(Judgement.BLUNDER))));
+                    }
                 }
             }
+        }
+        if (!tags) {
             GameNode root = tree.root();
             root.setComment(root.comment().isEmpty() ? b.toString() : root.comment() + "\n" + b);
         }

@@ -80,6 +80,8 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
 
     private final Targets targets;
     private final JudgementModel model;
+    private final List<JudgementModel> models;
+    private final Optional<org.kibitz.core.evaluate.BookSource> book;
     private final GameFiles files;
     private final Games games;
     private final BatchEvaluation.Plan plan;
@@ -89,15 +91,21 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     private final PartFile out;
     private final PartFile csv;
     private final PartFile jsonl;
-    private final PlayerSummary players = new PlayerSummary();
+    private final List<PlayerSummary> players = new ArrayList<>();
     private final List<String> broken = new ArrayList<>();
     private final List<Failure> failures = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
 
-    private EvaluationOutputs(Targets targets, JudgementModel model, GameFiles files, BatchEvaluation.Plan plan, Locale locale,
+    private EvaluationOutputs(Targets targets, List<JudgementModel> models, Optional<org.kibitz.core.evaluate.BookSource> book,
+                              GameFiles files, BatchEvaluation.Plan plan, Locale locale,
                               Optional<FormatPlugin> outFormat, OutputParts parts) {
         this.targets = targets;
-        this.model = model;
+        this.models = List.copyOf(models);
+        this.model = this.models.get(0);
+        this.book = book;
+        for (int i = 0; i < Math.max(1, plan.request().engines().size()); i++) {
+            players.add(new PlayerSummary());
+        }
         this.files = files;
         this.games = files.games();
         this.plan = plan;
@@ -118,15 +126,30 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
      */
     public static EvaluationOutputs open(Targets targets, JudgementModel model, GameFiles files, BatchEvaluation.Plan plan,
                                          Locale locale) throws IOException {
+        return open(targets, List.of(model), Optional.empty(), files, plan, locale);
+    }
+
+    /**
+     * Opens the outputs of a planned batch judged with a model per engine ({@code models.get(e)} for
+     * engine {@code e}; the last for engines past the list), the book moves of {@code book} labelled.
+     *
+     * @throws IllegalArgumentException {@code out} names no format that can write the batch's games, or XQF for more than one game
+     * @throws IOException              a part cannot be created
+     */
+    public static EvaluationOutputs open(Targets targets, List<JudgementModel> models,
+                                         Optional<org.kibitz.core.evaluate.BookSource> book, GameFiles files,
+                                         BatchEvaluation.Plan plan, Locale locale) throws IOException {
         Objects.requireNonNull(targets, "targets");
-        Objects.requireNonNull(model, "model");
+        if (models.isEmpty()) {
+            throw new IllegalArgumentException("no judgement model");
+        }
         // Any format that writes games, XQF too, as long as the batch has one game for its one-game file.
         Optional<FormatPlugin> format = targets.out().map(o -> GameRewriter.writer(files, o, locale, f -> true));
         if (format.isPresent() && format.get().oneGamePerFile() && plan.games() > 1) {
             throw new IllegalArgumentException(ReportFormat.text(locale, "report.xqf.oneGame", String.valueOf(plan.games())));
         }
         OutputParts parts = OutputParts.open(targets, plan, MoveTables.CSV_HEADER);
-        return new EvaluationOutputs(targets, model, files, plan, locale, format, parts);
+        return new EvaluationOutputs(targets, models, book, files, plan, locale, format, parts);
     }
 
     /** The engines' fingerprints as the batch learnt them, for the manifest (else taken from the games as they come). */
@@ -158,14 +181,24 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
                 }
             }
         }
+        int bookPlies = 0;
+        if (book.isPresent()) {
+            GameReport.Line line = GameReport.Line.of(r.byEngine().get(0), games);
+            bookPlies = book.get().bookPlies(line.positions(), line.moves());
+        }
         List<GameReport> reports = new ArrayList<>(r.byEngine().size());
         for (int e = 0; e < r.byEngine().size(); e++) {
-            reports.add(GameReport.of(r, e, model, games));
+            reports.add(GameReport.of(r, e, modelOf(e), games, bookPlies));
         }
         GameReport first = reports.get(0);
-        players.add(first);
+        for (int e = 0; e < reports.size(); e++) {
+            while (players.size() <= e) {
+                players.add(new PlayerSummary());
+            }
+            players.get(e).add(reports.get(e));
+        }
         if (out != null) {
-            entry.set("out", slice(out, annotated(r, first)));
+            entry.set("out", slice(out, annotated(r, reports)));
         }
         if (csv != null) {
             StringBuilder rows = new StringBuilder();
@@ -179,7 +212,22 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         }
         ObjectNode stats = entry.putObject("stats");
         for (Side side : Side.values()) {
-            stats.set(side == Side.WHITE ? "white" : "black", sideJson(first.stats().of(side)));
+            ObjectNode o = sideJson(first.stats().of(side));
+            if (first.bookMoves(side) > 0) {
+                o.put("book", first.bookMoves(side));
+            }
+            stats.set(side == Side.WHITE ? "white" : "black", o);
+        }
+        if (reports.size() > 1) {
+            // The first engine's stays where it always was; every engine's, in engine order, beside it.
+            ArrayNode each = entry.putArray("stats_by_engine");
+            for (GameReport rep : reports) {
+                ObjectNode o = each.addObject();
+                o.put("engine", rep.engineName());
+                for (Side side : Side.values()) {
+                    o.set(side == Side.WHITE ? "white" : "black", sideJson(rep.stats().of(side)));
+                }
+            }
         }
         first.largestSwing().ifPresent(s -> {
             ObjectNode o = entry.putObject("largest_swing");
@@ -193,11 +241,15 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
     }
 
     /** The game read again from its file and annotated, as the output's format writes it alone; empty when it cannot be. */
-    private byte[] annotated(GameResults r, GameReport report) throws IOException {
+    private byte[] annotated(GameResults r, List<GameReport> reports) throws IOException {
         GameEvaluation ev = r.first().orElseThrow();
         FormatPlugin format = outFormat.orElseThrow();
+        List<JudgementModel> each = new ArrayList<>();
+        for (int e = 0; e < reports.size(); e++) {
+            each.add(modelOf(e));
+        }
         return GameRewriter.rewrite(files, plan, r, format, locale, problems, (tree, plugin) -> Annotator.annotate(tree,
-                plugin.coordinateRankBase(), ev, report, model, plan.request().limitText(), locale, !format.oneGamePerFile()));
+                plugin.coordinateRankBase(), ev, reports, each, plan.request().limitText(), locale, !format.oneGamePerFile()));
     }
 
     private static ArrayNode slice(PartFile part, byte[] bytes) throws IOException {
@@ -230,10 +282,27 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         return d.signum() == 0 ? d.abs() : d;
     }
 
-    /** The per-player table ({@link PlayerSummary#lines}), then the broken games and the failed positions, if any. */
+    /** The model engine {@code e} is judged with. */
+    private JudgementModel modelOf(int e) {
+        return models.get(Math.min(e, models.size() - 1));
+    }
+
+    /**
+     * The per-player table ({@link PlayerSummary#lines}), one per engine (each under the engine's name
+     * when there are several), then the broken games and the failed positions, if any.
+     */
     public synchronized List<String> summaryLines() {
-        List<String> lines = new ArrayList<>(players.players().isEmpty()
-                ? List.of(ReportFormat.text(locale, "report.summary.none")) : players.lines(locale));
+        List<String> lines = new ArrayList<>();
+        if (players.get(0).players().isEmpty()) {
+            lines.add(ReportFormat.text(locale, "report.summary.none"));
+        } else if (players.size() == 1) {
+            lines.addAll(players.get(0).lines(locale));
+        } else {
+            for (int e = 0; e < players.size(); e++) {
+                lines.add(ReportFormat.text(locale, "report.summary.engine", plan.request().engines().get(e).name()));
+                players.get(e).lines(locale).forEach(l -> lines.add("  " + l));
+            }
+        }
         if (!broken.isEmpty()) {
             lines.add(ReportFormat.text(locale, "report.summary.broken"));
             broken.forEach(b -> lines.add("  " + b));
@@ -246,9 +315,14 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
         return lines;
     }
 
-    /** Each player's totals so far. */
+    /** Each player's totals so far, by the first engine's judgements. */
     public PlayerSummary players() {
-        return players;
+        return players.get(0);
+    }
+
+    /** Each player's totals so far, by engine {@code e}'s judgements. */
+    public PlayerSummary players(int e) {
+        return players.get(e);
     }
 
     /** The positions that failed, in game order. */
@@ -273,7 +347,20 @@ public final class EvaluationOutputs implements BatchEvaluation.Listener, AutoCl
      */
     @Override
     public synchronized void close() throws IOException {
-        parts.close(Optional.empty(), model.describe());
+        parts.close(Optional.empty(), judgeText());
+    }
+
+    /**
+     * The judgement as the manifest names it: the model's {@link JudgementModel#describe}, each engine's
+     * when they differ (joined by {@code  | }), and the book when there is one.
+     */
+    private String judgeText() {
+        List<String> texts = new ArrayList<>();
+        for (int e = 0; e < Math.max(1, plan.request().engines().size()); e++) {
+            texts.add(modelOf(e).describe());
+        }
+        String judge = texts.stream().distinct().count() == 1 ? texts.get(0) : String.join(" | ", texts);
+        return judge + book.map(b -> " book=" + b.describe().replace(' ', ':')).orElse("");
     }
 
     /** Drops every part: the targets stay as they were. */

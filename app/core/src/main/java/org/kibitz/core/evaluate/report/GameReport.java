@@ -45,9 +45,12 @@ import org.kibitz.core.evaluate.judge.MoveVerdict;
  * @param black        Black's name
  * @param rows         the judged moves, in game order
  * @param stats        each side's accuracy, ACPL and counts
+ * @param winModel     the win model the moves were judged with, named with its {@code k}
+ *                     ({@code kibitz-xiangqi k=0.00474})
  */
 public record GameReport(int ordinal, String file, int game, String gameId, int engine, String engineName,
-                         String fingerprint, String white, String black, List<MoveRow> rows, GameStats stats) {
+                         String fingerprint, String white, String black, List<MoveRow> rows, GameStats stats,
+                         String winModel) {
 
     public GameReport {
         rows = List.copyOf(rows);
@@ -101,6 +104,11 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
         return stats.black();
     }
 
+    /** The moves of {@code side} labelled book (they are in no total of {@link #stats}). */
+    public int bookMoves(Side side) {
+        return (int) rows.stream().filter(r -> r.side() == side && r.judgement() == Judgement.BOOK).count();
+    }
+
     /** The player of a side. */
     public String player(Side side) {
         return side == Side.WHITE ? white : black;
@@ -117,6 +125,18 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
      * @throws IllegalArgumentException the results are for a broken game, or name a game or move the rules do not know
      */
     public static GameReport of(GameResults r, int engine, JudgementModel model, Games games) {
+        return of(r, engine, model, games, 0);
+    }
+
+    /**
+     * Judges a game's moves with engine {@code engine}'s evaluations, its first {@code bookPlies} moves
+     * labelled {@link Judgement#BOOK}: such a move keeps its evaluations, win% loss and accuracy in its row,
+     * but is never ?!, ? or ?? and counts in no total (accuracy, ACPL, counts), as a move before
+     * {@code --from-ply} does not (docs/judgements.md).
+     *
+     * @throws IllegalArgumentException the results are for a broken game, or name a game or move the rules do not know
+     */
+    public static GameReport of(GameResults r, int engine, JudgementModel model, Games games, int bookPlies) {
         if (r.broken().isPresent() || engine < 0 || engine >= r.byEngine().size()) {
             throw new IllegalArgumentException("no evaluation of engine " + engine + " for game " + r.entry().gameNumber());
         }
@@ -155,7 +175,11 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
             }
             MoveVerdict v = model.judge(beforeMover, afterMover, playedBest, b.secondScore(),
                     Material.given(line.positions, ply, mover, engineLine));
-            judged.add(new GameStats.JudgedMove(mover, beforeMover, afterMover, v));
+            if (ply <= bookPlies) {
+                v = new MoveVerdict(v.winBefore(), v.winAfter(), v.winLoss(), v.accuracy(), Judgement.BOOK, Optional.empty());
+            } else {
+                judged.add(new GameStats.JudgedMove(mover, beforeMover, afterMover, v));
+            }
             List<Move> pvMoves = line.parseLine(from, b.pv());
             List<String> bestLine = line.notation.formatLine(from, pvMoves);
             rows.add(new MoveRow(ply, mover, ev.sans().get(ply - 1), played,
@@ -166,7 +190,8 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
         }
         GameStats stats = GameStats.of(model.win(), judged);
         return new GameReport(r.ordinal(), r.file().getFileName().toString(), r.entry().gameNumber(), ev.gameId(), engine,
-                ev.engineName(), ev.fingerprint(), r.entry().white(), r.entry().black(), rows, stats);
+                ev.engineName(), ev.fingerprint(), r.entry().white(), r.entry().black(), rows, stats,
+                model.win().name() + " k=" + new java.math.BigDecimal(Double.toString(model.win().k())).stripTrailingZeros().toPlainString());
     }
 
     /**
@@ -186,12 +211,24 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
         final Notation notation;
         final int rankBase;
         final Position[] positions;
+        final Move[] played;
 
         private Line(GamePlugin plugin, Position[] positions) {
             this.plugin = plugin;
             this.notation = plugin.notations().get(0);
             this.rankBase = plugin.coordinateRankBase();
             this.positions = positions;
+            this.played = new Move[positions.length - 1];
+        }
+
+        /** The positions of the main line, from the start: {@code positions()[i]} is after {@code i} moves. */
+        public Position[] positions() {
+            return positions.clone();
+        }
+
+        /** The moves of the main line, in order. */
+        public List<Move> moves() {
+            return List.of(played);
         }
 
         public static Line of(GameEvaluation ev, Games games) {
@@ -209,6 +246,7 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
             for (int i = 0; i < ev.moves().size(); i++) {
                 Move m = line.move(positions[i], ev.moves().get(i))
                         .orElseThrow(() -> new IllegalArgumentException("game " + ev.game() + ": not a legal move"));
+                line.played[i] = m;
                 positions[i + 1] = positions[i].play(m);
             }
             return line;
@@ -224,7 +262,6 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
             return Optional.empty();
         }
 
-        /** As many moves of {@code coords} as are legal one after another from {@code from}. */
         /** The position after {@code ply} moves of the main line. */
         public Position position(int ply) {
             return positions[ply];
@@ -240,6 +277,7 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
             return notation.formatLine(from, parseLine(from, coords));
         }
 
+        /** As many moves of {@code coords} as are legal one after another from {@code from}. */
         public List<Move> parseLine(Position from, List<String> coords) {
             List<Move> out = new ArrayList<>(coords.size());
             Position p = from;

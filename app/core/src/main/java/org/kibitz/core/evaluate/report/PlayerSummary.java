@@ -10,7 +10,7 @@ import org.kibitz.core.evaluate.judge.GameStats;
 import org.kibitz.core.evaluate.judge.Judgement;
 
 /**
- * Each player's totals over a batch, by the first engine's judgements: games, judged moves, accuracy
+ * Each player's totals over a batch, by one engine's judgements: games, judged moves, accuracy
  * (the mean of the player's game accuracies), ACPL (over all the player's judged moves) and the counts
  * of ?!, ? and ??. Keeps a few numbers per player, never the games.
  */
@@ -32,6 +32,8 @@ public final class PlayerSummary {
     }
 
     private final Map<String, Player> players = new TreeMap<>();
+    /** Book moves by player (docs/judgements.md: they count in none of the other columns). */
+    private final Map<String, Integer> book = new TreeMap<>();
 
     /** Adds a game's totals. */
     public synchronized void add(GameReport report) {
@@ -45,6 +47,7 @@ public final class PlayerSummary {
                     p.lossSum() + (st.acpl().isPresent() ? st.acpl().getAsDouble() * st.moves() : 0),
                     p.inaccuracies() + st.count(Judgement.INACCURACY), p.mistakes() + st.count(Judgement.MISTAKE),
                     p.blunders() + st.count(Judgement.BLUNDER)));
+            book.merge(name, report.bookMoves(side), Integer::sum);
         }
     }
 
@@ -55,15 +58,24 @@ public final class PlayerSummary {
 
     /**
      * The table as lines of text, columns aligned: a header in {@code locale}'s words, then a line per
-     * player sorted by name (accuracy with one decimal, ACPL rounded).
+     * player sorted by name (accuracy with one decimal, ACPL rounded); with a last column of book moves
+     * when any move was one.
      */
     public synchronized List<String> lines(Locale locale) {
         List<String[]> table = new ArrayList<>();
-        table.add(ReportFormat.text(locale, "report.summary.header").split("\\|"));
+        boolean books = book.values().stream().anyMatch(n -> n > 0);
+        String header = ReportFormat.text(locale, "report.summary.header")
+                + (books ? "|" + ReportFormat.text(locale, "report.summary.book") : "");
+        table.add(header.split("\\|"));
         for (Player p : players.values()) {
-            table.add(new String[] {p.name(), Integer.toString(p.games()), Integer.toString(p.moves()),
+            String[] row = {p.name(), Integer.toString(p.games()), Integer.toString(p.moves()),
                     ReportFormat.fixed(p.accuracy(), 1), ReportFormat.fixed(p.acpl(), 0), Integer.toString(p.inaccuracies()),
-                    Integer.toString(p.mistakes()), Integer.toString(p.blunders())});
+                    Integer.toString(p.mistakes()), Integer.toString(p.blunders())};
+            if (books) {
+                row = java.util.Arrays.copyOf(row, row.length + 1);
+                row[row.length - 1] = Integer.toString(book.getOrDefault(p.name(), 0));
+            }
+            table.add(row);
         }
         int cols = table.get(0).length;
         int[] width = new int[cols];
