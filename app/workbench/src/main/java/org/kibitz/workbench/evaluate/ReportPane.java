@@ -98,7 +98,7 @@ public final class ReportPane extends BorderPane {
                 s -> counts(s.blackStats())));
         table.getColumns().add(column("report.col.swing", "swing", 60, GameSummary::swing,
                 s -> s.broken().isPresent() ? i18n.get("report.broken") : String.format(Locale.ROOT, "%.0f%%", s.swing())));
-        org.kibitz.workbench.Tables.fit(table, 1);
+        org.kibitz.workbench.JobKit.table(table, i18n, table.getId(), null, 1);
         table.setRowFactory(t -> {
             TableRow<GameSummary> row = new TableRow<>();
             row.setOnMouseClicked(e -> {

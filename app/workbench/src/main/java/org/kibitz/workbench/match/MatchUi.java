@@ -24,6 +24,7 @@ import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import javafx.application.Platform;
+import org.kibitz.workbench.JobKit;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -185,9 +186,7 @@ public final class MatchUi {
     /** The reasons of games that ended while the window watched, in any language (the journal's are English). */
     private final Map<Integer, Text> reasons = new ConcurrentHashMap<>();
     /** Asks the FX thread to take the news every {@link #TICK} while a match runs; made at the first match. */
-    private java.util.concurrent.ScheduledExecutorService clock;
-    private java.util.concurrent.ScheduledFuture<?> ticking;
-    private final java.util.concurrent.atomic.AtomicBoolean tickQueued = new java.util.concurrent.atomic.AtomicBoolean();
+    private final JobKit.Ticks ticks = new JobKit.Ticks("kibitz-match-ticks", TICK, this::tick);
     private MatchTally tally;
     private int generation;
     private boolean stopForGood;
@@ -476,8 +475,7 @@ public final class MatchUi {
         total.set(0);
         stopForGood = false;
         sprtDecided = false;
-        background.execute(() -> {
-            try {
+        JobKit.start(background, () -> {
                 Prepared p = prepare(setup);
                 Files.createDirectories(runs);
                 Path journal = runs.resolve(setup.runId() + ".journal.jsonl");
@@ -510,26 +508,29 @@ public final class MatchUi {
                 });
                 JobHandle<MatchJob.Item, MatchJob.Finished> handle = runner.submit(job,
                         JobOptions.DEFAULT.withJournal(journal, true).withParallelism(c), observer);
-                Run run = new Run(setup, p.plan(), handle, p.sprt(), count);
-                Platform.runLater(() -> {
-                    current.set(run);
-                    state.set(State.RUNNING);
-                    startTicking();
-                    window().ifPresent(w -> w.docking().open(PANE));
-                    started.complete(run);
-                });
-                handle.result().whenComplete((r, x) -> {
-                    background.execute(pool::close);
-                    Platform.runLater(() -> ended(run, r));
-                });
-            } catch (SetupException | IOException | RuntimeException e) {
-                Platform.runLater(() -> {
-                    state.set(before);
-                    started.completeExceptionally(e);
-                });
+                return new Launched(new Run(setup, p.plan(), handle, p.sprt(), count), pool);
+        }, l -> {
+            current.set(l.run());
+            state.set(State.RUNNING);
+            ticks.start();
+            window().ifPresent(w -> w.docking().open(PANE));
+            l.run().handle().result().whenComplete((r, x) -> {
+                background.execute(l.pool()::close);
+                Platform.runLater(() -> ended(l.run(), r));
+            });
+        }).whenComplete((l, x) -> {
+            if (x != null) {
+                state.set(before);
+                started.completeExceptionally(x);
+            } else {
+                started.complete(l.run());
             }
         });
         return started;
+    }
+
+    /** A match started: its run, and the engines' pool it holds until its job is over. */
+    private record Launched(Run run, SessionPool pool) {
     }
 
     /** Pauses the match: no new game starts, the games being played stop; Resume plays them again. */
@@ -559,7 +560,7 @@ public final class MatchUi {
         if (current.get() != run) {
             return;
         }
-        stopTicking();
+        ticks.stop();
         playing.clear();
         live.clear();
         boolean complete = result != null && result.state() == JobState.COMPLETED && result.failures().isEmpty();
@@ -571,36 +572,6 @@ public final class MatchUi {
             if (result != null && result.state() == JobState.FAILED) {
                 window().ifPresent(w -> w.notify(i18n.get("match.failed", String.valueOf(result.failures()))));
             }
-        }
-    }
-
-    /** Starts the ticks: one {@code runLater} at a time, however slow the FX thread is. */
-    private void startTicking() {
-        if (clock == null) {
-            clock = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "kibitz-match-ticks");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        if (ticking == null) {
-            ticking = clock.scheduleAtFixedRate(() -> {
-                if (tickQueued.compareAndSet(false, true)) {
-                    Platform.runLater(() -> {
-                        tickQueued.set(false);
-                        if (ticking != null) {
-                            tick();
-                        }
-                    });
-                }
-            }, TICK.toMillis(), TICK.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void stopTicking() {
-        if (ticking != null) {
-            ticking.cancel(false);
-            ticking = null;
         }
     }
 
