@@ -294,6 +294,11 @@ public final class MatchPane extends BorderPane {
             l.getStyleClass().add("match-live-line");
             l.setMaxWidth(Double.MAX_VALUE);
         }
+        // The game's number and the engines' names keep their width ("第 1…", "Stockfish 1…" were cut
+        // in a narrow pane); the lines of moves give theirs instead.
+        for (Label l : List.of(number, white, black, whiteClock, blackClock)) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
         GridPane g = new GridPane();
         g.setHgap(10);
         g.setVgap(1);
