@@ -198,8 +198,8 @@ class CliCurveTest {
         Path svg = dir.resolve("engines.svg");
         Run r = cli.run("curve", shared("chess/pgn/pychess-stockfish-learning.pgn").toString(), "--out", svg.toString());
         assertEquals(0, r.exit(), r.err());
-        // 154 plies, the first four from the book: 150 moves carry their engine's score.
-        assertEquals("curve " + svg + " positions 155 evaluated 150", r.last());
+        // 154 plies, the first three from the book: 151 moves carry their engine's score.
+        assertEquals("curve " + svg + " positions 155 evaluated 151", r.last());
         String text = Files.readString(svg);
         assertTrue(text.contains(">Stockfish-reference</text>") && text.contains(">Stockfish-learning</text>"),
                 "a legend entry per engine");

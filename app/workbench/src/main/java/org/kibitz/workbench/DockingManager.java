@@ -107,8 +107,10 @@ public final class DockingManager {
                 DockContainerBranch column = bento.dockBuilding().branch();
                 column.setOrientation(Orientation.VERTICAL);
                 column.addContainers(right, rightBottom);
-                // The curve gets room enough to read (it was a 310 x 230 box at 1600 x 1000).
-                setDividers(column, new double[] {0.55});
+                // The curve gets room enough to read (it was a 310 x 230 box at 1600 x 1000). The column
+                // is as high as the board (the bottom dock spans the window under it): the curve takes
+                // more than half of it, or its value axis crowds at 1280 x 800.
+                setDividers(column, new double[] {0.45});
                 right = column;
             }
         }

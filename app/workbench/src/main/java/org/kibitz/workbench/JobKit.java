@@ -297,4 +297,26 @@ public final class JobKit {
         });
         return c;
     }
+
+    /**
+     * A job pane's two parts side by side while the pane is more than {@code ratio} times as wide as
+     * high (a wide, low bottom dock), one over the other otherwise (a task layout's tall leaf), so that
+     * the results table has the pane's width instead of a third of it.
+     */
+    public static void sideBySideWhenWide(javafx.scene.control.SplitPane split, javafx.scene.layout.Region pane, double ratio,
+                                          double sideBySide, double stacked) {
+        javafx.beans.InvalidationListener shape = o -> {
+            if (pane.getWidth() <= 0 || pane.getHeight() <= 0) {
+                return;
+            }
+            javafx.geometry.Orientation want = pane.getWidth() > ratio * pane.getHeight()
+                    ? javafx.geometry.Orientation.HORIZONTAL : javafx.geometry.Orientation.VERTICAL;
+            if (split.getOrientation() != want) {
+                split.setOrientation(want);
+                split.setDividerPositions(want == javafx.geometry.Orientation.HORIZONTAL ? sideBySide : stacked);
+            }
+        };
+        pane.widthProperty().addListener(shape);
+        pane.heightProperty().addListener(shape);
+    }
 }

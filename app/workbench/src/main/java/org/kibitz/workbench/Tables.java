@@ -180,6 +180,12 @@ public final class Tables {
                 c.setPrefWidth(Math.max(header, asked));
             }
         }
+        // A row with buttons in it is as tall as a button (text, the button's padding and border),
+        // with the cell's padding and rule: a row sized for text alone cut their lower edge.
+        if (columns.stream().anyMatch(c -> c.getProperties().containsKey(Buttons.class))) {
+            double button = Rows.textHeight(1) + 2 * 0.333333 * em + 2;
+            table.setFixedCellSize(Math.max(table.getFixedCellSize(), Math.ceil(button + 2 * 0.166667 * em + 2)));
+        }
         share(table, columns);
     }
 

@@ -97,6 +97,11 @@ public final class CurvePane extends BorderPane {
 
         caption.setId("curve-caption");
         caption.getStyleClass().add("curve-caption");
+        // Two engines' names and scores ("Stockfish 15.1 +0.34   Fairy-Stockfish 11.1 LB +0.86") do not
+        // fit a 1280 px window's curve on one line: the caption takes a second line rather than cut them.
+        caption.setWrapText(true);
+        caption.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(caption, Priority.ALWAYS);
         Button fit = new Button();
         fit.setId("curve-fit");
         fit.setGraphic(Icons.of("mdi2a-arrow-expand-horizontal"));

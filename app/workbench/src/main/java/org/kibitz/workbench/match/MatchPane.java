@@ -171,7 +171,7 @@ public final class MatchPane extends BorderPane {
         finished.getColumns().add(black);
         finished.getColumns().add(fcolumn("match.col.result", "result", 64, MatchUi.FinishedRow::result));
         finished.getColumns().add(fcolumn("match.col.plies", "plies", 50, r -> Integer.toString(r.plies())));
-        finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, MatchUi.FinishedRow::reason));
+        finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, r -> r.reason(i18n)));
         JobKit.table(finished, i18n, "match-finished", "match.finished.none", 1);
         finished.setRowFactory(t -> {
             TableRow<MatchUi.FinishedRow> row = new TableRow<>();
@@ -202,15 +202,7 @@ public final class MatchPane extends BorderPane {
         // Side by side in a wide, low dock (the Analysis layout's bottom); one over the other when the
         // pane is not much wider than high (the Match layout), so the standings have the pane's width
         // and the engines' names are not cut.
-        javafx.beans.InvalidationListener shape = o -> {
-            Orientation want = getWidth() > 2.2 * getHeight() ? Orientation.HORIZONTAL : Orientation.VERTICAL;
-            if (getWidth() > 0 && getHeight() > 0 && split.getOrientation() != want) {
-                split.setOrientation(want);
-                split.setDividerPositions(want == Orientation.HORIZONTAL ? 0.56 : 0.5);
-            }
-        };
-        widthProperty().addListener(shape);
-        heightProperty().addListener(shape);
+        JobKit.sideBySideWhenWide(split, this, 2.2, 0.56, 0.5);
 
         ui.live().addListener((ListChangeListener<MatchUi.LiveRow>) c -> showLive());
         ui.names().addListener((ListChangeListener<String>) c -> showKind());

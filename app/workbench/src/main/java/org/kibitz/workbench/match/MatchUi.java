@@ -116,7 +116,16 @@ public final class MatchUi {
 
     /** A finished game, as the list shows it. */
     public record FinishedRow(int number, String white, String black, String result, String end, String reason,
-                              int plies, String pgn) {
+                              int plies, String pgn, Text why) {
+        /** A game as its journal keeps it: the reason in English only. */
+        public FinishedRow(int number, String white, String black, String result, String end, String reason, int plies, String pgn) {
+            this(number, white, black, result, end, reason, plies, pgn, null);
+        }
+
+        /** Why it ended, in the current language when the game ended in this window (else as kept). */
+        public String reason(I18n i18n) {
+            return why == null ? reason : i18n.render(why);
+        }
     }
 
     /**
@@ -641,7 +650,7 @@ public final class MatchUi {
                     Text why = reasons.remove(f.number());
                     String reason = why == null ? f.reason() : i18n.render(why);
                     FinishedRow row = new FinishedRow(f.number(), f.white(), f.black(), f.result(), f.end(), reason,
-                            f.plies(), f.pgn());
+                            f.plies(), f.pgn(), why);
                     int at = 0;
                     while (at < finished.size() && finished.get(at).number() < row.number()) {
                         at++;
