@@ -98,10 +98,13 @@ public final class CurvePane extends BorderPane {
         caption.setId("curve-caption");
         caption.getStyleClass().add("curve-caption");
         // Two engines' names and scores ("Stockfish 15.1 +0.34   Fairy-Stockfish 11.1 LB +0.86") do not
-        // fit a 1280 px window's curve on one line: the caption takes a second line rather than cut them.
+        // fit a 1280 px window's curve on one line: the caption takes more lines rather than cut them
+        // (showCaption puts each part on a line of its own).
         caption.setWrapText(true);
+        caption.setMinWidth(0);
         caption.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(caption, Priority.ALWAYS);
+        caption.widthProperty().addListener((o, a, b) -> showCaption(captionText));
         Button fit = new Button();
         fit.setId("curve-fit");
         fit.setGraphic(Icons.of("mdi2a-arrow-expand-horizontal"));
@@ -274,7 +277,7 @@ public final class CurvePane extends BorderPane {
         look.add(ui.i18n().locale());
         look.add(ui.document().tree());
         if (!force && look.equals(shownLook)) {
-            caption.setText(text);
+            showCaption(text);
             return;
         }
         shownLook = look;
@@ -300,7 +303,7 @@ public final class CurvePane extends BorderPane {
                     domain.setRange(fittedRange, true, false);
                 }
             }
-            caption.setText(text);
+            showCaption(text);
             empty.setVisible(!any);
         } finally {
             chart.setNotify(true);
@@ -355,6 +358,26 @@ public final class CurvePane extends BorderPane {
         return out;
     }
 
+    /** The caption's whole text, before it is put on lines. */
+    private String captionText = "";
+
+    /**
+     * Shows the caption on one line when it fits, else each part (the move, each engine's score) on
+     * a line of its own: wrapped where the label chose, "+0.86" was split over two lines.
+     */
+    private void showCaption(String text) {
+        captionText = text == null ? "" : text;
+        double room = caption.getWidth() - caption.snappedLeftInset() - caption.snappedRightInset();
+        boolean fits = room <= 0 || org.kibitz.workbench.Tables.width(captionText, caption.getFont()) <= room;
+        String shown = fits ? captionText : captionText.replace(PART, "\n");
+        if (!shown.equals(caption.getText())) {
+            caption.setText(shown);
+        }
+    }
+
+    /** Between the caption's parts. */
+    private static final String PART = "   ";
+
     /** The move at the cursor and each series' score there. */
     private String overlayCaption(EvalCurve.Point at, List<EvalChart.Series> series) {
         if (at == null) {
@@ -362,7 +385,7 @@ public final class CurvePane extends BorderPane {
         }
         StringBuilder text = new StringBuilder(moveText(at));
         for (EvalChart.Series s : series) {
-            s.points().stream().filter(p -> p.x() == at.x()).findFirst().ifPresent(p -> text.append("   ").append(s.name())
+            s.points().stream().filter(p -> p.x() == at.x()).findFirst().ifPresent(p -> text.append(PART).append(s.name())
                     .append(' ').append(AnalysisText.score(p.forWhite(), ui.scoreUnitProperty().get())));
         }
         return text.toString();

@@ -124,7 +124,7 @@ public final class ReportPane extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.56);
         setCenter(split);
-        org.kibitz.workbench.JobKit.sideBySideWhenWide(split, this, 2.0, 0.56, 0.6);
+        org.kibitz.workbench.JobKit.sideBySideWhenWide(split, this, 2.0, 0.56, 0.5);
 
         ui.onBoardProperty().addListener((o, a, s) -> show(s.or(() -> Optional.ofNullable(table.getSelectionModel().getSelectedItem()))));
         // The sides' columns in the run's game's words: Red for xiangqi, White for chess.
