@@ -104,7 +104,6 @@ public final class CurvePane extends BorderPane {
         caption.setMinWidth(0);
         caption.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(caption, Priority.ALWAYS);
-        caption.widthProperty().addListener((o, a, b) -> showCaption(captionText));
         Button fit = new Button();
         fit.setId("curve-fit");
         fit.setGraphic(Icons.of("mdi2a-arrow-expand-horizontal"));
@@ -129,6 +128,7 @@ public final class CurvePane extends BorderPane {
         compared.setManaged(false);
         ui.curveOverlayShownProperty().addListener((o, a, b) -> ui.curveSignal().raise());
         HBox bar = new HBox(6, caption, spring, compared, bandChooser(), fit);
+        bar.widthProperty().addListener((o, a, b) -> showCaption(captionText));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 6, 2, 8));
         bar.getStyleClass().add("curve-toolbar");
@@ -367,7 +367,17 @@ public final class CurvePane extends BorderPane {
      */
     private void showCaption(String text) {
         captionText = text == null ? "" : text;
-        double room = caption.getWidth() - caption.snappedLeftInset() - caption.snappedRightInset();
+        // The room the bar leaves it beside its buttons (not its own width, which follows its text).
+        double room = -1;
+        if (caption.getParent() instanceof HBox bar && bar.getWidth() > 0) {
+            room = bar.getWidth() - bar.snappedLeftInset() - bar.snappedRightInset();
+            for (javafx.scene.Node n : bar.getChildren()) {
+                if (n != caption && n.isManaged()) {
+                    room -= n.prefWidth(-1) + bar.getSpacing();
+                }
+            }
+            room -= caption.snappedLeftInset() + caption.snappedRightInset() + 2;
+        }
         boolean fits = room <= 0 || org.kibitz.workbench.Tables.width(captionText, caption.getFont()) <= room;
         String shown = fits ? captionText : captionText.replace(PART, "\n");
         if (!shown.equals(caption.getText())) {

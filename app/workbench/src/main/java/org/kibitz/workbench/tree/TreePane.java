@@ -54,6 +54,9 @@ public final class TreePane extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.55);
         setCenter(split);
+        // Side by side in the wide bottom dock; the moves over their games in the Opening study
+        // layout's leaf, where side by side cut the moves' last columns at the table's edge.
+        JobKit.sideBySideWhenWide(split, this, 2.0, 0.55, 0.6);
         Label message = new Label();
         message.setId("tree-message");
         message.textProperty().bind(ui.messageProperty());
