@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -18,9 +19,11 @@ import org.kibitz.api.format.GameReader;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
 import org.kibitz.api.game.Games;
+import org.kibitz.api.game.Side;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.Formats;
 import org.kibitz.core.GameFiles;
+import org.kibitz.core.analysis.EngineGameCurve;
 import org.kibitz.core.analysis.EvalCurve;
 import org.kibitz.core.chart.ChartFiles;
 import org.kibitz.core.chart.EvalChart;
@@ -33,8 +36,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kibitz curve FILE [--game N] [--out PATH.png|.svg] [--width W --height H] [--band PAWNS]}: the
- * evaluation curve of one game of a file, from the evaluations written in it ({@code [%eval]} in PGN),
- * drawn by the same chart definition as the workbench's pane, to PNG or SVG. The last line on stdout
+ * evaluation curve of one game of a file, from the evaluations written in it ({@code [%eval]} in PGN;
+ * a game between engines, whose moves carry their engine's score as cutechess writes it, as one curve
+ * per engine), drawn by the same chart definition as the workbench's pane, to PNG or SVG. The last line on stdout
  * is {@code curve OUT positions P evaluated E}. Exit 0 when written; 1 when the game has no
  * evaluations or cannot be read (nothing written), or was read with errors (its good part is drawn);
  * 2 for usage or I/O errors.
@@ -117,14 +121,19 @@ final class CurveCommand implements Callable<Integer> {
             return fail(stderr, 1, TEXT.text("curve.game.unreadable", file, game));
         }
         GameTree tree = read.game().get();
+        boolean xiangqi = "xiangqi".equals(tree.gameId());
         List<EvalCurve.Point> points = EvalCurve.points(tree.mainline(), tree.root(), band);
-        long evaluated = points.stream().filter(p -> p.value().isPresent()).count();
+        // A game between engines (cutechess's or a Kibitz match's move comments) is two engines' own
+        // evaluations: one series each, in White's/Red's view, never one curve alternating between them.
+        List<EvalChart.Series> series = EngineGameCurve.betweenEngines(tree.mainline())
+                ? engineSeries(tree, points, xiangqi)
+                : List.of(EvalChart.Series.of(TEXT.text("curve.series.file"), points));
+        long evaluated = series.stream().mapToLong(s -> s.points().size()).sum();
         if (evaluated == 0) {
             return fail(stderr, 1, TEXT.text("curve.none", file, game));
         }
-        boolean xiangqi = "xiangqi".equals(tree.gameId());
         EvalChart chart = EvalChart.of(new EvalChart.Curve(EvalChart.Palette.of(tree.gameId()), band,
-                List.of(EvalChart.Series.of(TEXT.text("curve.series.file"), points)), OptionalDouble.empty(),
+                series, OptionalDouble.empty(),
                 TEXT.text("curve.axis.moves"), TEXT.text(xiangqi ? "curve.axis.red" : "curve.axis.white")));
         // The whole line, as the pane shows it, not only its evaluated part.
         chart.fit(points.get(0).x(), points.get(points.size() - 1).x());
@@ -138,6 +147,23 @@ final class CurveCommand implements Callable<Integer> {
         stdout.println("curve " + target + " positions " + points.size() + " evaluated " + evaluated);
         stdout.flush();
         return errors ? 1 : 0;
+    }
+
+    /**
+     * The two players' curves of a game between engines, each from its own moves' evaluations and
+     * named as the game names the player (else "White"/"Red" and "Black").
+     */
+    private static List<EvalChart.Series> engineSeries(GameTree tree, List<EvalCurve.Point> points, boolean xiangqi) {
+        List<EvalChart.Series> out = new ArrayList<>(2);
+        for (Side side : Side.values()) {
+            boolean white = side == Side.WHITE;
+            String name = tree.tags().get(white ? "White" : "Black").filter(n -> !n.isBlank() && !n.equals("?"))
+                    .orElseGet(() -> TEXT.text(white ? (xiangqi ? "curve.side.red" : "curve.side.white") : "curve.side.black"));
+            List<EvalChart.Point> ps = EngineGameCurve.of(side, points).stream()
+                    .map(p -> new EvalChart.Point(p.x(), p.forWhite())).toList();
+            out.add(new EvalChart.Series(name, ps));
+        }
+        return out;
     }
 
     /** Game {@code game} of the file as its format reads it; null when the file has fewer games. */

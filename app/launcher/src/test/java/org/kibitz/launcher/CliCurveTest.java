@@ -188,6 +188,26 @@ class CliCurveTest {
         assertEquals(0, countColour(image, new Color(0xfb, 0xfa, 0xf7))[0]);
     }
 
+    /**
+     * A game between engines as cutechess wrote it (each move's comment is its mover's score): one
+     * series per engine, named after the players, each from its own moves in White's view, never one
+     * curve alternating between the two engines' opinions.
+     */
+    @Test
+    void anEngineGameIsDrawnAsOneCurvePerEngine() throws Exception {
+        Path svg = dir.resolve("engines.svg");
+        Run r = cli.run("curve", shared("chess/pgn/pychess-stockfish-learning.pgn").toString(), "--out", svg.toString());
+        assertEquals(0, r.exit(), r.err());
+        // 154 plies, the first three from the book: 151 moves carry their engine's score.
+        assertEquals("curve " + svg + " positions 155 evaluated 151", r.last());
+        String text = Files.readString(svg);
+        assertTrue(text.contains(">Stockfish-reference</text>") && text.contains(">Stockfish-learning</text>"),
+                "a legend entry per engine");
+        var factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        assertEquals("svg", factory.newDocumentBuilder().parse(svg.toFile()).getDocumentElement().getTagName());
+    }
+
     @Test
     void aGameWithoutEvaluationsIsAClearErrorAndWritesNothing() throws Exception {
         Path png = dir.resolve("none.png");

@@ -33,8 +33,8 @@ import org.kibitz.workbench.tree.TreeUi;
  * The screenshot tour: every task layout, filled by a real run of its task (a comparison, an
  * evaluation, a match, a tree import), at 1280x800 and 1600x1000, in English and Chinese, saved to
  * {@code target/tour/} for a person to look at. In each: no cut column title, button or label, no cut cell without its
- * full text in a tooltip, no row shorter than its text, and the task's main table showing at least
- * five rows.
+ * full text in a tooltip, no row shorter than its text, every dock's tabs in view, the match
+ * standings' engine names whole, and the task's main table showing at least five rows.
  */
 @ExtendWith(FxStages.class)
 class TourTest {
@@ -53,8 +53,9 @@ class TourTest {
     @Test
     void everyTaskLayoutAtBothSizesInBothLanguages() throws Exception {
         WorkbenchFixture w = WorkbenchFixture.openWithEngines(home,
-                WorkbenchFixture.engine("stockfish", "Stockfish", List.of(RealEngines.require("stockfish")), "uci", Set.of("chess")),
-                WorkbenchFixture.engine("fsf", "Fairy-Stockfish", List.of(RealEngines.require("fairy-stockfish")), "uci",
+                // Named as a user's engines are (their versions too): the standings and job names must show them whole.
+                WorkbenchFixture.engine("stockfish", "Stockfish 15.1", List.of(RealEngines.require("stockfish")), "uci", Set.of("chess")),
+                WorkbenchFixture.engine("fsf", "Fairy-Stockfish 11.1 LB", List.of(RealEngines.require("fairy-stockfish")), "uci",
                         Set.of("chess", "xiangqi")));
         assertTrue(onFx(() -> w.files.open(GameFilesUiTest.shared("chess/pgn/Capablanca.pgn"))).get(60, TimeUnit.SECONDS));
         GameFiles.Entry second = onFx(() -> w.gameList.file().orElseThrow().entries().get(1));
@@ -114,6 +115,10 @@ class TourTest {
                     onFx(() -> Cuts.cutLabels(root)).forEach(s -> problems.add(name + " label " + s));
                     onFx(() -> JobPaneKitTest.cutWithoutTooltip(root)).forEach(s -> problems.add(name + " cell " + s));
                     onFx(() -> Cuts.tallCells(root)).forEach(s -> problems.add(name + " row " + s));
+                    // Every dock's tabs in view (Bento scrolls the first ones out of a strip too narrow).
+                    onFx(() -> TabStripTest.hiddenTabs(root)).forEach(s -> problems.add(name + " tabs " + s));
+                    // The match standings are read by the engines' names: never cut, tooltip or not.
+                    onFx(() -> cutCells(root, "match-standings", "match-col-engine")).forEach(s -> problems.add(name + " standings " + s));
                     int rows = onFx(() -> rowsShown(root, MAIN_TABLE.get(task)));
                     if (rows < 5) {
                         problems.add(name + " " + MAIN_TABLE.get(task) + " shows " + rows + " rows");
@@ -122,6 +127,23 @@ class TourTest {
             }
         }
         assertEquals(List.of(), problems);
+    }
+
+    /** The cells of a column of a shown table drawn shorter than their text. */
+    static List<String> cutCells(Parent root, String tableId, String columnId) {
+        List<String> out = new ArrayList<>();
+        var node = root.lookup("#" + tableId);
+        if (!(node instanceof TableView<?> t) || !Cuts.shown(t)) {
+            return out;
+        }
+        Cuts.walk(t, n -> {
+            if (n instanceof javafx.scene.control.TableCell<?, ?> c && c.getTableColumn() != null
+                    && columnId.equals(c.getTableColumn().getId()) && c.getText() != null && !c.getText().isBlank()
+                    && Tables.width(c.getText(), c.getFont()) > c.getWidth() - c.snappedLeftInset() - c.snappedRightInset() + 0.5) {
+                out.add("'" + c.getText() + "' in " + Math.round(c.getWidth()) + " px");
+            }
+        });
+        return out;
     }
 
     /** How many whole rows the table with this id shows (0 when it is not shown). */

@@ -206,6 +206,8 @@ class TreePaneTest {
             ui.openDatabase(db);
         });
         showsBoard(w, ui);
+        // The board's position may first be answered before the database is open (no rows): wait for its answer.
+        waitUntil(() -> onFx(() -> !ui.rows().isEmpty()));
         TableView<TreeUi.Row> moves = table(w, "#tree-moves");
         TreeUi.Row top = onFx(() -> ui.rows().get(0));
         assertEquals("炮二平五", top.text());

@@ -107,44 +107,57 @@ public final class DockingManager {
                 DockContainerBranch column = bento.dockBuilding().branch();
                 column.setOrientation(Orientation.VERTICAL);
                 column.addContainers(right, rightBottom);
-                // The curve gets room enough to read (it was a 310 x 230 box at 1600 x 1000).
-                setDividers(column, new double[] {0.55});
+                // The curve gets room enough to read (it was a 310 x 230 box at 1600 x 1000). The column
+                // is as high as the board (the bottom dock spans the window under it): the curve takes
+                // more than half of it, or its value axis crowds at 1280 x 800.
+                setDividers(column, new double[] {0.45});
                 right = column;
             }
         }
 
-        DockContainer middle = center;
-        if (bottom != null) {
-            if (center == null) {
-                middle = bottom;
-            } else {
-                DockContainerBranch column = bento.dockBuilding().branch();
-                column.setOrientation(Orientation.VERTICAL);
-                column.addContainers(center, bottom);
-                // The board takes most of the height: a board is as wide as it is high, so height is what it needs.
-                // At 1280 x 800, 0.74 left the bottom panes three rows of a table; 0.68 leaves five.
-                setDividers(column, new double[] {0.68});
-                middle = column;
-            }
-        }
+        // The board's row: the panes left, the board, the moves and curve right.
         List<DockContainer> row = new ArrayList<>();
         List<Double> dividers = new ArrayList<>();
         if (left != null) {
             row.add(left);
             dividers.add(0.2);
         }
-        if (middle != null) {
-            row.add(middle);
+        if (center != null) {
+            row.add(center);
         }
         if (right != null) {
             row.add(right);
             // The middle column about as wide as the board in it is high; the right column takes the rest.
             dividers.add(0.6);
         }
-        r.setOrientation(Orientation.HORIZONTAL);
-        row.forEach(r::addContainer);
-        if (row.size() > 1) {
-            setDividers(r, dividers.stream().limit(row.size() - 1L).mapToDouble(Double::doubleValue).toArray());
+        double[] rowDividers = dividers.stream().limit(Math.max(0, row.size() - 1L)).mapToDouble(Double::doubleValue).toArray();
+        if (bottom == null || row.isEmpty()) {
+            r.setOrientation(Orientation.HORIZONTAL);
+            row.forEach(r::addContainer);
+            if (bottom != null) {
+                r.addContainer(bottom);
+            }
+            if (row.size() > 1) {
+                setDividers(r, rowDividers);
+            }
+        } else {
+            // The bottom dock spans the window's width: its tabs (engine lines, log, jobs, games, tree,
+            // report, disagreements, match, deep analysis) all fit at 1280 px. Under the board alone it
+            // was 770 px wide, and Bento scrolled the first tabs out of its strip.
+            DockContainer top = row.get(0);
+            if (row.size() > 1) {
+                DockContainerBranch boardRow = bento.dockBuilding().branch();
+                boardRow.setOrientation(Orientation.HORIZONTAL);
+                row.forEach(boardRow::addContainer);
+                setDividers(boardRow, rowDividers);
+                top = boardRow;
+            }
+            r.setOrientation(Orientation.VERTICAL);
+            r.addContainer(top);
+            r.addContainer(bottom);
+            // The board takes most of the height: a board is as wide as it is high, so height is what it needs.
+            // At 1280 x 800, 0.74 left the bottom panes three rows of a table; 0.68 leaves five.
+            setDividers(r, new double[] {0.68});
         }
         install(r);
     }
@@ -183,7 +196,7 @@ public final class DockingManager {
             if (!isOpen(id)) {
                 // Behind the tabs the layout put in front: a pane it does not name is at hand, not in the way.
                 PaneProvider p = providers.get(id);
-                DockContainerLeaf leaf = leafForRegion(p.defaultRegion());
+                DockContainerLeaf leaf = fewestTabs(p.defaultRegion()).orElseGet(() -> leafForRegion(p.defaultRegion()));
                 Dockable shown = leaf.getSelectedDockable();
                 leaf.addDockable(dockable(p));
                 if (shown != null) {
@@ -296,6 +309,25 @@ public final class DockingManager {
         return leaf;
     }
 
+    /**
+     * Of the leaves holding a pane of {@code region}, the one with the fewest tabs (the first such in
+     * the panes' order on a tie): the panes a task layout does not name are shared out among them, so
+     * that no strip gets more tabs than its width shows (a 510 px strip of six tabs hid the last one).
+     */
+    private Optional<DockContainerLeaf> fewestTabs(DockRegion region) {
+        DockContainerLeaf best = null;
+        for (PaneProvider p : providers.values()) {
+            Dockable d = dockables.get(p.id());
+            if (p.defaultRegion() == region && d != null && d.getContainer() != null && isUnder(d.getContainer(), root)) {
+                DockContainerLeaf leaf = d.getContainer();
+                if (best == null || leaf.getDockables().size() < best.getDockables().size()) {
+                    best = leaf;
+                }
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
     /** The leaf holding another pane of the region, else the first leaf, else a new one at the root. */
     private DockContainerLeaf leafForRegion(DockRegion region) {
         root();
@@ -313,10 +345,17 @@ public final class DockingManager {
         }
         if (region == DockRegion.CENTER || first == null) {
             DockContainerLeaf leaf = bento.dockBuilding().leaf();
+            // A column of the board's row: the root itself, or its first part when the bottom dock
+            // spans the window under that row.
+            DockContainerBranch boardRow = root;
+            if (root.getOrientation() == Orientation.VERTICAL && !root.getChildContainers().isEmpty()
+                    && root.getChildContainers().get(0) instanceof DockContainerBranch b && b.getOrientation() == Orientation.HORIZONTAL) {
+                boardRow = b;
+            }
             if (region == DockRegion.LEFT) {
-                root.addContainer(0, leaf);
+                boardRow.addContainer(0, leaf);
             } else {
-                root.addContainer(leaf);
+                boardRow.addContainer(leaf);
             }
             return leaf;
         }

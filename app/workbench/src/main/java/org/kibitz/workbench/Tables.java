@@ -180,6 +180,12 @@ public final class Tables {
                 c.setPrefWidth(Math.max(header, asked));
             }
         }
+        // A row with buttons in it is as tall as a button (text, the button's padding and border),
+        // with the cell's padding and rule: a row sized for text alone cut their lower edge.
+        if (columns.stream().anyMatch(c -> c.getProperties().containsKey(Buttons.class))) {
+            double button = Rows.textHeight(1) + 2 * 0.333333 * em + 2;
+            table.setFixedCellSize(Math.max(table.getFixedCellSize(), Math.ceil(button + 2 * 0.166667 * em + 2)));
+        }
         share(table, columns);
     }
 
@@ -193,22 +199,48 @@ public final class Tables {
             return;
         }
         double room = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset() - 18;
-        for (int pass = 0; pass < 3; pass++) {
-            double total = 0;
-            double flexible = 0;
-            for (TableColumn<T, ?> c : columns) {
-                total += c.getPrefWidth();
-                flexible += c.getPrefWidth() - c.getMinWidth();
-            }
-            if (total <= room || flexible <= 0) {
-                return;
-            }
-            double cut = Math.min(1, (total - room) / flexible);
-            for (TableColumn<T, ?> c : columns) {
-                c.setPrefWidth(Math.floor(c.getPrefWidth() - (c.getPrefWidth() - c.getMinWidth()) * cut));
+        // The other columns give their width first; the ones kept (the names a table is read by)
+        // only once the others are down to their titles.
+        for (boolean keptToo : new boolean[] {false, true}) {
+            for (int pass = 0; pass < 3; pass++) {
+                double total = 0;
+                double flexible = 0;
+                for (TableColumn<T, ?> c : columns) {
+                    total += c.getPrefWidth();
+                    if (keptToo || !kept(c)) {
+                        flexible += c.getPrefWidth() - c.getMinWidth();
+                    }
+                }
+                if (total <= room) {
+                    return;
+                }
+                if (flexible <= 0) {
+                    break;
+                }
+                double cut = Math.min(1, (total - room) / flexible);
+                for (TableColumn<T, ?> c : columns) {
+                    if (keptToo || !kept(c)) {
+                        c.setPrefWidth(Math.floor(c.getPrefWidth() - (c.getPrefWidth() - c.getMinWidth()) * cut));
+                    }
+                }
             }
         }
     }
+
+    /**
+     * Keeps {@code column}'s content whole as long as the table can: when a table that fits its width
+     * has too little room, the other columns are narrowed down to their titles before this one is.
+     * For the names a table is read by (engines, players).
+     */
+    public static void keep(TableColumn<?, ?> column) {
+        column.getProperties().put(Kept.class, Boolean.TRUE);
+    }
+
+    private static boolean kept(TableColumn<?, ?> c) {
+        return c.getProperties().containsKey(Kept.class);
+    }
+
+    private enum Kept { }
 
     /** Leaves {@code column}'s width as set (a bar, a graphic): only its title is kept whole. */
     public static void fixed(TableColumn<?, ?> column) {

@@ -35,12 +35,13 @@ public enum TaskLayout {
         return switch (this) {
             // The panes in their regions, as the workbench has always started.
             case ANALYSIS -> Optional.empty();
+            // The report over the jobs: the report's game and its table one over the other need the height.
             case BATCH -> Optional.of(h(0.42,
                     v(0.62, leaf("board"), leaf("curve", "moves")),
-                    v(0.62, leaf("report", "games", "disagreements"), leaf("jobs", "engine-lines", "engine-log"))));
+                    v(0.7, leaf("report", "games", "disagreements"), leaf("jobs", "engine-lines", "engine-log"))));
             case COMPARISON -> Optional.of(h(0.42,
                     v(0.62, leaf("board"), leaf("curve", "moves")),
-                    v(0.62, leaf("disagreements", "report", "games"), leaf("jobs", "engine-lines", "engine-log"))));
+                    v(0.7, leaf("disagreements", "report", "games"), leaf("jobs", "engine-lines", "engine-log"))));
             case MATCH -> Optional.of(h(0.4,
                     v(0.66, leaf("board"), leaf("engine-lines", "engine-log")),
                     v(0.6, leaf("match", "games"), leaf("curve", "moves", "jobs"))));

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.ButtonBar;
@@ -201,11 +200,6 @@ public final class DeepDialog extends Dialog<DeepDialog.Request> {
     }
 
     private static void report(DeepUi ui, java.util.concurrent.CompletableFuture<DeepUi.Ended> run) {
-        run.whenComplete((ended, failure) -> {
-            if (failure != null) {
-                Platform.runLater(() -> ui.window().ifPresent(w -> w.notify(
-                        ui.i18n().get("deep.failed", String.valueOf(failure.getMessage())))));
-            }
-        });
+        org.kibitz.workbench.JobKit.reportFailure(run, ui::window, ui.i18n(), "deep.failed");
     }
 }

@@ -3,22 +3,18 @@ package org.kibitz.workbench.deep;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeCell;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.kibitz.api.game.Move;
 import org.kibitz.workbench.I18n;
+import org.kibitz.workbench.JobKit;
 
 /**
  * The Deep analysis pane: the growing tree (each move with its minimaxed value from White's/Red's
@@ -39,25 +35,16 @@ public final class DeepPane extends BorderPane {
         setId("deep-pane");
         getStyleClass().add("deep-pane");
 
-        Button start = button("deep-new", "deep.button.new");
-        start.setOnAction(e -> DeepDialog.ask(ui));
-        Button stop = button("deep-stop", "deep.button.stop");
-        stop.setTooltip(tooltip("deep.button.stop.tip"));
-        stop.setOnAction(e -> ui.stop());
-        Button resume = button("deep-resume", "deep.button.resume");
-        resume.setTooltip(tooltip("deep.button.resume.tip"));
-        resume.setOnAction(e -> DeepDialog.askResume(ui));
-        Button copy = button("deep-copy", "deep.button.copy");
-        copy.setTooltip(tooltip("deep.button.copy.tip"));
-        copy.setOnAction(e -> ui.copyToGame());
-        Button open = button("deep-open", "deep.button.open");
-        open.setOnAction(e -> ui.openAsGame());
         var state = ui.stateProperty();
-        start.disableProperty().bind(Bindings.createBooleanBinding(ui::busy, state));
-        stop.disableProperty().bind(state.isNotEqualTo(DeepUi.State.RUNNING));
-        resume.disableProperty().bind(Bindings.createBooleanBinding(() -> !ui.resumable(), state));
-        copy.disableProperty().bind(ui.nodesProperty().isEqualTo(0));
-        open.disableProperty().bind(ui.nodesProperty().isEqualTo(0));
+        Button start = JobKit.button(i18n, "deep-new", "deep.button.new", null,
+                Bindings.createBooleanBinding(ui::busy, state), () -> DeepDialog.ask(ui));
+        Button stop = JobKit.button(i18n, "deep-stop", "deep.button.stop", "deep.button.stop.tip",
+                state.isNotEqualTo(DeepUi.State.RUNNING), ui::stop);
+        Button resume = JobKit.button(i18n, "deep-resume", "deep.button.resume", "deep.button.resume.tip",
+                Bindings.createBooleanBinding(() -> !ui.resumable(), state), () -> DeepDialog.askResume(ui));
+        Button copy = JobKit.button(i18n, "deep-copy", "deep.button.copy", "deep.button.copy.tip",
+                ui.nodesProperty().isEqualTo(0), ui::copyToGame);
+        Button open = JobKit.button(i18n, "deep-open", "deep.button.open", null, ui.nodesProperty().isEqualTo(0), ui::openAsGame);
 
         Label progress = new Label();
         progress.setId("deep-progress");
@@ -65,11 +52,7 @@ public final class DeepPane extends BorderPane {
                 () -> i18n.get("deep.progress", ui.nodesProperty().get(), ui.searchedProperty().get(),
                         ui.rootValueProperty().get(), ui.elapsedProperty().get()),
                 ui.nodesProperty(), ui.searchedProperty(), ui.rootValueProperty(), ui.elapsedProperty(), i18n.localeProperty()));
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(6, start, stop, resume, copy, open, gap, progress);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(3, 6, 3, 6));
+        var bar = JobKit.bar(start, stop, resume, copy, open, progress);
 
         Label best = new Label();
         best.setId("deep-best");
@@ -176,18 +159,5 @@ public final class DeepPane extends BorderPane {
             // The best line in bold, moves outside the window greyed.
             setStyle(row.best() ? "-fx-font-weight: bold;" : row.inWindow() ? "" : "-fx-opacity: 0.6;");
         }
-    }
-
-    private Button button(String id, String key) {
-        Button b = new Button();
-        b.setId(id);
-        b.textProperty().bind(i18n.text(key));
-        return b;
-    }
-
-    private Tooltip tooltip(String key) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(i18n.text(key));
-        return t;
     }
 }

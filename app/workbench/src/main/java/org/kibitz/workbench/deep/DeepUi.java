@@ -18,14 +18,11 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import javafx.application.Platform;
+import org.kibitz.workbench.JobKit;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -164,9 +161,8 @@ public final class DeepUi {
     private volatile DeepAnalysis analysis;
     private volatile int searchedNow;
     private final AtomicBoolean dirty = new AtomicBoolean();
-    private final AtomicBoolean queued = new AtomicBoolean();
-    private ScheduledExecutorService clock;
-    private ScheduledFuture<?> ticking;
+    /** The tree and progress taken every {@link #TICK} while a run runs. */
+    private final JobKit.Ticks ticks = new JobKit.Ticks("deep-tick", TICK, () -> refresh(false));
     private Thread runner;
     private Instant startedAt;
     private Instant endedAt;
@@ -338,9 +334,11 @@ public final class DeepUi {
         state.set(State.RUNNING);
         say(() -> i18n.get(resume ? "deep.resuming" : "deep.starting"));
         CompletableFuture<Ended> done = new CompletableFuture<>();
-        startTicking();
+        ticks.stop();
+        ticks.start();
         Optional<AnalysisStore> kept = store.get();
-        runner = Thread.ofPlatform().daemon().name("deep-analysis").start(() -> {
+        // Its own thread, not a pool's: Stop interrupts it, and the state file keeps what was found.
+        JobKit.start(task -> runner = Thread.ofPlatform().daemon().name("deep-analysis").start(task), () -> {
             try {
                 Files.createDirectories(dir);
                 DeepAnalysis a = DeepAnalysis.open(settings, Optional.of(file), resume);
@@ -355,30 +353,31 @@ public final class DeepUi {
                 } finally {
                     kept.ifPresent(AnalysisStore::flush);
                 }
-                Ended e = new Ended(Optional.of(r.stop()), r.nodes(), r.resumed(), r.searched(), r.failures());
-                Platform.runLater(() -> ended(State.FINISHED, e, done));
+                return new Ended(Optional.of(r.stop()), r.nodes(), r.resumed(), r.searched(), r.failures());
             } catch (InterruptedException e) {
                 DeepAnalysis a = analysis;
-                Ended x = new Ended(Optional.empty(), a == null ? 0 : a.tree().size(), 0, searchedNow, List.of());
-                Platform.runLater(() -> ended(State.STOPPED, x, done));
-            } catch (IOException | RuntimeException e) {
-                Platform.runLater(() -> {
-                    stopTicking();
-                    endedAt = Instant.now();
-                    refresh(true);
-                    state.set(State.FAILED);
-                    say(() -> i18n.get("deep.failed", String.valueOf(e.getMessage())));
-                    String text = message.get();
-                    window().ifPresent(w -> w.notify(text));
-                    done.completeExceptionally(e);
-                });
+                return new Ended(Optional.empty(), a == null ? 0 : a.tree().size(), 0, searchedNow, List.of());
             }
+        }).whenComplete((e, x) -> {
+            if (x == null) {
+                ended(e.stop().isPresent() ? State.FINISHED : State.STOPPED, e, done);
+                return;
+            }
+            ticks.stop();
+            endedAt = Instant.now();
+            refresh(true);
+            state.set(State.FAILED);
+            String why = JobKit.reason(x);
+            say(() -> i18n.get("deep.failed", why));
+            String text = message.get();
+            window().ifPresent(w -> w.notify(text));
+            done.completeExceptionally(x);
         });
         return done;
     }
 
     private void ended(State end, Ended e, CompletableFuture<Ended> done) {
-        stopTicking();
+        ticks.stop();
         endedAt = Instant.now();
         refresh(true);
         state.set(end);
@@ -403,9 +402,7 @@ public final class DeepUi {
     /** Stops a run as the window closes. */
     public void close() {
         stop();
-        if (clock != null) {
-            clock.shutdownNow();
-        }
+        ticks.close();
     }
 
     private DeepSettings settings(Setup s, GamePlugin g, Position root) {
@@ -438,29 +435,6 @@ public final class DeepUi {
     }
 
     // ------------------------------------------------------------------ ticking
-
-    private void startTicking() {
-        if (clock == null) {
-            clock = Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("deep-tick").unstarted(r));
-        }
-        stopTicking();
-        long ms = TICK.toMillis();
-        ticking = clock.scheduleAtFixedRate(() -> {
-            if (queued.compareAndSet(false, true)) {
-                Platform.runLater(() -> {
-                    queued.set(false);
-                    refresh(false);
-                });
-            }
-        }, ms, ms, TimeUnit.MILLISECONDS);
-    }
-
-    private void stopTicking() {
-        if (ticking != null) {
-            ticking.cancel(false);
-            ticking = null;
-        }
-    }
 
     /** Takes the tree and progress (FX thread); the tree items only when the tree changed or {@code force}. */
     void refresh(boolean force) {

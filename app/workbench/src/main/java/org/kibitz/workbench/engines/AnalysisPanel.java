@@ -354,21 +354,33 @@ final class AnalysisPanel extends BorderPane {
         }
     }
 
-    /** Called once per frame when any slot changed. */
-    void update(Map<String, AnalysisState> states) {
+    /** Whether {@code states} has news this panel does not show yet (its slot, the cursor, the unit...). */
+    boolean behind(Map<String, AnalysisState> states) {
         AnalysisState s = states.get(slotId);
         if (s == null) {
-            return;
+            return false;
         }
+        Notation notation = ui.notation(ui.document().game().id());
+        return !(s.version() == shownVersion && ui.scoreUnitProperty().get() == shownUnit && notation.id().equals(shownNotation)
+                && ui.i18n().locale().equals(shownLocale) && ui.document().cursor() == shownCursor
+                && ui.storedRevision() == shownStored);
+    }
+
+    /**
+     * Shows the panel's slot as {@code states} has it.
+     *
+     * @return whether anything was new (and so redrawn)
+     */
+    boolean update(Map<String, AnalysisState> states) {
+        if (!behind(states)) {
+            return false;
+        }
+        AnalysisState s = states.get(slotId);
         // Lines are shown only for the board's position (live or stored), so they are always in the
         // board's game: never the notation of the game the engine last searched.
         Notation notation = ui.notation(ui.document().game().id());
         AnalysisText.Unit unit = ui.scoreUnitProperty().get();
         Object cursor = ui.document().cursor();
-        if (s.version() == shownVersion && unit == shownUnit && notation.id().equals(shownNotation)
-                && ui.i18n().locale().equals(shownLocale) && cursor == shownCursor && ui.storedRevision() == shownStored) {
-            return;
-        }
         shownCursor = cursor;
         shownStored = ui.storedRevision();
         shownVersion = s.version();
@@ -405,6 +417,7 @@ final class AnalysisPanel extends BorderPane {
             }
             r.set(lines.get(i), unit, notation);
         }
+        return true;
     }
 
     private void refreshControls(AnalysisState s) {

@@ -97,6 +97,13 @@ public final class CurvePane extends BorderPane {
 
         caption.setId("curve-caption");
         caption.getStyleClass().add("curve-caption");
+        // Two engines' names and scores ("Stockfish 15.1 +0.34   Fairy-Stockfish 11.1 LB +0.86") do not
+        // fit a 1280 px window's curve on one line: the caption takes more lines rather than cut them
+        // (showCaption puts each part on a line of its own).
+        caption.setWrapText(true);
+        caption.setMinWidth(0);
+        caption.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(caption, Priority.ALWAYS);
         Button fit = new Button();
         fit.setId("curve-fit");
         fit.setGraphic(Icons.of("mdi2a-arrow-expand-horizontal"));
@@ -121,6 +128,7 @@ public final class CurvePane extends BorderPane {
         compared.setManaged(false);
         ui.curveOverlayShownProperty().addListener((o, a, b) -> ui.curveSignal().raise());
         HBox bar = new HBox(6, caption, spring, compared, bandChooser(), fit);
+        bar.widthProperty().addListener((o, a, b) -> showCaption(captionText));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(2, 6, 2, 8));
         bar.getStyleClass().add("curve-toolbar");
@@ -269,7 +277,7 @@ public final class CurvePane extends BorderPane {
         look.add(ui.i18n().locale());
         look.add(ui.document().tree());
         if (!force && look.equals(shownLook)) {
-            caption.setText(text);
+            showCaption(text);
             return;
         }
         shownLook = look;
@@ -295,7 +303,7 @@ public final class CurvePane extends BorderPane {
                     domain.setRange(fittedRange, true, false);
                 }
             }
-            caption.setText(text);
+            showCaption(text);
             empty.setVisible(!any);
         } finally {
             chart.setNotify(true);
@@ -350,6 +358,36 @@ public final class CurvePane extends BorderPane {
         return out;
     }
 
+    /** The caption's whole text, before it is put on lines. */
+    private String captionText = "";
+
+    /**
+     * Shows the caption on one line when it fits, else each part (the move, each engine's score) on
+     * a line of its own: wrapped where the label chose, "+0.86" was split over two lines.
+     */
+    private void showCaption(String text) {
+        captionText = text == null ? "" : text;
+        // The room the bar leaves it beside its buttons (not its own width, which follows its text).
+        double room = -1;
+        if (caption.getParent() instanceof HBox bar && bar.getWidth() > 0) {
+            room = bar.getWidth() - bar.snappedLeftInset() - bar.snappedRightInset();
+            for (javafx.scene.Node n : bar.getChildren()) {
+                if (n != caption && n.isManaged()) {
+                    room -= n.prefWidth(-1) + bar.getSpacing();
+                }
+            }
+            room -= caption.snappedLeftInset() + caption.snappedRightInset() + 2;
+        }
+        boolean fits = room <= 0 || org.kibitz.workbench.Tables.width(captionText, caption.getFont()) <= room;
+        String shown = fits ? captionText : captionText.replace(PART, "\n");
+        if (!shown.equals(caption.getText())) {
+            caption.setText(shown);
+        }
+    }
+
+    /** Between the caption's parts. */
+    private static final String PART = "   ";
+
     /** The move at the cursor and each series' score there. */
     private String overlayCaption(EvalCurve.Point at, List<EvalChart.Series> series) {
         if (at == null) {
@@ -357,7 +395,7 @@ public final class CurvePane extends BorderPane {
         }
         StringBuilder text = new StringBuilder(moveText(at));
         for (EvalChart.Series s : series) {
-            s.points().stream().filter(p -> p.x() == at.x()).findFirst().ifPresent(p -> text.append("   ").append(s.name())
+            s.points().stream().filter(p -> p.x() == at.x()).findFirst().ifPresent(p -> text.append(PART).append(s.name())
                     .append(' ').append(AnalysisText.score(p.forWhite(), ui.scoreUnitProperty().get())));
         }
         return text.toString();

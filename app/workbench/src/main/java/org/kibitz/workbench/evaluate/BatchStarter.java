@@ -9,10 +9,11 @@ import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ObjectProperty;
 import org.kibitz.core.jobs.Background;
+import org.kibitz.workbench.JobKit;
 
 /**
- * How the window starts a batch it shows, an evaluation or a comparison, as both do it: planned and
- * started off the FX thread (planning reads the games, and an engine may be started to learn its
+ * How the window starts a batch it shows, an evaluation or a comparison, as both do it, on the
+ * {@link JobKit} every job pane uses: planned and started off the FX thread (planning reads the games, and an engine may be started to learn its
  * fingerprint); then, on the FX thread, made the window's latest run, with the panes that follow it
  * opened (the Jobs pane, where its progress shows); once its job is over, the pane of its results
  * opened, unless a newer run has taken its place meanwhile.
@@ -56,27 +57,18 @@ final class BatchStarter<R> {
      * @return completes with the run on the FX thread, or fails there with why it could not start
      */
     CompletableFuture<R> start(String task, Start<R> start, List<String> panes, Consumer<R> ended, String results) {
-        CompletableFuture<R> done = new CompletableFuture<>();
-        background.run(task, () -> {
-            try {
-                R run = start.start();
+        return JobKit.start(background, task, start::start, run -> {
+            current.set(run);
+            panes.forEach(open);
+            // Once its job is over: what the run holds is closed (off the FX thread), then its results shown.
+            over.apply(run).whenComplete((r, x) -> {
+                ended.accept(run);
                 Platform.runLater(() -> {
-                    current.set(run);
-                    panes.forEach(open);
-                    done.complete(run);
+                    if (current.get() == run) {
+                        open.accept(results);
+                    }
                 });
-                over.apply(run).whenComplete((r, x) -> {
-                    ended.accept(run);
-                    Platform.runLater(() -> {
-                        if (current.get() == run) {
-                            open.accept(results);
-                        }
-                    });
-                });
-            } catch (Exception e) {
-                Platform.runLater(() -> done.completeExceptionally(e));
-            }
+            });
         });
-        return done;
     }
 }

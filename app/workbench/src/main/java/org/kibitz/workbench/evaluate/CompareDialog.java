@@ -149,12 +149,7 @@ public final class CompareDialog extends Dialog<CompareUi.Choice> {
             ui.window().ifPresent(w -> w.notify(ui.i18n().get("compare.fewEngines")));
             return;
         }
-        new CompareDialog(ui, scope).showAndWait().ifPresent(choice -> ui.compare(scope, choice)
-                .whenComplete((run, failure) -> {
-                    if (failure != null) {
-                        javafx.application.Platform.runLater(() -> ui.window().ifPresent(w -> w.notify(
-                                ui.i18n().get("compare.failed", String.valueOf(failure.getMessage())))));
-                    }
-                }));
+        new CompareDialog(ui, scope).showAndWait().ifPresent(choice ->
+                org.kibitz.workbench.JobKit.reportFailure(ui.compare(scope, choice), ui::window, ui.i18n(), "compare.failed"));
     }
 }

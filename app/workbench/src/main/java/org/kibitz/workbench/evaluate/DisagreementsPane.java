@@ -78,7 +78,7 @@ public final class DisagreementsPane extends BorderPane {
                 d -> d.pair().bOnA().map(PairView.Loss::shown).orElse("–")));
         table.getColumns().add(column("compare.col.verdicts", "verdicts", 100, d -> d.pair().verdictsDiffer() ? 1.0 : 0.0,
                 d -> verdict(d.a()) + " / " + verdict(d.b())));
-        org.kibitz.workbench.Tables.fit(table, 1);
+        org.kibitz.workbench.JobKit.table(table, i18n, table.getId(), null, 1);
         table.getSortOrder().add(gap);
         table.setRowFactory(t -> {
             TableRow<CompareUi.Disagreement> row = new TableRow<>() {

@@ -167,12 +167,7 @@ public final class EvaluateDialog extends Dialog<EvaluateUi.Choice> {
             ui.window().ifPresent(w -> w.setStatus(ui.i18n().get("evaluate.nothing")));
             return;
         }
-        new EvaluateDialog(ui, scope).showAndWait().ifPresent(choice -> ui.evaluate(scope, choice)
-                .whenComplete((run, failure) -> {
-                    if (failure != null) {
-                        javafx.application.Platform.runLater(() -> ui.window().ifPresent(w -> w.notify(
-                                ui.i18n().get("evaluate.failed", String.valueOf(failure.getMessage())))));
-                    }
-                }));
+        new EvaluateDialog(ui, scope).showAndWait().ifPresent(choice ->
+                org.kibitz.workbench.JobKit.reportFailure(ui.evaluate(scope, choice), ui::window, ui.i18n(), "evaluate.failed"));
     }
 }

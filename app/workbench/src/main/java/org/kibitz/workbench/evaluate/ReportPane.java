@@ -98,7 +98,7 @@ public final class ReportPane extends BorderPane {
                 s -> counts(s.blackStats())));
         table.getColumns().add(column("report.col.swing", "swing", 60, GameSummary::swing,
                 s -> s.broken().isPresent() ? i18n.get("report.broken") : String.format(Locale.ROOT, "%.0f%%", s.swing())));
-        org.kibitz.workbench.Tables.fit(table, 1);
+        org.kibitz.workbench.JobKit.table(table, i18n, table.getId(), null, 1);
         table.setRowFactory(t -> {
             TableRow<GameSummary> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -118,11 +118,13 @@ public final class ReportPane extends BorderPane {
             }
         });
 
-        // Side by side: the pane sits under the board, wide and low.
+        // Side by side in a wide, low bottom dock; the game over the table in the Batch layout's tall
+        // leaf, where side by side left the table two columns wide.
         SplitPane split = new SplitPane(game, table);
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.56);
         setCenter(split);
+        org.kibitz.workbench.JobKit.sideBySideWhenWide(split, this, 2.0, 0.56, 0.5);
 
         ui.onBoardProperty().addListener((o, a, s) -> show(s.or(() -> Optional.ofNullable(table.getSelectionModel().getSelectedItem()))));
         // The sides' columns in the run's game's words: Red for xiangqi, White for chess.

@@ -2,8 +2,6 @@ package org.kibitz.workbench.evaluate;
 
 import java.util.Comparator;
 import java.util.function.Function;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import org.kibitz.workbench.I18n;
 
@@ -18,21 +16,7 @@ final class TableColumns {
      * sorted by {@code order}.
      */
     static <T> TableColumn<T, T> of(I18n i18n, String key, String id, double width, Comparator<T> order, Function<T, String> text) {
-        TableColumn<T, T> c = new TableColumn<>();
-        c.textProperty().bind(i18n.text(key));
-        c.setId(id);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
-        c.setComparator(order);
-        org.kibitz.workbench.Tables.text(c, text);
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(T row, boolean empty) {
-                super.updateItem(row, empty);
-                setText(empty || row == null ? null : text.apply(row));
-            }
-        });
-        return c;
+        return org.kibitz.workbench.JobKit.column(i18n, key, id, width, order, text);
     }
 
     /** A column sorted by a number of the row. */

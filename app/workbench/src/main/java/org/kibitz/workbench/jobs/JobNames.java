@@ -22,12 +22,14 @@ public final class JobNames {
     public static String of(I18n i18n, Job<?, ?> job) {
         if (job instanceof EvaluationJob e) {
             List<EngineFingerprint> f = e.fingerprints();
-            String engines = f.stream().map(EngineFingerprint::engine).distinct().collect(Collectors.joining(" / "));
+            String engines = f.stream().map(EngineFingerprint::engine).distinct().map(i18n::engineName).collect(Collectors.joining(" / "));
             String limit = f.isEmpty() ? "" : limit(i18n, f.get(0));
             return i18n.get(f.size() > 1 ? "job.name.compare" : "job.name.evaluate", e.name(), engines, limit);
         }
         if (job instanceof MatchJob m) {
-            return i18n.get("job.name.match", String.join(" vs ", m.plan().names()), m.items().size());
+            // The built-in engine's name and "vs" in the UI's language, as the match pane says them.
+            return i18n.get("job.name.match", m.plan().names().stream().map(i18n::engineName)
+                    .collect(Collectors.joining(i18n.get("match.versus"))), m.items().size());
         }
         if ("tree-import".equals(job.kind())) {
             return i18n.get("job.name.treeImport", job.name());

@@ -389,11 +389,7 @@ public final class MatchDialog extends Dialog<MatchSetup> {
             ui.window().ifPresent(w -> w.setStatus(ui.i18n().get("match.error.busy")));
             return;
         }
-        new MatchDialog(ui).showAndWait().ifPresent(setup -> ui.start(setup).whenComplete((run, failure) -> {
-            if (failure != null) {
-                javafx.application.Platform.runLater(() -> ui.window().ifPresent(w -> w.notify(
-                        ui.i18n().get("match.startFailed", String.valueOf(failure.getMessage())))));
-            }
-        }));
+        new MatchDialog(ui).showAndWait().ifPresent(setup ->
+                org.kibitz.workbench.JobKit.reportFailure(ui.start(setup), ui::window, ui.i18n(), "match.startFailed"));
     }
 }

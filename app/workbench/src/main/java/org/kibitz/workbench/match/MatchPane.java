@@ -33,6 +33,7 @@ import javafx.scene.layout.VBox;
 import org.kibitz.api.game.Side;
 import org.kibitz.core.match.stats.Sprt;
 import org.kibitz.workbench.I18n;
+import org.kibitz.workbench.JobKit;
 
 /**
  * The Match pane: the match's standings (for two engines each one's W-L-D, score, Elo with its error
@@ -63,23 +64,19 @@ public final class MatchPane extends BorderPane {
         setId("match-pane");
         getStyleClass().add("match-pane");
 
-        Button newMatch = button("match-new", "match.button.new");
-        newMatch.setOnAction(e -> MatchDialog.ask(ui));
-        Button pause = button("match-pause", "match.button.pause");
-        pause.setOnAction(e -> ui.pause());
-        Button resume = button("match-resume", "match.button.resume");
-        resume.setOnAction(e -> ui.resume().whenComplete((run, failure) -> {
-            if (failure != null) {
-                javafx.application.Platform.runLater(() -> ui.window().ifPresent(w -> w.notify(
-                        i18n.get("match.startFailed", String.valueOf(failure.getMessage())))));
-            }
-        }));
-        Button stop = button("match-stop", "match.button.stop");
-        stop.setOnAction(e -> ui.stop());
+        var state = ui.stateProperty();
+        Button newMatch = JobKit.button(i18n, "match-new", "match.button.new", null,
+                Bindings.createBooleanBinding(ui::busy, state), () -> MatchDialog.ask(ui));
+        Button pause = JobKit.button(i18n, "match-pause", "match.button.pause", null,
+                state.isNotEqualTo(MatchUi.State.RUNNING), ui::pause);
+        Button resume = JobKit.button(i18n, "match-resume", "match.button.resume", null,
+                state.isNotEqualTo(MatchUi.State.PAUSED), () -> JobKit.reportFailure(ui.resume(), ui::window, i18n, "match.startFailed"));
+        Button stop = JobKit.button(i18n, "match-stop", "match.button.stop", null,
+                state.isNotEqualTo(MatchUi.State.RUNNING).and(state.isNotEqualTo(MatchUi.State.PAUSED)), ui::stop);
         ToggleButton watch = new ToggleButton();
         watch.setId("match-watch");
         watch.textProperty().bind(i18n.text("match.button.watch"));
-        watch.setTooltip(tooltip("match.button.watch.tip"));
+        watch.setTooltip(JobKit.tooltip(i18n, "match.button.watch.tip"));
         watch.setOnAction(e -> {
             if (watch.isSelected()) {
                 watch.setSelected(ui.watch());
@@ -88,11 +85,6 @@ public final class MatchPane extends BorderPane {
             }
         });
         ui.watchingProperty().addListener((o, was, now) -> watch.setSelected(now));
-        var state = ui.stateProperty();
-        newMatch.disableProperty().bind(Bindings.createBooleanBinding(ui::busy, state));
-        pause.disableProperty().bind(state.isNotEqualTo(MatchUi.State.RUNNING));
-        resume.disableProperty().bind(state.isNotEqualTo(MatchUi.State.PAUSED));
-        stop.disableProperty().bind(state.isNotEqualTo(MatchUi.State.RUNNING).and(state.isNotEqualTo(MatchUi.State.PAUSED)));
         watch.disableProperty().bind(state.isNotEqualTo(MatchUi.State.RUNNING).and(watch.selectedProperty().not()));
 
         progress.setId("match-progress");
@@ -101,19 +93,17 @@ public final class MatchPane extends BorderPane {
         title.setId("match-title");
         title.getStyleClass().add("match-title");
         // A bar that wraps instead of cutting its buttons to "..." when the pane is narrow (1280 px windows).
-        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(6, 4, newMatch, pause, resume, stop, watch, title,
-                progress, progressText);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(3, 6, 3, 6));
-        setTop(bar);
+        setTop(JobKit.bar(newMatch, pause, resume, stop, watch, title, progress, progressText));
 
         // Standings.
-        standings.setId("match-standings");
         standings.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        standings.setPlaceholder(placeholder("match.standings.none"));
         standings.setItems(ui.standings());
         standings.getColumns().add(column("match.col.rank", "rank", 40, r -> Integer.toString(r.rank())));
-        standings.getColumns().add(column("match.col.engine", "engine", 160, r -> i18n.engineName(r.name())));
+        TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> engine = column("match.col.engine", "engine", 160,
+                r -> i18n.engineName(r.name()));
+        // The engines' names are what the standings are read by: the figures give their room first.
+        org.kibitz.workbench.Tables.keep(engine);
+        standings.getColumns().add(engine);
         standings.getColumns().add(column("match.col.games", "games", 56, r -> Long.toString(r.games())));
         standings.getColumns().add(column("match.col.points", "points", 60, r -> points(r.points())));
         standings.getColumns().add(column("match.col.wld", "wld", 90, r -> r.wins() + " - " + r.losses() + " - " + r.draws()));
@@ -142,7 +132,7 @@ public final class MatchPane extends BorderPane {
         standings.getColumns().add(losColumn);
         standings.getColumns().add(neloColumn);
         double rowHeight = org.kibitz.workbench.Rows.height(1);
-        org.kibitz.workbench.Tables.fit(standings, 1);
+        JobKit.table(standings, i18n, "match-standings", "match.standings.none", 1);
         // Header and at least two engines' rows stay visible in a low bottom dock.
         standings.setMinHeight(rowHeight * 3 + 6);
         standings.setPrefHeight(rowHeight * 4 + 6);
@@ -168,17 +158,21 @@ public final class MatchPane extends BorderPane {
         liveScroll.setId("match-live-scroll");
 
         // Finished games.
-        finished.setId("match-finished");
         finished.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        finished.setPlaceholder(placeholder("match.finished.none"));
         finished.setItems(ui.finished());
         finished.getColumns().add(fcolumn("match.col.number", "number", 44, r -> Integer.toString(r.number())));
-        finished.getColumns().add(fcolumn("match.col.white", "white", 140, r -> i18n.engineName(r.white())));
-        finished.getColumns().add(fcolumn("match.col.black", "black", 140, r -> i18n.engineName(r.black())));
+        TableColumn<MatchUi.FinishedRow, MatchUi.FinishedRow> white = fcolumn("match.col.white", "white", 140,
+                r -> i18n.engineName(r.white()));
+        TableColumn<MatchUi.FinishedRow, MatchUi.FinishedRow> black = fcolumn("match.col.black", "black", 140,
+                r -> i18n.engineName(r.black()));
+        org.kibitz.workbench.Tables.keep(white);
+        org.kibitz.workbench.Tables.keep(black);
+        finished.getColumns().add(white);
+        finished.getColumns().add(black);
         finished.getColumns().add(fcolumn("match.col.result", "result", 64, MatchUi.FinishedRow::result));
         finished.getColumns().add(fcolumn("match.col.plies", "plies", 50, r -> Integer.toString(r.plies())));
-        finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, MatchUi.FinishedRow::reason));
-        org.kibitz.workbench.Tables.fit(finished, 1);
+        finished.getColumns().add(fcolumn("match.col.reason", "reason", 260, r -> r.reason(i18n)));
+        JobKit.table(finished, i18n, "match-finished", "match.finished.none", 1);
         finished.setRowFactory(t -> {
             TableRow<MatchUi.FinishedRow> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -194,7 +188,7 @@ public final class MatchPane extends BorderPane {
                 ui.open(r);
             }
         });
-        finished.setTooltip(tooltip("match.finished.tip"));
+        finished.setTooltip(JobKit.tooltip(i18n, "match.finished.tip"));
 
         // Standings and the games being played on the left, the finished games beside them: a bottom
         // dock is wide and low, and three parts stacked left each a row or two.
@@ -205,6 +199,10 @@ public final class MatchPane extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.56);
         setCenter(split);
+        // Side by side in a wide, low dock (the Analysis layout's bottom); one over the other when the
+        // pane is not much wider than high (the Match layout), so the standings have the pane's width
+        // and the engines' names are not cut.
+        JobKit.sideBySideWhenWide(split, this, 2.2, 0.56, 0.5);
 
         ui.live().addListener((ListChangeListener<MatchUi.LiveRow>) c -> showLive());
         ui.names().addListener((ListChangeListener<String>) c -> showKind());
@@ -288,6 +286,11 @@ public final class MatchPane extends BorderPane {
             l.getStyleClass().add("match-live-line");
             l.setMaxWidth(Double.MAX_VALUE);
         }
+        // The game's number and the engines' names keep their width ("第 1…", "Stockfish 1…" were cut
+        // in a narrow pane); the lines of moves give theirs instead.
+        for (Label l : List.of(number, white, black, whiteClock, blackClock)) {
+            l.setMinWidth(Region.USE_PREF_SIZE);
+        }
         GridPane g = new GridPane();
         g.setHgap(10);
         g.setVgap(1);
@@ -317,40 +320,9 @@ public final class MatchPane extends BorderPane {
         return l;
     }
 
-    private Button button(String id, String key) {
-        Button b = new Button();
-        b.setId(id);
-        b.textProperty().bind(i18n.text(key));
-        return b;
-    }
-
-    private Tooltip tooltip(String key) {
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(i18n.text(key));
-        return t;
-    }
-
-    private Label placeholder(String key) {
-        Label l = new Label();
-        l.textProperty().bind(i18n.text(key));
-        return l;
-    }
-
     private <T> TableColumn<T, T> generic(String key, String id, double width, Function<T, String> text) {
-        TableColumn<T, T> c = new TableColumn<>();
-        c.textProperty().bind(i18n.text(key));
-        c.setId("match-col-" + id);
-        c.setPrefWidth(width);
+        TableColumn<T, T> c = JobKit.column(i18n, key, "match-col-" + id, width, null, text);
         c.setSortable(false);
-        c.setCellValueFactory(f -> new ReadOnlyObjectWrapper<>(f.getValue()));
-        org.kibitz.workbench.Tables.text(c, text);
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(T row, boolean empty) {
-                super.updateItem(row, empty);
-                setText(empty || row == null ? null : text.apply(row));
-            }
-        });
         return c;
     }
 

@@ -24,6 +24,7 @@ import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import javafx.application.Platform;
+import org.kibitz.workbench.JobKit;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -115,7 +116,16 @@ public final class MatchUi {
 
     /** A finished game, as the list shows it. */
     public record FinishedRow(int number, String white, String black, String result, String end, String reason,
-                              int plies, String pgn) {
+                              int plies, String pgn, Text why) {
+        /** A game as its journal keeps it: the reason in English only. */
+        public FinishedRow(int number, String white, String black, String result, String end, String reason, int plies, String pgn) {
+            this(number, white, black, result, end, reason, plies, pgn, null);
+        }
+
+        /** Why it ended, in the current language when the game ended in this window (else as kept). */
+        public String reason(I18n i18n) {
+            return why == null ? reason : i18n.render(why);
+        }
     }
 
     /**
@@ -185,9 +195,7 @@ public final class MatchUi {
     /** The reasons of games that ended while the window watched, in any language (the journal's are English). */
     private final Map<Integer, Text> reasons = new ConcurrentHashMap<>();
     /** Asks the FX thread to take the news every {@link #TICK} while a match runs; made at the first match. */
-    private java.util.concurrent.ScheduledExecutorService clock;
-    private java.util.concurrent.ScheduledFuture<?> ticking;
-    private final java.util.concurrent.atomic.AtomicBoolean tickQueued = new java.util.concurrent.atomic.AtomicBoolean();
+    private final JobKit.Ticks ticks = new JobKit.Ticks("kibitz-match-ticks", TICK, this::tick);
     private MatchTally tally;
     private int generation;
     private boolean stopForGood;
@@ -476,8 +484,7 @@ public final class MatchUi {
         total.set(0);
         stopForGood = false;
         sprtDecided = false;
-        background.execute(() -> {
-            try {
+        JobKit.start(background, () -> {
                 Prepared p = prepare(setup);
                 Files.createDirectories(runs);
                 Path journal = runs.resolve(setup.runId() + ".journal.jsonl");
@@ -510,26 +517,29 @@ public final class MatchUi {
                 });
                 JobHandle<MatchJob.Item, MatchJob.Finished> handle = runner.submit(job,
                         JobOptions.DEFAULT.withJournal(journal, true).withParallelism(c), observer);
-                Run run = new Run(setup, p.plan(), handle, p.sprt(), count);
-                Platform.runLater(() -> {
-                    current.set(run);
-                    state.set(State.RUNNING);
-                    startTicking();
-                    window().ifPresent(w -> w.docking().open(PANE));
-                    started.complete(run);
-                });
-                handle.result().whenComplete((r, x) -> {
-                    background.execute(pool::close);
-                    Platform.runLater(() -> ended(run, r));
-                });
-            } catch (SetupException | IOException | RuntimeException e) {
-                Platform.runLater(() -> {
-                    state.set(before);
-                    started.completeExceptionally(e);
-                });
+                return new Launched(new Run(setup, p.plan(), handle, p.sprt(), count), pool);
+        }, l -> {
+            current.set(l.run());
+            state.set(State.RUNNING);
+            ticks.start();
+            window().ifPresent(w -> w.docking().open(PANE));
+            l.run().handle().result().whenComplete((r, x) -> {
+                background.execute(l.pool()::close);
+                Platform.runLater(() -> ended(l.run(), r));
+            });
+        }).whenComplete((l, x) -> {
+            if (x != null) {
+                state.set(before);
+                started.completeExceptionally(x);
+            } else {
+                started.complete(l.run());
             }
         });
         return started;
+    }
+
+    /** A match started: its run, and the engines' pool it holds until its job is over. */
+    private record Launched(Run run, SessionPool pool) {
     }
 
     /** Pauses the match: no new game starts, the games being played stop; Resume plays them again. */
@@ -559,7 +569,7 @@ public final class MatchUi {
         if (current.get() != run) {
             return;
         }
-        stopTicking();
+        ticks.stop();
         playing.clear();
         live.clear();
         boolean complete = result != null && result.state() == JobState.COMPLETED && result.failures().isEmpty();
@@ -571,36 +581,6 @@ public final class MatchUi {
             if (result != null && result.state() == JobState.FAILED) {
                 window().ifPresent(w -> w.notify(i18n.get("match.failed", String.valueOf(result.failures()))));
             }
-        }
-    }
-
-    /** Starts the ticks: one {@code runLater} at a time, however slow the FX thread is. */
-    private void startTicking() {
-        if (clock == null) {
-            clock = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "kibitz-match-ticks");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        if (ticking == null) {
-            ticking = clock.scheduleAtFixedRate(() -> {
-                if (tickQueued.compareAndSet(false, true)) {
-                    Platform.runLater(() -> {
-                        tickQueued.set(false);
-                        if (ticking != null) {
-                            tick();
-                        }
-                    });
-                }
-            }, TICK.toMillis(), TICK.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void stopTicking() {
-        if (ticking != null) {
-            ticking.cancel(false);
-            ticking = null;
         }
     }
 
@@ -670,7 +650,7 @@ public final class MatchUi {
                     Text why = reasons.remove(f.number());
                     String reason = why == null ? f.reason() : i18n.render(why);
                     FinishedRow row = new FinishedRow(f.number(), f.white(), f.black(), f.result(), f.end(), reason,
-                            f.plies(), f.pgn());
+                            f.plies(), f.pgn(), why);
                     int at = 0;
                     while (at < finished.size() && finished.get(at).number() < row.number()) {
                         at++;

@@ -28,6 +28,7 @@ import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 import org.kibitz.core.tree.OpeningTree;
 import org.kibitz.workbench.I18n;
+import org.kibitz.workbench.JobKit;
 
 /**
  * The Tree pane: a database and a book chosen at the top, the filters of the games list, the moves
@@ -53,6 +54,9 @@ public final class TreePane extends BorderPane {
         split.setOrientation(Orientation.HORIZONTAL);
         split.setDividerPositions(0.55);
         setCenter(split);
+        // Side by side in the wide bottom dock; the moves over their games in the Opening study
+        // layout's leaf, where side by side cut the moves' last columns at the table's edge.
+        JobKit.sideBySideWhenWide(split, this, 2.0, 0.55, 0.6);
         Label message = new Label();
         message.setId("tree-message");
         message.textProperty().bind(ui.messageProperty());
@@ -246,7 +250,7 @@ public final class TreePane extends BorderPane {
             }
         });
         moves.getColumns().add(eval);
-        org.kibitz.workbench.Tables.fit(moves, 1);
+        JobKit.table(moves, i18n, "tree-moves", null, 1);
         moves.getColumns().forEach(c -> c.setSortable(false));
         moves.setRowFactory(t -> {
             TableRow<TreeUi.Row> row = new TableRow<>();
@@ -284,7 +288,7 @@ public final class TreePane extends BorderPane {
         games.getColumns().add(text("tree.col.result", "tree-col-result", 55, OpeningTree.TreeGame::result));
         games.getColumns().add(text("tree.col.year", "tree-col-year", 45, g -> g.year() == 0 ? "" : String.valueOf(g.year())));
         games.getColumns().add(text("tree.col.event", "tree-col-event", 140, OpeningTree.TreeGame::event));
-        org.kibitz.workbench.Tables.fit(games, 1);
+        JobKit.table(games, i18n, "tree-games", null, 1);
         Label none = new Label();
         none.textProperty().bind(i18n.text("tree.games.none"));
         games.setPlaceholder(none);
@@ -315,16 +319,7 @@ public final class TreePane extends BorderPane {
     }
 
     private <T> TableColumn<T, T> text(String key, String id, double width, Function<T, String> text) {
-        TableColumn<T, T> c = column(key, id, width);
-        org.kibitz.workbench.Tables.text(c, text);
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(T row, boolean empty) {
-                super.updateItem(row, empty);
-                setText(empty || row == null ? null : text.apply(row));
-            }
-        });
-        return c;
+        return JobKit.column(i18n, key, id, width, null, text);
     }
 
     private void chooseDatabase() {
@@ -352,13 +347,7 @@ public final class TreePane extends BorderPane {
     }
 
     private Button button(String key, String id, String tipKey) {
-        Button b = new Button();
-        b.textProperty().bind(i18n.text(key));
-        b.setId(id);
-        Tooltip t = new Tooltip();
-        t.textProperty().bind(i18n.text(tipKey));
-        b.setTooltip(t);
-        return b;
+        return JobKit.button(i18n, id, key, tipKey, null, null);
     }
 
     private Label label(String key) {

@@ -290,17 +290,17 @@ public final class TreeUi {
         window.get().useTask(org.kibitz.workbench.TaskLayout.OPENING);
         window.get().setStatus(i18n.get("tree.import.started", name, db.getFileName().toString()));
         JobHandle<Path, ImportTreeJob.Done> handle = runner.submit(job);
-        handle.result().whenComplete((r, failure) -> Platform.runLater(() -> {
+        org.kibitz.workbench.JobKit.whenOver(handle.result(), (r, failure) -> {
             ImportTreeJob.Done done = r == null ? null : r.results().get(job.id(source.get()));
             if (done == null) {
-                String why = failure != null ? String.valueOf(failure.getMessage())
+                String why = failure != null ? org.kibitz.workbench.JobKit.reason(failure)
                         : r == null ? "" : String.join("; ", r.failures().values());
                 window.get().setStatus(i18n.get("tree.import.failed", name, why));
                 return;
             }
             window.get().setStatus(i18n.get("tree.import.done", name, done.games(), done.duplicates(), done.broken()));
             openDatabase(db);
-        }));
+        });
         return Optional.of(handle);
     }
 
