@@ -108,6 +108,13 @@ if [ -f "$WORK/sq/org/sqlite/native/$sq_dir/$sq_lib" ]; then
   mkdir -p "$WORK/input/native"
   cp "$WORK/sq/org/sqlite/native/$sq_dir/$sq_lib" "$WORK/input/native/"
   sqlite_opts="-Dorg.sqlite.lib.path=\$APPDIR/native -Dorg.sqlite.lib.name=$sq_lib"
+  # The driver's jar carries the library for twenty systems (13 MB); this package needs one, which
+  # stays in the jar too in case the copy above will not load.
+  if command -v zip >/dev/null 2>&1; then
+    sq_jar="$(ls "$WORK"/input/sqlite-jdbc-*.jar)"
+    zip -q -d "$sq_jar" 'org/sqlite/native/*' >/dev/null
+    (cd "$WORK/sq" && zip -q "$sq_jar" "org/sqlite/native/$sq_dir/$sq_lib")
+  fi
 fi
 
 # --- 2. the runtime: the JDK modules the jars use, and JavaFX ---
@@ -121,7 +128,8 @@ case "$jdk_mods" in java.base*) ;; *) die "jdeps found no modules: $jdk_mods" ;;
 # What jdeps cannot see: charsets looked up by name (GBK and GB18030 for Chinese PGN and XQF
 # files), the Chinese locale's data, and what a user's plugin jar is likely to use (logging, HTTP,
 # zip files).
-mods="$jdk_mods,java.logging,java.net.http,jdk.charsets,jdk.localedata,jdk.zipfs,javafx.controls"
+mods="$(printf '%s' "$jdk_mods,java.logging,java.net.http,jdk.charsets,jdk.localedata,jdk.zipfs,javafx.controls" \
+  | tr ',' '\n' | awk '!seen[$0]++' | paste -sd, -)"
 step "linking the runtime: $mods"
 "$JDK/bin/jlink$exe" --module-path "$fx_mp" --add-modules "$mods" --include-locales=en,zh \
   --strip-java-debug-attributes --no-header-files --no-man-pages --compress zip-6 \

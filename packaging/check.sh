@@ -49,8 +49,10 @@ for e in pgn xqf fen epd; do
   printf '%s\n' "$types" | grep -qx "$t" || fail "the menu entry does not open $t (*.$e)"
 done
 mkdir -p "$tmp/mime/packages" && cp "$share/mime/packages/kibitz.xml" "$tmp/mime/packages/"
-update-mime-database "$tmp/mime" 2>&1 | grep . && fail "update-mime-database complained"
-grep -q '^application/x-xiangqi-xqf:\*\.xqf$' "$tmp/mime/globs" 2>/dev/null || grep -q 'x-xiangqi-xqf:\*\.xqf' "$tmp/mime/globs" || fail "the MIME database has no *.xqf"
+XDG_DATA_DIRS="$tmp" update-mime-database "$tmp/mime" 2>&1 | grep . && fail "update-mime-database complained"
+for e in pgn xqf fen epd; do
+  grep -q ":\*\.$e\$" "$tmp/mime/globs" || fail "the MIME database made from kibitz.xml has no *.$e"
+done
 note "metadata of $(basename "$deb") ok"
 
 tar -xzf "$tgz" -C "$tmp"
