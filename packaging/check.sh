@@ -108,6 +108,10 @@ run_all() { # $1: label; $2: the kibitz to run
 }
 run_all deb "$tmp/root/usr/bin/kibitz"
 run_all tarball "$portable/bin/kibitz"
+# jpackage's own launchers, which bin/kibitz passes by (decision 0031) but a user may run, and which
+# are what Windows and macOS run.
+nojdk "$portable/bin/kibitz-cli" --version | grep -q "^Kibitz $version" || fail "bin/kibitz-cli --version"
+nojdk "$portable/bin/Kibitz" --version | grep -q "^Kibitz $version" || fail "bin/Kibitz --version"
 # Nothing written where the program is installed: user data goes to the home only (and so
 # uninstalling leaves it).
 changed="$(find "$tmp/root" "$portable" -newer "$tmp/before-deb" -print | head -n5)"
