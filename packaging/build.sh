@@ -8,7 +8,7 @@
 # (jdeps), link a runtime with those and JavaFX (jlink), make an app image with a window launcher
 # and a command-line launcher (jpackage), train their quick-start caches in it, and package it.
 # Needs a JDK 25+ with jlink and jpackage (JAVA_HOME, java on the PATH, or the usual folders, as
-# ./kibitz finds one); on Linux also dpkg-deb and fakeroot, and Xvfb (xvfb-run) to train the
+# ./kibitz finds one); on Linux also dpkg-deb, zip, binutils, and Xvfb (xvfb-run) to train the
 # window's cache when there is no display.
 # Options: --skip-maven reuses app/launcher/target as it is (CI, right after the Maven build).
 set -euo pipefail
