@@ -210,8 +210,9 @@ public final class JobRunner implements AutoCloseable {
         }
 
         void start() {
-            // Listed at once: getting ready may start engines, which can take a while on a busy machine.
-            tell(true);
+            // Listed at once (the Jobs pane): getting ready may start engines, which can take a while on a
+            // busy machine. The job's own observer hears from its first RUNNING report, as before.
+            listed();
             try {
                 readyJob();
                 if (cancelRequested) {
@@ -473,6 +474,17 @@ public final class JobRunner implements AutoCloseable {
                 Progress p = snapshot(now);
                 latest = p;
                 safely(() -> observer.progress(p));
+                for (JobsListener l : listeners) {
+                    safely(() -> l.changed(this, p));
+                }
+            }
+        }
+
+        /** Tells the runner's listeners of the job as it starts getting ready (STARTING, no items yet). */
+        private void listed() {
+            synchronized (tell) {
+                Progress p = snapshot(clock.getAsLong());
+                latest = p;
                 for (JobsListener l : listeners) {
                     safely(() -> l.changed(this, p));
                 }
