@@ -3,7 +3,6 @@ package org.kibitz.launcher;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.application.Platform;
-import javafx.scene.control.ButtonBase;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
@@ -25,27 +24,37 @@ public final class WorkbenchCloseChild {
         Path started = Path.of(args[1]);
         Thread driver = new Thread(() -> {
             try {
+                // The panel's start button, pressed (again, while the window still fills in and the game
+                // opens) until the engine runs.
                 Stage stage = null;
-                while (stage == null) {
+                long pressed = 0;
+                while (!Files.exists(started) || Files.readString(started).isBlank()) {
                     Thread.sleep(200);
-                    stage = onFx(() -> {
+                    if (System.nanoTime() - pressed < 5_000_000_000L) {
+                        continue;
+                    }
+                    Stage found = onFx(() -> {
                         for (Window w : Window.getWindows()) {
                             if (w instanceof Stage s && s.getScene() != null
-                                    && s.getScene().lookup("#analysis-toggle-1") instanceof ButtonBase b && !b.isDisabled()) {
-                                b.fire();
+                                    && s.getScene().lookup("#analysis-toggle-1") instanceof javafx.scene.control.ToggleButton b
+                                    && !b.isDisabled()) {
+                                if (!b.isSelected()) {
+                                    b.fire();
+                                    System.out.println("analysis started");
+                                }
                                 return s;
                             }
                         }
                         return null;
                     });
-                }
-                System.out.println("analysis started");
-                while (!Files.exists(started) || Files.readString(started).isBlank()) {
-                    Thread.sleep(100);
+                    if (found != null) {
+                        stage = found;
+                        pressed = System.nanoTime();
+                    }
                 }
                 Thread.sleep(2000); // the engine at work
                 if (close) {
-                    Stage s = stage;
+                    Stage s = java.util.Objects.requireNonNull(stage);
                     Platform.runLater(() -> {
                         WindowEvent request = new WindowEvent(s, WindowEvent.WINDOW_CLOSE_REQUEST);
                         if (s.getOnCloseRequest() != null) {
@@ -63,7 +72,8 @@ public final class WorkbenchCloseChild {
         }, "close-driver");
         driver.setDaemon(true);
         driver.start();
-        Main.main(new String[0]);
+        // With a game on the board (args[2]), as a user opens one to analyse.
+        Main.main(new String[] {args[2]});
     }
 
     /** Runs {@code c} on the FX thread once JavaFX is up; null before. */

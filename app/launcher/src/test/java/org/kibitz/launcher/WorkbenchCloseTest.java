@@ -55,7 +55,8 @@ class WorkbenchCloseTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dkibitz.home=" + home, "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless", "-Dprism.order=sw",
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
-                WorkbenchCloseChild.class.getName(), how, pids.toString()));
+                WorkbenchCloseChild.class.getName(), how, pids.toString(),
+                org.kibitz.core.TestGames.shared("chess/pgn/Capablanca.pgn").toString()));
         Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         try {
             // Both pids written: the engine runs (the window is up and its first panel started it).
