@@ -21,10 +21,22 @@ public final class JobsUiModule extends AbstractModule {
 
     @Provides
     @Singleton
-    JobsUi jobsUi(JobRunner runner, I18n i18n, Provider<EnginesUi> engines) {
+    JobsUi jobsUi(JobRunner runner, I18n i18n, Provider<EnginesUi> engines, org.kibitz.core.analysis.EngineLogService log) {
         JobsUi ui = new JobsUi(runner, i18n);
         // "Show log" of a failed job opens the engine log at that job's lines.
         ui.setLogOpener(job -> engines.get().showLog(job));
+        // What a job's engines are doing while it waits for them, and why one failed, in its row.
+        log.onStatus(new org.kibitz.core.analysis.EngineLogService.StatusListener() {
+            @Override
+            public void status(String job, String engine, Object session, java.util.Optional<org.kibitz.api.i18n.Text> status) {
+                ui.engineStatus(job, session, status);
+            }
+
+            @Override
+            public void failed(String job, String engine, Object session, org.kibitz.api.i18n.Text why) {
+                ui.engineFailed(job, session, why);
+            }
+        });
         return ui;
     }
 

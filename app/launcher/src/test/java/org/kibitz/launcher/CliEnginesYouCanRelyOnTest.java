@@ -24,9 +24,23 @@ import org.kibitz.testing.XiangqiStandIn;
 /**
  * Issue 36 on the command line: engines named by their list id on every command, a renamed UCI
  * xiangqi engine found by asking it, and nothing an engine started left running when a command
- * ends, also when it is stopped with SIGINT.
+ * ends, also when it is stopped with SIGINT. Each with two CPU-bound loops beside it (they passed
+ * on an idle machine before the loops were added).
  */
 class CliEnginesYouCanRelyOnTest {
+
+    /** Two CPU-bound loops beside every check, as the issue's failures were met on a busy machine. */
+    private org.kibitz.testing.BusyMachine busy;
+
+    @org.junit.jupiter.api.BeforeEach
+    void busyMachine() {
+        busy = org.kibitz.testing.BusyMachine.start();
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void idleMachine() throws InterruptedException {
+        busy.close();
+    }
 
     /** A wrapper as users write them: starts a helper, then becomes the engine; writes the helper's pid to {@code pids}. */
     private static Path wrapper(Path dir, Path pids) throws Exception {

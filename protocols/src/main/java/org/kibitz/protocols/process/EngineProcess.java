@@ -77,6 +77,10 @@ public final class EngineProcess implements LineChannel {
         this.endGrace = endGrace;
         this.remote = org.kibitz.protocols.ssh.SshCommand.isSsh(description.split(" ", 2)[0]);
         LiveProcesses.add(this);
+        if (LiveProcesses.closing) {
+            // Started while Kibitz ends (after endAll looked): ended at once, before it starts helpers.
+            killNow();
+        }
         // A helper the engine started (a wrapper's `sleep 1000 &` before its `exec`) may hold the
         // engine's output open after the engine has gone: its reader would then never see the end,
         // and the helper would run on. When the engine process ends, its remembered helpers end too.
@@ -122,13 +126,20 @@ public final class EngineProcess implements LineChannel {
             pb.directory(dir.toFile());
         }
         Process p;
+        // Counted while it starts: the program's end waits for starts under way (a pool starting an
+        // engine as Ctrl+C comes) and then ends them too, or their helpers would outlive Kibitz.
+        LiveProcesses.STARTING.incrementAndGet();
         try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new EngineException(EngineException.Kind.START_FAILED,
-                    ProtocolMessages.text("engine.startFailed", String.join(" ", command), reason(e)), e);
+            try {
+                p = pb.start();
+            } catch (IOException e) {
+                throw new EngineException(EngineException.Kind.START_FAILED,
+                        ProtocolMessages.text("engine.startFailed", String.join(" ", command), reason(e)), e);
+            }
+            return new EngineProcess(p, String.join(" ", command), name, endGrace);
+        } finally {
+            LiveProcesses.STARTING.decrementAndGet();
         }
-        return new EngineProcess(p, String.join(" ", command), name, endGrace);
     }
 
     /** The program's path: as given when it has a folder, else the first match on the search path. */
@@ -474,8 +485,9 @@ public final class EngineProcess implements LineChannel {
     /**
      * Ends every engine still running and every helper they started (also those that already
      * outlived their engine): the command line calls it before it exits, and a shutdown hook calls
-     * it when the JVM ends for any other reason (Ctrl+C, SIGTERM, the window closed). Returns how
-     * many engines were running.
+     * it when the JVM ends for any other reason (Ctrl+C, SIGTERM, the window closed). Engines being
+     * started meanwhile are waited for (up to 2 s) and ended too, and any started later is ended at
+     * once: call it only as the program ends. Returns how many engines were running.
      */
     public static int endAll() {
         return LiveProcesses.endAll();
@@ -491,7 +503,23 @@ public final class EngineProcess implements LineChannel {
             Runtime.getRuntime().addShutdownHook(new Thread(LiveProcesses::endAll, "kibitz-engine-reaper"));
         }
 
+        /** Set once the program ends: an engine started from now on is ended at once. */
+        static volatile boolean closing;
+        /** Engines being started (between the fork and their being listed in LIVE). */
+        static final java.util.concurrent.atomic.AtomicInteger STARTING = new java.util.concurrent.atomic.AtomicInteger();
+
         static int endAll() {
+            closing = true;
+            // Starts under way are let finish (for a short while) so that they are listed and ended too.
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+            while (STARTING.get() > 0 && System.nanoTime() < until) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
             List<EngineProcess> live = List.copyOf(LIVE);
             for (EngineProcess p : live) {
                 try {

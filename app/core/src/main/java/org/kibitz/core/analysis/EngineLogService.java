@@ -68,11 +68,48 @@ public final class EngineLogService implements SessionTap {
 
             @Override
             public void onEvent(EngineEvent event) {
-                if (event instanceof EngineEvent.EngineLine l) {
-                    append(label, engine, l);
+                switch (event) {
+                    case EngineEvent.EngineLine l -> append(label, engine, l);
+                    case EngineEvent.Status st -> {
+                        for (StatusListener h : statusListeners) {
+                            h.status(label, engine, this, st.text());
+                        }
+                    }
+                    case EngineEvent.EngineFailure f -> {
+                        for (StatusListener h : statusListeners) {
+                            h.failed(label, engine, this, f.message());
+                        }
+                    }
+                    default -> {
+                    }
                 }
             }
         };
+    }
+
+    /**
+     * Hears what the engines of each job are doing while the job waits for them ("Allocating 1 GB of
+     * hash…"), and why one failed: what the Jobs pane shows in the job's row. Called on the engines'
+     * threads.
+     */
+    public interface StatusListener {
+        /**
+         * @param job     the job the session works for ({@link #currentJob()} when it was tapped or handed out)
+         * @param session one engine session, the same object for all its news
+         * @param status  what the session waits for; empty once the wait is over
+         */
+        void status(String job, String engine, Object session, Optional<org.kibitz.api.i18n.Text> status);
+
+        /** The session's engine failed (died, did not answer in time): why, as the session says it. */
+        void failed(String job, String engine, Object session, org.kibitz.api.i18n.Text why);
+    }
+
+    private final List<StatusListener> statusListeners = new CopyOnWriteArrayList<>();
+
+    /** Adds {@code listener} until the returned handle is run. */
+    public Runnable onStatus(StatusListener listener) {
+        statusListeners.add(Objects.requireNonNull(listener, "listener"));
+        return () -> statusListeners.remove(listener);
     }
 
     /** Adds a line to the log and to every writer. */

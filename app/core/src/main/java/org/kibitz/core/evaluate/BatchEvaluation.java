@@ -166,6 +166,21 @@ public final class BatchEvaluation {
     public static Batch start(Plan plan, Path runs, boolean fresh, GameFiles files, SessionPool pool,
                               Optional<AnalysisStore> store, JobRunner runner, Listener listener)
             throws IOException, EngineException, InterruptedException {
+        return start(plan, runs, fresh, files, pool, store, runner, listener, false);
+    }
+
+    /**
+     * As {@link #start(Plan, Path, boolean, GameFiles, SessionPool, Optional, JobRunner, Listener)};
+     * with {@code learnInJob}, the engines a new run must start to learn their fingerprints are
+     * started by the job as it gets ready ({@link EvaluationJob#prepare}) rather than before it is
+     * submitted: the job is listed at once, its row says what its engines are doing while they start,
+     * and a start that fails ends the job FAILED with why (the workbench's way). Without it they are
+     * started here and a failure is thrown (the command line's way, whose report names the engines
+     * from the start).
+     */
+    public static Batch start(Plan plan, Path runs, boolean fresh, GameFiles files, SessionPool pool,
+                              Optional<AnalysisStore> store, JobRunner runner, Listener listener, boolean learnInJob)
+            throws IOException, EngineException, InterruptedException {
         Objects.requireNonNull(listener, "listener");
         Files.createDirectories(runs);
         Path state = runs.resolve(plan.runId() + ".json");
@@ -177,18 +192,36 @@ public final class BatchEvaluation {
             Files.deleteIfExists(journal);
         }
         RunState rs = RunState.read(state).orElse(null);
-        if (rs == null || rs.fingerprints().size() != plan.request().engines().size()) {
+        boolean known = rs != null && rs.fingerprints().size() == plan.request().engines().size();
+        if (!known) {
             Files.deleteIfExists(journal);
-            rs = new RunState(Instant.now(), learn(plan, pool));
-            rs.write(state);
+            Instant started = Instant.now();
+            if (learnInJob) {
+                Files.deleteIfExists(state);
+                rs = new RunState(started, null);
+            } else {
+                rs = new RunState(started, learn(plan, pool));
+                rs.write(state);
+            }
         }
         EvaluationCounts counts = new EvaluationCounts();
         Emitter emitter = new Emitter(plan, listener, counts);
-        EvaluationJob job = new EvaluationJob(plan.request(), plan.opened(), plan.digests(), plan.units(),
-                rs.fingerprints(), rs.started(), files, pool, store, (u, e) -> {
-                    counts.settled(e, true);
-                    listener.position(u, e);
-                });
+        EvaluationJob.PositionListener settled = (u, e) -> {
+            counts.settled(e, true);
+            listener.position(u, e);
+        };
+        EvaluationJob job;
+        if (rs.fingerprints() != null) {
+            job = new EvaluationJob(plan.request(), plan.opened(), plan.digests(), plan.units(),
+                    rs.fingerprints(), rs.started(), files, pool, store, settled);
+        } else {
+            Instant started = rs.started();
+            job = new EvaluationJob(plan.request(), plan.opened(), plan.digests(), plan.units(), () -> {
+                List<EngineFingerprint> learnt = learn(plan, pool);
+                new RunState(started, learnt).write(state);
+                return learnt;
+            }, started, files, pool, store, settled);
+        }
         JobOptions options = JobOptions.DEFAULT.withJournal(journal, true).withParallelism(plan.request().jobs());
         emitter.drain(); // games the listing found broken, when they come first
         JobHandle<EvaluationJob.Unit, GameEvaluation> handle = runner.submit(job, options, emitter);

@@ -69,7 +69,10 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
     private final List<GameFiles.OpenedFile> opened;
     private final List<String> digests;
     private final List<Unit> units;
-    private final List<EngineFingerprint> fingerprints;
+    /** Each engine's fingerprint; null until {@link #prepare} has learnt them from the engines. */
+    private volatile List<EngineFingerprint> fingerprints;
+    /** Learns the fingerprints in {@link #prepare}, when they were not known at the start; else null. */
+    private final Learner learner;
     private final Instant started;
     private final GameFiles files;
     private final SessionPool pool;
@@ -89,11 +92,36 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
     public EvaluationJob(EvaluationRequest request, List<GameFiles.OpenedFile> opened, List<String> digests,
                          List<Unit> units, List<EngineFingerprint> fingerprints, Instant started, GameFiles files,
                          SessionPool pool, Optional<AnalysisStore> store, PositionListener listener) {
+        this(request, opened, digests, units, List.copyOf(fingerprints), null, started, files, pool, store, listener);
+    }
+
+    /** Starts the engines to learn their fingerprints, in the request's order. */
+    @FunctionalInterface
+    public interface Learner {
+        List<EngineFingerprint> learn() throws EngineException, InterruptedException, java.io.IOException;
+    }
+
+    /**
+     * A job whose engines' fingerprints are learnt by {@code learner} as the job gets ready
+     * ({@link #prepare}), on the job's thread: its row is shown, and its engines' starts labelled with
+     * it, while they start. {@link #fingerprints()} is empty until then.
+     */
+    public EvaluationJob(EvaluationRequest request, List<GameFiles.OpenedFile> opened, List<String> digests,
+                         List<Unit> units, Learner learner, Instant started, GameFiles files,
+                         SessionPool pool, Optional<AnalysisStore> store, PositionListener listener) {
+        this(request, opened, digests, units, null, Objects.requireNonNull(learner, "learner"), started, files, pool,
+                store, listener);
+    }
+
+    private EvaluationJob(EvaluationRequest request, List<GameFiles.OpenedFile> opened, List<String> digests,
+                          List<Unit> units, List<EngineFingerprint> fingerprints, Learner learner, Instant started,
+                          GameFiles files, SessionPool pool, Optional<AnalysisStore> store, PositionListener listener) {
         this.request = Objects.requireNonNull(request, "request");
         this.opened = List.copyOf(opened);
         this.digests = List.copyOf(digests);
         this.units = List.copyOf(units);
-        this.fingerprints = List.copyOf(fingerprints);
+        this.fingerprints = fingerprints;
+        this.learner = learner;
         this.started = Objects.requireNonNull(started, "started");
         this.files = Objects.requireNonNull(files, "files");
         this.pool = Objects.requireNonNull(pool, "pool");
@@ -149,8 +177,9 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         for (int i = 0; i < digests.size(); i++) {
             p.put("file" + i + ".sha256", digests.get(i));
         }
-        for (int i = 0; i < fingerprints.size(); i++) {
-            p.put("engine" + i, fingerprintText(fingerprints.get(i)));
+        List<EngineFingerprint> fps = fingerprints();
+        for (int i = 0; i < fps.size(); i++) {
+            p.put("engine" + i, fingerprintText(fps.get(i)));
         }
         p.put("limits", request.limitText());
         p.put("selection", request.selection().describe());
@@ -183,8 +212,21 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         return request;
     }
 
+    /** Each engine's fingerprint, in the request's order; empty while the job still learns them. */
     public List<EngineFingerprint> fingerprints() {
-        return fingerprints;
+        List<EngineFingerprint> f = fingerprints;
+        return f == null ? List.of() : f;
+    }
+
+    @Override
+    public void prepare(JobContext context) throws Exception {
+        if (fingerprints == null) {
+            List<EngineFingerprint> learnt = List.copyOf(learner.learn());
+            if (learnt.size() != request.engines().size()) {
+                throw new IllegalStateException("learnt " + learnt.size() + " fingerprints for " + request.engines().size() + " engines");
+            }
+            fingerprints = learnt;
+        }
     }
 
     @Override
@@ -229,7 +271,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         }
 
         EngineRef ref = searchRef(request.engines().get(unit.engine()), request.limits());
-        EngineFingerprint fp = fingerprints.get(unit.engine());
+        EngineFingerprint fp = fingerprints().get(unit.engine());
         int ranks = Math.max(1, request.limits().multiPv());
         PositionEval[] found = new PositionEval[n + 1];
         List<Integer> toSearch = new ArrayList<>();

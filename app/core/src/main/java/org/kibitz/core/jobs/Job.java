@@ -26,6 +26,16 @@ public interface Job<I, R> {
      */
     Map<String, String> parameters();
 
+    /**
+     * Gets the job ready before its items are listed and its journal is opened: on the job's thread,
+     * with the job already listed (STARTING) and the engine sessions it takes labelled with it. A batch
+     * starts its engines here to learn their fingerprints, which its journal's header names, so that a
+     * slow start shows in the job's row rather than before there is one. What it throws ends the job
+     * FAILED; a job cancelled meanwhile ends CANCELLED. Nothing by default.
+     */
+    default void prepare(JobContext context) throws Exception {
+    }
+
     /** The work, in the order a same-thread runner does it. */
     List<I> items();
 

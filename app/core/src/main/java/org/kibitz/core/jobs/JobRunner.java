@@ -188,6 +188,8 @@ public final class JobRunner implements AutoCloseable {
         private final Map<String, R> results = new HashMap<>();
         private final Map<String, String> failures = new HashMap<>();
         private int resumed;
+        /** Whether the items were listed (under lock): a job stopped before that did none of them. */
+        private boolean listed;
         private JobJournal journal;
         private Throwable fatal;
         private ProgressMeter meter;
@@ -208,11 +210,21 @@ public final class JobRunner implements AutoCloseable {
         }
 
         void start() {
+            // Listed at once (the Jobs pane): getting ready may start engines, which can take a while on a
+            // busy machine. The job's own observer hears from its first RUNNING report, as before.
+            listed();
             try {
+                readyJob();
+                if (cancelRequested) {
+                    finish();
+                    return;
+                }
                 prepare();
             } catch (Exception | LinkageError e) {
                 synchronized (lock) {
-                    fatal = e;
+                    if (!(cancelRequested && givingUp(e))) {
+                        fatal = e;
+                    }
                 }
                 finish();
                 return;
@@ -229,6 +241,29 @@ public final class JobRunner implements AutoCloseable {
                 executor.execute(this::work);
             }
             work();
+        }
+
+        /** The job's own {@link Job#prepare}, labelled and interruptible as an item is. */
+        private void readyJob() throws Exception {
+            Thread me = Thread.currentThread();
+            String was = CURRENT.get();
+            CURRENT.set(label());
+            synchronized (lock) {
+                active.add(me);
+            }
+            try {
+                job.prepare(this);
+            } finally {
+                synchronized (lock) {
+                    active.remove(me);
+                }
+                Thread.interrupted();
+                if (was == null) {
+                    CURRENT.remove();
+                } else {
+                    CURRENT.set(was);
+                }
+            }
         }
 
         private void prepare() throws IOException {
@@ -271,6 +306,7 @@ public final class JobRunner implements AutoCloseable {
                     results.put(job.id(e.getKey()), e.getValue());
                 }
                 resumed = fromJournal.size();
+                listed = true;
             }
             synchronized (tell) {
                 for (var e : fromJournal) {
@@ -397,6 +433,8 @@ public final class JobRunner implements AutoCloseable {
                 endNanos = clock.getAsLong();
                 if (fatal != null) {
                     state = JobState.FAILED;
+                } else if (!listed) {
+                    state = JobState.CANCELLED; // stopped while it got ready
                 } else if (results.size() + failures.size() == items.size()) {
                     state = JobState.COMPLETED;
                 } else {
@@ -436,6 +474,17 @@ public final class JobRunner implements AutoCloseable {
                 Progress p = snapshot(now);
                 latest = p;
                 safely(() -> observer.progress(p));
+                for (JobsListener l : listeners) {
+                    safely(() -> l.changed(this, p));
+                }
+            }
+        }
+
+        /** Tells the runner's listeners of the job as it starts getting ready (STARTING, no items yet). */
+        private void listed() {
+            synchronized (tell) {
+                Progress p = snapshot(clock.getAsLong());
+                latest = p;
                 for (JobsListener l : listeners) {
                     safely(() -> l.changed(this, p));
                 }

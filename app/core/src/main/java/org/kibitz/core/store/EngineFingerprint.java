@@ -69,6 +69,14 @@ public record EngineFingerprint(String engine, String options, LimitKind limitKi
     }
 
     /**
+     * What is known of a search before its engine has said who it is: the engine's name in the list
+     * and the limit (a job's name while its engines start).
+     */
+    public static EngineFingerprint named(String engine, SearchLimits limits) {
+        return new EngineFingerprint(engine, "", kind(limits), value(limits));
+    }
+
+    /**
      * The fingerprint of a search.
      *
      * @param info    what the engine said about itself (its name, its options with their defaults)

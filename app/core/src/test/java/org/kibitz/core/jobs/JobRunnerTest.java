@@ -207,6 +207,59 @@ class JobRunnerTest {
         }
     }
 
+    /**
+     * A job that gets ready on its own thread (a batch starting its engines): listed STARTING before
+     * that, labelled with itself meanwhile (its engines' log lines), FAILED with why when it cannot
+     * get ready, CANCELLED when stopped meanwhile.
+     */
+    @Test
+    void aJobIsListedWhileItGetsReadyAndEndsAsItsPreparationDid() throws Exception {
+        CountDownLatch preparing = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicReference<String> labelWhilePreparing = new AtomicReference<>();
+        List<JobState> heard = new CopyOnWriteArrayList<>();
+        try (JobRunner runner = JobRunner.threaded(1)) {
+            runner.subscribe((h, p) -> heard.add(p.state()));
+            JobHandle<Integer, SquaresJob.Value> h = runner.submit(new DelegatingJob(new SquaresJob(3, 1)) {
+                @Override
+                public void prepare(JobContext context) throws Exception {
+                    labelWhilePreparing.set(JobRunner.currentJob().orElse(""));
+                    preparing.countDown();
+                    assertTrue(go.await(60, TimeUnit.SECONDS));
+                }
+            });
+            assertTrue(preparing.await(60, TimeUnit.SECONDS));
+            assertEquals(List.of(JobState.STARTING), heard, "listed before it is ready");
+            assertEquals(h.label(), labelWhilePreparing.get());
+            go.countDown();
+            assertEquals(JobState.COMPLETED, h.result().get(60, TimeUnit.SECONDS).state());
+            assertEquals(JobState.COMPLETED, heard.get(heard.size() - 1));
+
+            JobResult<SquaresJob.Value> failed = runner.submit(new DelegatingJob(new SquaresJob(3, 1)) {
+                @Override
+                public void prepare(JobContext context) throws Exception {
+                    throw new java.io.IOException("the engine did not start");
+                }
+            }).result().get(60, TimeUnit.SECONDS);
+            assertEquals(JobState.FAILED, failed.state());
+            assertEquals("the engine did not start", failed.error().orElseThrow().getMessage());
+
+            CountDownLatch waiting = new CountDownLatch(1);
+            JobHandle<Integer, SquaresJob.Value> stopped = runner.submit(new DelegatingJob(new SquaresJob(3, 1)) {
+                @Override
+                public void prepare(JobContext context) throws Exception {
+                    waiting.countDown();
+                    Thread.sleep(60_000);
+                }
+            });
+            assertTrue(waiting.await(60, TimeUnit.SECONDS));
+            stopped.cancelNow();
+            JobResult<SquaresJob.Value> r = stopped.result().get(60, TimeUnit.SECONDS);
+            assertEquals(JobState.CANCELLED, r.state(), String.valueOf(r.error()));
+            assertEquals(0, r.results().size());
+        }
+    }
+
     @Test
     void aJobWhoseItemsShareAnIdFailsClearly() throws Exception {
         Job<Integer, SquaresJob.Value> job = new DelegatingJob(new SquaresJob(3, 1)) {

@@ -270,7 +270,7 @@ public final class CompareUi {
             BatchEvaluation.Batch batch;
             try {
                 batch = BatchEvaluation.start(plan, games.runs(), false, games.files(), pool, Optional.of(store), runner,
-                        listener);
+                        listener, true);
             } catch (Exception e) {
                 outputs.abort();
                 throw e;

@@ -271,8 +271,9 @@ public final class EvaluateUi {
         // Progress while it runs, the report once it is done.
         return starter.start("evaluate-start", () -> {
             BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
-            return new Run(BatchEvaluation.start(plan, games.runs(), false, files, pool, Optional.of(store), runner, listener),
-                    choice);
+            // The engines start inside the job: its row in the Jobs pane says what they are doing meanwhile.
+            return new Run(BatchEvaluation.start(plan, games.runs(), false, files, pool, Optional.of(store), runner,
+                    listener, true), choice);
         }, List.of(JobsUi.PANE), run -> { }, REPORT_PANE);
     }
 

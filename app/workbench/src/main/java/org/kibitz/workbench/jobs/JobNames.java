@@ -22,6 +22,10 @@ public final class JobNames {
     public static String of(I18n i18n, Job<?, ?> job) {
         if (job instanceof EvaluationJob e) {
             List<EngineFingerprint> f = e.fingerprints();
+            if (f.isEmpty()) {
+                // Its engines are still starting: named as the list names them.
+                f = e.request().engines().stream().map(r -> EngineFingerprint.named(r.name(), e.request().limits())).toList();
+            }
             String engines = f.stream().map(EngineFingerprint::engine).distinct().map(i18n::engineName).collect(Collectors.joining(" / "));
             String limit = f.isEmpty() ? "" : limit(i18n, f.get(0));
             return i18n.get(f.size() > 1 ? "job.name.compare" : "job.name.evaluate", e.name(), engines, limit);

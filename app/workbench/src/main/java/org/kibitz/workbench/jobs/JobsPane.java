@@ -41,6 +41,7 @@ public final class JobsPane extends BorderPane {
 
         table.getColumns().add(column("jobs.column.job", 180, NameCell::new));
         table.getColumns().add(column("jobs.column.state", 90, () -> new TextCell(p -> i18n.get("jobs.state." + p.state().name().toLowerCase(Locale.ROOT)))));
+        table.getColumns().add(noteColumn());
         table.getColumns().add(column("jobs.column.progress", 220, BarCell::new));
         table.getColumns().add(column("jobs.column.rate", 80, () -> new TextCell(p -> p.done() - p.resumed() == 0 && !p.state().finished()
                 ? "–" : i18n.get("jobs.rate", String.format(Locale.ROOT, "%.1f", p.itemsPerSecond())))));
@@ -53,6 +54,24 @@ public final class JobsPane extends BorderPane {
         org.kibitz.workbench.Tables.buttons(table.getColumns().get(table.getColumns().size() - 1),
                 () -> java.util.List.of(i18n.get("jobs.cancel"), i18n.get("jobs.showLog")));
         org.kibitz.workbench.Tables.fit(table, 1);
+        // A note ("Allocating 1 GB of hash…", why a start failed) comes after the row: sized again then.
+        boolean[] sizing = {false};
+        javafx.beans.InvalidationListener noteChanged = o -> {
+            if (!sizing[0]) {
+                sizing[0] = true;
+                javafx.application.Platform.runLater(() -> {
+                    sizing[0] = false;
+                    org.kibitz.workbench.Tables.sizeNow(table);
+                });
+            }
+        };
+        ui.rows().forEach(r -> r.noteProperty().addListener(noteChanged));
+        ui.rows().addListener((javafx.collections.ListChangeListener<JobsUi.Row>) c -> {
+            while (c.next()) {
+                c.getAddedSubList().forEach(r -> r.noteProperty().addListener(noteChanged));
+                c.getRemoved().forEach(r -> r.noteProperty().removeListener(noteChanged));
+            }
+        });
 
         Button clear = new Button();
         clear.setId("jobs-clear");
@@ -76,6 +95,41 @@ public final class JobsPane extends BorderPane {
         c.setSortable(false);
         c.setCellValueFactory(f -> f.getValue().progressProperty());
         c.setCellFactory(col -> cells.get());
+        return c;
+    }
+
+    /**
+     * What the job's engines are doing while it waits for them, or why it failed (JobsUi.Row#note):
+     * one line, all of it in the tooltip.
+     */
+    private TableColumn<JobsUi.Row, String> noteColumn() {
+        TableColumn<JobsUi.Row, String> c = new TableColumn<>();
+        c.textProperty().bind(i18n.text("jobs.column.note"));
+        c.setPrefWidth(160);
+        c.setSortable(false);
+        c.setCellValueFactory(f -> f.getValue().noteProperty());
+        c.setCellFactory(col -> new TableCell<>() {
+            private final javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
+
+            {
+                tip.setWrapText(true);
+                tip.setMaxWidth(600);
+            }
+
+            @Override
+            protected void updateItem(String note, boolean empty) {
+                super.updateItem(note, empty);
+                JobsUi.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setText(empty || note == null || note.isEmpty() ? null : note);
+                setId(row == null ? null : "job-note-" + row.job().number());
+                if (row != null && !row.noteInFullProperty().get().isEmpty()) {
+                    tip.setText(row.noteInFullProperty().get());
+                    setTooltip(tip);
+                } else {
+                    setTooltip(null);
+                }
+            }
+        });
         return c;
     }
 
