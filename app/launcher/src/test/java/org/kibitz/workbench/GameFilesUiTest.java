@@ -316,12 +316,12 @@ class GameFilesUiTest {
 
     @Test
     void aFileOfAnUnknownKindIsRefusedWithAReason() throws Exception {
-        Path txt = home.resolve("notes.txt");
+        Path txt = home.resolve("notes.odt");
         Files.writeString(txt, "hello");
         assertFalse(openFile(txt));
         NotificationPane note = w.robot.lookup("#notifications").queryAs(NotificationPane.class);
         waitUntil(note::isShowing);
-        assertTrue(onFx(note::getText).contains("notes.txt"), onFx(note::getText));
+        assertTrue(onFx(note::getText).contains("notes.odt"), onFx(note::getText));
     }
 
     @Test

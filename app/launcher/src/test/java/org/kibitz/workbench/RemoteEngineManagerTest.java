@@ -1,5 +1,6 @@
 package org.kibitz.workbench;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.kibitz.workbench.WorkbenchFixture.onFx;
@@ -103,5 +104,61 @@ class RemoteEngineManagerTest {
         assertTrue(saved.contains("\"ssh\"") && saved.contains("127.0.0.1") && saved.contains(stockfish), saved);
         List<String> left = sshd.awaitNothing(60);
         assertTrue(left.isEmpty(), "the test's engines ended on the other computer: " + left);
+    }
+
+    /**
+     * An analysis panel whose engine runs on a computer not known yet asks before it connects: on no
+     * nothing starts (and nothing is trusted), on yes the key is added and the panel analyses.
+     */
+    @Test
+    void aPanelAsksAboutAnUnknownComputerBeforeItStarts() throws Exception {
+        // The window opens on xiangqi: an engine that plays it.
+        String stockfish = RealEngines.require("fairy-stockfish");
+        sshd = Sshd.start(home.resolve("sshd"));
+        before = System.getProperty(SshCommand.CONFIG_PROPERTY);
+        System.setProperty(SshCommand.CONFIG_PROPERTY, sshd.clientConfig.toString());
+        var remote = org.kibitz.core.engines.EngineEntry.of("far", "Far Fairy-Stockfish", List.of(stockfish))
+                .withSsh(java.util.Optional.of(new org.kibitz.protocols.ssh.SshTarget("127.0.0.1",
+                        java.util.Optional.of(sshd.port()), java.util.Optional.empty(), java.util.Optional.empty(), List.of())));
+        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, remote);
+        ui = w.injector.getInstance(EnginesUi.class);
+        String panel = onFx(() -> ui.panelIds().get(0));
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        String fingerprint = sshd.fingerprint();
+        AtomicReference<String> question = new AtomicReference<>();
+        EngineManagerDialog.setHostKeyQuestion(q -> {
+            question.set(q);
+            asked.incrementAndGet();
+            return false;
+        });
+        runFx(() -> {
+            ui.chooseEngine(panel, remote);
+            ui.start(panel);
+        });
+        waitUntil(() -> asked.get() == 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(question.get().contains(fingerprint) && question.get().contains("[127.0.0.1]:" + sshd.port()), question.get());
+        assertFalse(onFx(() -> ui.service().slot(panel).running()), "nothing started on no");
+        assertFalse(Files.exists(sshd.knownHosts), "nothing trusted on no");
+
+        EngineManagerDialog.setHostKeyQuestion(q -> {
+            asked.incrementAndGet();
+            return true;
+        });
+        runFx(() -> ui.start(panel));
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (onFx(() -> ui.service().slot(panel).state().stats().depth().orElse(0)) < 5) {
+            assertTrue(System.nanoTime() < until, "the panel analyses after yes: asked " + asked.get() + ", "
+                    + onFx(() -> ui.service().slot(panel).state()) + ", log: " + onFx(() -> ui.service().slot(panel).label()));
+            Thread.sleep(100);
+        }
+        assertEquals(2, asked.get());
+        assertTrue(Files.readString(sshd.knownHosts).contains("[127.0.0.1]:" + sshd.port()), "trusted on yes");
+        // Known now: the next start asks nothing.
+        runFx(() -> ui.stop(panel));
+        runFx(() -> ui.start(panel));
+        waitUntil(() -> onFx(() -> ui.service().slot(panel).running()));
+        assertEquals(2, asked.get(), "a known computer is not asked about again");
+        runFx(() -> ui.stop(panel));
     }
 }

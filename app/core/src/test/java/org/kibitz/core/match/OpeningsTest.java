@@ -250,7 +250,7 @@ class OpeningsTest {
 
     @Test
     void theFormatCanBeNamedForAFileWhoseNameDoesNotTellIt() throws Exception {
-        Path file = dir.resolve("book.txt");
+        Path file = dir.resolve("book.odt");
         Files.copy(CHESS_EPD, file);
         assertThrows(GameFiles.OpenException.class, () -> load(file, Openings.Options.defaults()));
         Openings o = load(file, Openings.Options.defaults().withFormat("epd"));

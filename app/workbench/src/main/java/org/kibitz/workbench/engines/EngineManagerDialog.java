@@ -737,34 +737,12 @@ public final class EngineManagerDialog {
 
     /** Asks whether to trust a computer whose host key is not known, showing its fingerprints. */
     private boolean askTrust(HostCheck h) {
-        StringBuilder keys = new StringBuilder();
-        for (var k : h.keys()) {
-            keys.append(k.type()).append("  ").append(k.fingerprint()).append('\n');
-        }
-        java.util.function.Predicate<String> q = hostKeyQuestion;
-        if (q != null) {
-            return q.test(h.where().knownHostsName() + "\n" + keys);
-        }
-        javafx.scene.control.ButtonType trust = new javafx.scene.control.ButtonType(ui.i18n().get("manager.ssh.trust"),
-                javafx.scene.control.ButtonBar.ButtonData.YES);
-        javafx.scene.control.ButtonType no = new javafx.scene.control.ButtonType(ui.i18n().get("manager.ssh.dontTrust"),
-                javafx.scene.control.ButtonBar.ButtonData.CANCEL_CLOSE);
-        javafx.scene.control.Alert a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
-                ui.i18n().get("manager.ssh.unknownHost", h.where().knownHostsName(), keys.toString().strip(),
-                        h.where().knownHosts().get(0)), no, trust);
-        a.initOwner(stage);
-        a.setTitle(ui.i18n().get("manager.ssh.unknownHost.title"));
-        a.setHeaderText(null);
-        a.getDialogPane().setId("ssh-host-question");
-        return a.showAndWait().filter(b -> b == trust).isPresent();
+        return HostTrust.ask(new HostTrust.Check(h.where(), h.keys()), ui.i18n(), stage);
     }
-
-    /** Answers the host key question instead of a dialog (tests): given the host and its fingerprints. */
-    private static volatile java.util.function.Predicate<String> hostKeyQuestion;
 
     /** For tests: who answers "trust this computer?" instead of a dialog (null: the dialog). */
     public static void setHostKeyQuestion(java.util.function.Predicate<String> answer) {
-        hostKeyQuestion = answer;
+        HostTrust.setQuestion(answer);
     }
 
     private void connect(EngineEntry draft) {

@@ -538,8 +538,20 @@ public final class EnginesUi {
 
     /** Starts analysing the cursor's position in a panel, with its engine for the current game. */
     public void start(String panelId) {
+        EngineEntry engine = engineFor(panelId, document.game().id());
+        if (engine.ssh().isPresent()) {
+            // An engine on another computer: its host key is checked first, and an unknown one is
+            // asked about (decision 0032), off the FX thread; the panel starts on a known or trusted host.
+            HostTrust.beforeStart(engine, i18n, window().map(MainWindow::stage).orElse(null), () -> startNow(panelId, engine),
+                    why -> window().ifPresent(w -> w.notify(why)));
+            return;
+        }
+        startNow(panelId, engine);
+    }
+
+    private void startNow(String panelId, EngineEntry engine) {
         AnalysisSlot slot = service.slot(panelId);
-        slot.setEngine(engineFor(panelId, document.game().id()));
+        slot.setEngine(engine);
         lastRequest = requestAtCursor();
         slot.start(lastRequest);
     }

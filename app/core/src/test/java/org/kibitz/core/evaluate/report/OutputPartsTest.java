@@ -92,6 +92,6 @@ class OutputPartsTest {
                 () -> GameRewriter.writer(Batches.FILES, dir.resolve("game.xqf"), Locale.ROOT, f -> !f.oneGamePerFile()),
                 "compare takes only a format that holds several games");
         assertThrows(IllegalArgumentException.class,
-                () -> GameRewriter.writer(Batches.FILES, dir.resolve("games.txt"), Locale.ROOT, f -> true));
+                () -> GameRewriter.writer(Batches.FILES, dir.resolve("games.odt"), Locale.ROOT, f -> true));
     }
 }
