@@ -57,10 +57,14 @@ class CliBuiltinLoadTest {
         long before = engineThreads();
         // Watches for an engine JVM among this JVM's children: there must be none (no JVM start under load).
         java.util.Set<String> engineJvms = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        // Java children from the tests before this one (fake engines of an earlier class still ending)
+        // are not engines of this test: only children that appear from here on count.
+        java.util.Set<Long> earlier = ProcessHandle.current().descendants().map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toSet());
         Thread watcher = Thread.ofPlatform().daemon().start(() -> {
             while (spin.get()) {
                 // (A JVM's command line is too long for the system to report its main class: any java child counts.)
-                ProcessHandle.current().descendants().forEach(h -> h.info().command()
+                ProcessHandle.current().descendants().filter(h -> !earlier.contains(h.pid())).forEach(h -> h.info().command()
                         .filter(c -> c.endsWith("/java")).ifPresent(c -> engineJvms.add(c + " " + h.pid())));
                 try {
                     Thread.sleep(10);

@@ -196,8 +196,9 @@ class PatientEnginesTest {
         JobResult<?> failed = batch.batch().handle().result().get(5, TimeUnit.MINUTES);
         assertEquals(JobState.FAILED, failed.state());
         runFx(() -> w.window.docking().open(JobsUi.PANE));
+        // The row hears the job's end after the result is complete here: until then it may still show the wait.
         waitLong(() -> w.window.stage().getScene().lookup("#job-note-" + number) instanceof javafx.scene.control.Labeled l
-                && l.getText() != null && !l.getText().isEmpty());
+                && l.getText() != null && l.getText().contains("did not answer isready"));
         String note = onFx(() -> ((javafx.scene.control.Labeled) w.window.stage().getScene().lookup("#job-note-" + number)).getText());
         assertTrue(note.contains("did not answer isready") && note.contains("asked to allocate 128 MB of hash")
                 && note.contains("seconds"), note);

@@ -529,13 +529,19 @@ public final class FileActions implements MenuContributor {
     }
 
     private String suggestedName(List<FormatPlugin> formats) {
-        String ext = formats.isEmpty() ? "pgn" : formats.get(0).extensions().get(0);
+        // PGN when it can write the game (what every program reads), else the first format that can.
+        String ext = formats.stream().filter(f -> f.id().equals("pgn")).findFirst().or(() -> formats.stream().findFirst())
+                .map(f -> f.extensions().get(0)).orElse("pgn");
         return document.origin().map(o -> {
             String n = o.file().getFileName().toString();
             int dot = n.lastIndexOf('.');
             String base = dot > 0 ? n.substring(0, dot) : n;
-            // The file's own spelling of the extension (ccgc-13.PGN stays .PGN).
-            String own = dot > 0 && n.substring(dot + 1).equalsIgnoreCase(ext) ? n.substring(dot + 1) : ext;
+            // The file's own extension when a format can write it, in its own spelling (ccgc-13.PGN
+            // stays .PGN, a .ubb stays .ubb); else the default's.
+            String fileExt = dot > 0 ? n.substring(dot + 1) : "";
+            boolean writable = !fileExt.isEmpty() && formats.stream().anyMatch(f -> f.extensions().stream()
+                    .anyMatch(e -> e.equalsIgnoreCase(fileExt)));
+            String own = writable ? fileExt : ext;
             return o.wholeFile() ? base + "." + own : base + "-" + o.gameNumber() + "." + own;
         }).orElse(i18n.get("file.untitled") + "." + ext);
     }
