@@ -176,7 +176,7 @@ final class CcBridgeReader implements GameReader {
             }
             Position start;
             try {
-                start = xiangqi.get().parseFen(fen(board) + (side == Side.WHITE ? " w" : " b") + " - - 0 1");
+                start = xiangqi.get().parseFen(org.kibitz.formats.XiangqiPlacement.fen(board) + (side == Side.WHITE ? " w" : " b") + " - - 0 1");
             } catch (FenException e) {
                 problems.add(error(base + 2120, "ccbridge.board.invalid", e.text()));
                 return new ReadResult(number, Optional.empty(), problems);
@@ -334,31 +334,5 @@ final class CcBridgeReader implements GameReader {
             }
         }
         return true;
-    }
-
-    static String fen(char[][] board) {
-        StringBuilder sb = new StringBuilder(90);
-        for (int y = 9; y >= 0; y--) {
-            int empty = 0;
-            for (int x = 0; x < 9; x++) {
-                char c = board[y][x];
-                if (c == 0) {
-                    empty++;
-                } else {
-                    if (empty > 0) {
-                        sb.append(empty);
-                        empty = 0;
-                    }
-                    sb.append(c);
-                }
-            }
-            if (empty > 0) {
-                sb.append(empty);
-            }
-            if (y > 0) {
-                sb.append('/');
-            }
-        }
-        return sb.toString();
     }
 }

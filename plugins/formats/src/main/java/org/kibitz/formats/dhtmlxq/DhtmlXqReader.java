@@ -350,7 +350,7 @@ final class DhtmlXqReader implements GameReader {
                         }
                     }
                 }
-                return xiangqi.parseFen(fen(board) + (side == Side.WHITE ? " w" : " b") + " - - 0 1");
+                return xiangqi.parseFen(org.kibitz.formats.XiangqiPlacement.fen(board) + (side == Side.WHITE ? " w" : " b") + " - - 0 1");
             } catch (FenException e) {
                 problems.add(error(line, "dhtmlxq.binit.invalid", e.text()));
                 return null;
@@ -422,31 +422,5 @@ final class DhtmlXqReader implements GameReader {
             return null;
         }
         return new Move(Square.of(x1, 9 - y1), Square.of(x2, 9 - y2));
-    }
-
-    static String fen(char[][] board) {
-        StringBuilder sb = new StringBuilder(90);
-        for (int y = 9; y >= 0; y--) {
-            int empty = 0;
-            for (int x = 0; x < 9; x++) {
-                char c = board[y][x];
-                if (c == 0) {
-                    empty++;
-                } else {
-                    if (empty > 0) {
-                        sb.append(empty);
-                        empty = 0;
-                    }
-                    sb.append(c);
-                }
-            }
-            if (empty > 0) {
-                sb.append(empty);
-            }
-            if (y > 0) {
-                sb.append('/');
-            }
-        }
-        return sb.toString();
     }
 }

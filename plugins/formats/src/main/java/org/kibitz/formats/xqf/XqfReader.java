@@ -302,7 +302,7 @@ final class XqfReader implements GameReader {
                     side = Character.isUpperCase(c) ? Side.WHITE : Side.BLACK;
                 }
             }
-            String fen = fen(board) + (side == Side.WHITE ? " w" : " b") + " - - 0 1";
+            String fen = org.kibitz.formats.XiangqiPlacement.fen(board) + (side == Side.WHITE ? " w" : " b") + " - - 0 1";
             try {
                 return xiangqi.parseFen(fen);
             } catch (FenException e) {
@@ -394,31 +394,5 @@ final class XqfReader implements GameReader {
             z--;
         }
         return s.substring(a, z);
-    }
-
-    static String fen(char[][] board) {
-        StringBuilder sb = new StringBuilder(90);
-        for (int y = 9; y >= 0; y--) {
-            int empty = 0;
-            for (int x = 0; x < 9; x++) {
-                char c = board[y][x];
-                if (c == 0) {
-                    empty++;
-                } else {
-                    if (empty > 0) {
-                        sb.append(empty);
-                        empty = 0;
-                    }
-                    sb.append(c);
-                }
-            }
-            if (empty > 0) {
-                sb.append(empty);
-            }
-            if (y > 0) {
-                sb.append('/');
-            }
-        }
-        return sb.toString();
     }
 }

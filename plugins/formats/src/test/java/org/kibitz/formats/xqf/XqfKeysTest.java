@@ -22,7 +22,7 @@ class XqfKeysTest {
                 b[squares[i] % 10][squares[i] / 10] = i < 16 ? t : Character.toLowerCase(t);
             }
         }
-        return XqfReader.fen(b);
+        return org.kibitz.formats.XiangqiPlacement.fen(b);
     }
 
     @ParameterizedTest
