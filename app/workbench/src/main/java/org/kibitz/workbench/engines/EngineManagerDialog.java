@@ -701,17 +701,15 @@ public final class EngineManagerDialog {
         org.kibitz.protocols.ssh.SshTarget target = e.ssh().get();
         busy.setVisible(true);
         status.setText(ui.i18n().get("manager.ssh.checkingHost", target.label()));
-        Task<HostCheck> check = new Task<>() {
+        Task<HostTrust.Check> check = new Task<>() {
             @Override
-            protected HostCheck call() throws Exception {
-                var where = org.kibitz.protocols.ssh.SshHosts.resolve(target);
-                return org.kibitz.protocols.ssh.SshHosts.isKnown(where) ? new HostCheck(where, List.of())
-                        : new HostCheck(where, org.kibitz.protocols.ssh.SshHosts.scan(where));
+            protected HostTrust.Check call() throws Exception {
+                return HostTrust.check(target);
             }
         };
         check.setOnSucceeded(ev -> {
             busy.setVisible(false);
-            HostCheck h = check.getValue();
+            HostTrust.Check h = check.getValue();
             if (h.keys().isEmpty()) {
                 connect(draft);
             } else if (askTrust(h)) {
@@ -732,12 +730,9 @@ public final class EngineManagerDialog {
         ui.background().run("ssh-host", check);
     }
 
-    private record HostCheck(org.kibitz.protocols.ssh.SshHosts.Resolved where, List<org.kibitz.protocols.ssh.SshHosts.HostKey> keys) {
-    }
-
     /** Asks whether to trust a computer whose host key is not known, showing its fingerprints. */
-    private boolean askTrust(HostCheck h) {
-        return HostTrust.ask(new HostTrust.Check(h.where(), h.keys()), ui.i18n(), stage);
+    private boolean askTrust(HostTrust.Check h) {
+        return HostTrust.ask(h, ui.i18n(), stage);
     }
 
     /** For tests: who answers "trust this computer?" instead of a dialog (null: the dialog). */
