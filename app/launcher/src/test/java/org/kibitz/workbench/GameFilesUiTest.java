@@ -178,6 +178,8 @@ class GameFilesUiTest {
         assertTrue(onFx(() -> w.window.docking().isOpen("games")));
         TableView<?> table = w.robot.lookup("#game-list").queryAs(TableView.class);
         assertEquals(20, onFx(() -> table.getItems().size()));
+        // A chess file's first player is White; a xiangqi file's is Red (not "White / Red").
+        assertEquals("White", onFx(() -> table.getColumns().get(1).getText()));
         assertEquals(1, onFx(() -> w.document.origin().orElseThrow().gameNumber()), "the first game opens at once");
         assertTrue(title().contains("game 1 of 20"), title());
 
@@ -186,6 +188,11 @@ class GameFilesUiTest {
         assertTrue(shown > 0 && shown <= 20);
         runFx(() -> ((TextField) w.robot.lookup("#game-list-filter").query()).clear());
         WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(openFile(shared("xiangqi/pgn/xqdb-xqdb_traditional.pgn")));
+        assertEquals("Red", onFx(() -> table.getColumns().get(1).getText()));
+        assertTrue(openFile(shared("chess/pgn/WorldChamp1886.pgn")));
+        assertEquals("White", onFx(() -> table.getColumns().get(1).getText()));
 
         // The game list's own fifth row, scrolled into view (the default layout gives the list a short pane).
         runFx(() -> table.scrollTo(4));

@@ -88,6 +88,14 @@ class MatchPaneTest {
         assertTrue(rows.get(0).points() >= rows.get(1).points(), "the leader first");
         assertTrue(onFx(() -> ui.sprtProperty().get()).isPresent(), "the SPRT's state is shown for two engines");
         assertEquals(2, onFx(() -> ui.doneProperty().get()));
+        // Two engines are rated from their score alone: no prior to name. Three or more are fitted with
+        // virtual draws, and the line under the table says how many (decision 0012).
+        javafx.scene.control.Label prior = (javafx.scene.control.Label) lookup(w, "#match-prior");
+        assertFalse(onFx(prior::isVisible), "no prior is named under a two-engine match");
+        runFx(() -> ui.names().setAll("A", "B", "C"));
+        assertTrue(onFx(prior::isVisible), "a tournament's table names its prior");
+        assertTrue(onFx(prior::getText).contains("1 virtual draw"), onFx(prior::getText));
+        runFx(() -> ui.names().setAll(run.plan().names()));
 
         // The finished games: numbers, colours swapped (repeat), a result and a reason each.
         List<MatchUi.FinishedRow> done = onFx(() -> List.copyOf(ui.finished()));

@@ -2,6 +2,7 @@ package org.kibitz.workbench.files;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -38,6 +39,8 @@ public final class GameListPane extends BorderPane {
     private final Consumer<GameFiles.Entry> open;
     private final ObservableList<GameFiles.Entry> entries = FXCollections.observableArrayList();
     private final FilteredList<GameFiles.Entry> filtered = new FilteredList<>(entries);
+    /** The game the open file holds: "xiangqi", "chess" or "" when it does not say. */
+    private final javafx.beans.property.StringProperty kind = new javafx.beans.property.SimpleStringProperty("");
     private final javafx.collections.transformation.SortedList<GameFiles.Entry> sorted = new javafx.collections.transformation.SortedList<>(filtered);
     private final TableView<GameFiles.Entry> table = new TableView<>(sorted);
     private final TextField filter = new TextField();
@@ -90,6 +93,16 @@ public final class GameListPane extends BorderPane {
         table.getItems().addListener((javafx.collections.ListChangeListener<GameFiles.Entry>) c -> ecco.set(
                 table.getItems().stream().limit(200).anyMatch(GameListPane::xiangqiTags)
                         && table.getItems().stream().limit(200).allMatch(e -> e.tag("ECO").isEmpty())));
+        // The first player is White in a chess file, Red in a xiangqi file; "White / Red" only when the
+        // file does not say which game it holds.
+        TableColumn<GameFiles.Entry, ?> first = table.getColumns().get(1);
+        first.textProperty().unbind();
+        first.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> i18n.get(switch (kind.get()) {
+                    case "xiangqi" -> "games.red";
+                    case "chess" -> "games.whiteOnly";
+                    default -> "games.white";
+                }), i18n.localeProperty(), kind));
         table.getColumns().add(plies);
         // Sorting by a column sorts a view of the filtered games; the file's order comes back with
         // the third click on a header.
@@ -162,6 +175,7 @@ public final class GameListPane extends BorderPane {
     private void show() {
         filter.clear();
         entries.setAll(model.file().map(GameFiles.OpenedFile::entries).orElse(List.of()));
+        kind.set(model.file().map(GameListPane::kind).orElse(""));
         showTitle();
         if (!entries.isEmpty()) {
             int open = model.openGameProperty().get();
@@ -179,7 +193,35 @@ public final class GameListPane extends BorderPane {
                 .orElse(""));
     }
 
-    /** Chess files carry the opening's ECO code, xiangqi files its ECCO code. */
+    /**
+     * The game a file holds, by its first readable game ({@code "xiangqi"}, {@code "chess"}), else by
+     * the tags of its first games; empty when they do not agree or do not say.
+     */
+    static String kind(GameFiles.OpenedFile f) {
+        Optional<String> read = f.first().map(org.kibitz.api.tree.GameTree::gameId)
+                .map(id -> id.startsWith("xiangqi") ? "xiangqi" : id.startsWith("chess") ? "chess" : "");
+        if (read.isPresent() && !read.get().isEmpty()) {
+            return read.get();
+        }
+        boolean chess = f.format().holds("chess");
+        boolean xiangqi = f.format().holds("xiangqi");
+        if (chess != xiangqi) {
+            return chess ? "chess" : "xiangqi";
+        }
+        // A format for both (PGN): by the tags of the first games, each of which must say the same.
+        List<GameFiles.Entry> head = f.entries().stream().limit(200).toList();
+        if (head.isEmpty()) {
+            return "";
+        }
+        if (head.stream().allMatch(GameListPane::xiangqiTags)) {
+            return "xiangqi";
+        }
+        if (head.stream().noneMatch(GameListPane::xiangqiTags) && head.stream().allMatch(e -> !e.tag("White").isEmpty())) {
+            return "chess";
+        }
+        return "";
+    }
+
     /** Whether a game's tags say it is xiangqi (an ECCO code, Red, or the Game tag of xiangqi PGN). */
     private static boolean xiangqiTags(GameFiles.Entry e) {
         return !e.tag("ECCO").isEmpty() || !e.tag("Red").isEmpty() || e.tag("Game").toLowerCase(Locale.ROOT).contains("chinese")

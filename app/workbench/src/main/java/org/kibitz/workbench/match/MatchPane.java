@@ -55,6 +55,8 @@ public final class MatchPane extends BorderPane {
     private final SprtBar sprtBar = new SprtBar();
     private final Label sprtText = new Label();
     private final HBox sprtRow;
+    /** Under a tournament's table: the ratings carry a prior of virtual draws, and say so (decision 0012). */
+    private final Label priorNote = new Label();
     private final TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> losColumn;
     private final TableColumn<MatchUi.StandingRow, MatchUi.StandingRow> neloColumn;
 
@@ -148,7 +150,11 @@ public final class MatchPane extends BorderPane {
         sprtRow.setAlignment(Pos.CENTER_LEFT);
         sprtRow.setPadding(new Insets(2, 6, 2, 6));
         sprtRow.setId("match-sprt");
-        VBox top = new VBox(2, standings, sprtRow);
+        priorNote.setId("match-prior");
+        priorNote.getStyleClass().add("match-hint");
+        priorNote.setWrapText(true);
+        priorNote.setPadding(new Insets(0, 6, 0, 6));
+        VBox top = new VBox(2, standings, priorNote, sprtRow);
 
         // The games being played.
         liveBox.setId("match-live");
@@ -219,6 +225,7 @@ public final class MatchPane extends BorderPane {
             showProgress();
             showLive();
             showSprt(ui.sprtProperty().get());
+            showKind();
         });
         showKind();
         showLive();
@@ -230,6 +237,10 @@ public final class MatchPane extends BorderPane {
         boolean two = ui.names().size() <= 2;
         losColumn.setVisible(two);
         neloColumn.setVisible(two);
+        // Two engines are rated from their score alone; three or more by a fit with a prior, named here.
+        priorNote.setVisible(!two);
+        priorNote.setManaged(!two);
+        priorNote.setText(two ? "" : i18n.get("match.prior.note", MatchUi.PRIOR_DRAWS));
     }
 
     private void showProgress() {

@@ -94,6 +94,12 @@ public final class MatchUi {
     /** The Match pane's id, as saved in layouts. */
     public static final String PANE = "match";
 
+    /**
+     * Virtual draws per pairing when a tournament is rated: the CLI's {@code --prior-draws} default
+     * (decision 0012), named under the pane's table.
+     */
+    static final double PRIOR_DRAWS = MatchTally.DEFAULT_PRIOR_DRAWS;
+
     /** How often the pane takes the news of the running games. */
     static final Duration TICK = Duration.ofMillis(100);
 
@@ -715,7 +721,7 @@ public final class MatchUi {
             Map<String, TournamentRatings.Rating> fitted = new HashMap<>();
             if (!h.isEmpty()) {
                 try {
-                    TournamentRatings.fit(h, 1.0).forEach(r -> fitted.put(r.name(), r));
+                    TournamentRatings.fit(h, PRIOR_DRAWS).forEach(r -> fitted.put(r.name(), r));
                 } catch (RuntimeException e) {
                     // Ratings that do not converge are left out; the points still stand.
                 }
