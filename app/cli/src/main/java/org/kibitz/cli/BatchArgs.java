@@ -173,6 +173,19 @@ final class BatchArgs {
     }
 
     /**
+     * A warning on {@code err} for each engine whose fitted {@code k} was fitted at another limit than the
+     * one searched now: {@code k} depends on the limit, and the user should know the judgements lean on it.
+     */
+    static void warnLimits(PrintWriter err, BatchEvaluation.Plan plan, List<EngineWinModels.Chosen> models) {
+        for (int i = 0; i < models.size(); i++) {
+            String name = plan.request().engines().get(i).name();
+            String searched = plan.request().limitText().replaceAll(" multipv=\\d+$", "").replace('=', ' ');
+            models.get(i).fittedAtOtherLimit(plan.request().limits())
+                    .ifPresent(at -> err.println(TEXT.text("model.otherLimit", name, at, searched)));
+        }
+    }
+
+    /**
      * One line on {@code out} per engine naming its model, {@code model <engine>: <win model> k=<k> (<where
      * k came from>); <the judgement model>}: every output names the model it was judged with.
      */

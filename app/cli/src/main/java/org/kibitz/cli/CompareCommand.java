@@ -103,6 +103,7 @@ final class CompareCommand implements Callable<Integer> {
         BatchEvaluation.Plan plan = planned.get().plan();
         Comparison comparison;
         java.util.List<org.kibitz.core.evaluate.EngineWinModels.Chosen> chosen = batch.models(judge, plan);
+        BatchArgs.warnLimits(err, plan, chosen);
         try {
             comparison = new Comparison(batch.judgement(judge, plan), threshold,
                     chosen.stream().map(org.kibitz.core.evaluate.EngineWinModels.Chosen::model).toList());

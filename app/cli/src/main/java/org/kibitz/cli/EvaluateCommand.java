@@ -17,6 +17,7 @@ import org.kibitz.core.evaluate.report.EvaluationOutputs;
 import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobState;
 import org.kibitz.core.jobs.Progress;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -116,9 +117,14 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         BatchEvaluation.Plan plan = planned.get().plan();
         List<EngineWinModels.Chosen> chosen = batch.models(judge, plan);
+        BatchArgs.warnLimits(err, plan, chosen);
         List<JudgementModel> models = chosen.stream().map(EngineWinModels.Chosen::model).toList();
         EvaluationOutputs.Targets targets = new EvaluationOutputs.Targets(Optional.ofNullable(out), Optional.ofNullable(csv),
                 Optional.ofNullable(jsonl), Optional.ofNullable(plots), svg);
+        if (book != null && spec.commandLine().getParseResult().hasMatchedOption("--book-min")) {
+            // A book's moves were chosen when it was made (book make --min-games); its weights are not game counts.
+            throw new CommandLine.ParameterException(spec.commandLine(), TEXT.text("book.minWithBook"));
+        }
         try (BookOption.Opened opening = BookOption.open(spec, tree == null ? null : TreeCommand.database(run.paths(), tree), book, bookMin, BatchRun.gameId(plan), err, TEXT)) {
             if (opening == null) {
                 return 2;

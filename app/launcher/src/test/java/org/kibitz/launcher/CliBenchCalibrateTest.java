@@ -1,6 +1,7 @@
 package org.kibitz.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -64,6 +65,9 @@ class CliBenchCalibrateTest {
             assertEquals(0, before.exit(), before.err());
             String builtinLine = modelLine(before, "Kibitz engine");
             assertTrue(builtinLine.contains("built-in engine's fit"), builtinLine);
+            // That fit is at 10,000 nodes: used at 300, the run says so.
+            assertTrue(before.err().contains("warning: Kibitz engine's k was fitted at nodes 10000, and this run searches at nodes 300"),
+                    before.err());
 
             Run fit = cli.run("bench", "calibrate", file.toString(), "--game", "chess", "--engine", "kibitz", "--nodes", "300",
                     "--sample", "6", "--bootstrap", "0", "--progress", "none", "--save");
@@ -89,6 +93,7 @@ class CliBenchCalibrateTest {
             assertEquals(0, after.exit(), after.err());
             String line = modelLine(after, "Kibitz engine");
             assertTrue(line.contains("@nodes=300 k=" + kText + " (fitted to this engine by bench calibrate at nodes 300"), line);
+            assertFalse(after.err().contains("was fitted at"), "fitted at the limit searched: no warning: " + after.err());
             List<String> rows = Files.readAllLines(csv);
             assertTrue(rows.get(0).endsWith(",engine,win_model"), rows.get(0));
             assertTrue(rows.get(1).endsWith("@nodes=300 k=" + kText), rows.get(1));
@@ -98,6 +103,7 @@ class CliBenchCalibrateTest {
                     "--progress", "none", "--judge", "k=0.005");
             assertEquals(0, given.exit(), given.err());
             assertTrue(modelLine(given, "Kibitz engine").contains("k=0.005 (set with --judge)"), given.out().toString());
+            assertFalse(given.err().contains("was fitted at"), given.err());
 
             Run two = cli.run("evaluate", file.toString(), "--games", "1", "--engine", "kibitz", "--engine", stockfish,
                     "--nodes", "300", "--progress", "none");

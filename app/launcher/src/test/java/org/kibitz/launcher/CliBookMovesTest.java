@@ -102,6 +102,13 @@ class CliBookMovesTest {
             assertEquals(2, missing.exit(), missing.err());
             assertTrue(missing.err().contains("no such opening database"), missing.err());
             assertFalse(Files.exists(dir.resolve("x.csv")));
+            // --book-min counts games of a tree; a book's weights are not games: asking both is refused, not ignored.
+            Run minWithBook = cli.run("evaluate", master.toString(), "--games", "1", "--engine", fairy, "--nodes", "2000",
+                    "--progress", "none", "--book", dir.resolve("any.dat").toString(), "--book-min", "5",
+                    "--csv", dir.resolve("y.csv").toString());
+            assertEquals(2, minWithBook.exit(), minWithBook.err());
+            assertTrue(minWithBook.err().contains("--book-min is for --tree"), minWithBook.err());
+            assertFalse(Files.exists(dir.resolve("y.csv")));
         }
     }
 

@@ -90,6 +90,9 @@ class CliCompareTest {
         List<String> h = rows.get(0);
         List<List<String>> body = rows.subList(1, rows.size());
         int n = body.size();
+        // Each row names the win model each engine's win% is on, as evaluate's win_model does.
+        assertTrue(body.stream().allMatch(f -> f.get(h.indexOf("a_win_model")).contains(" k=")
+                && f.get(h.indexOf("b_win_model")).contains(" k=")), body.get(0).toString());
         long same = body.stream().filter(f -> f.get(h.indexOf("same_best")).equals("1")).count();
         long top = body.stream().filter(f -> f.get(h.indexOf("a_in_b_top3")).equals("1")).count();
         double sum = 0;

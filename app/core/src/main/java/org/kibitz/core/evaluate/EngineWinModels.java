@@ -37,6 +37,22 @@ public final class EngineWinModels {
             return model.win().name() + " k=" + plain(model.win().k());
         }
 
+        /**
+         * The limit {@code k} was fitted at when it is not the limit searched now ({@code nodes 10000}
+         * against {@code nodes 1000}): an engine's {@code k} depends on its limit, so a fit used at
+         * another limit is named as such. Empty for a {@code k} given or the model's own.
+         */
+        public Optional<String> fittedAtOtherLimit(org.kibitz.api.engine.SearchLimits limits) {
+            if (fit.isEmpty() || (source != Source.SAVED && source != Source.BUILTIN)) {
+                return Optional.empty();
+            }
+            String now = limits.nodes().isPresent() ? "nodes " + limits.nodes().getAsLong()
+                    : limits.depth().isPresent() ? "depth " + limits.depth().getAsInt()
+                    : limits.moveTime().map(t -> "movetime " + t.toMillis()).orElse("");
+            String then = fit.get().limit().strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+            return then.equals(now) ? Optional.empty() : Optional.of(fit.get().limit());
+        }
+
         /** Where {@code k} came from, for people. */
         public Text sourceText() {
             return switch (source) {

@@ -19,7 +19,8 @@ import org.kibitz.core.evaluate.report.ReportFormat;
 /**
  * A comparison as tables, one row per position and pair of engines: CSV (RFC 4180, UTF-8, {@code \n})
  * and JSON Lines. Win% are White's/Red's, in points with 4 decimals; {@code dwin} is their distance;
- * {@code a_on_b} is A's loss for B's move ({@code >=} when a lower bound, empty when unknown).
+ * {@code a_on_b} is A's loss for B's move ({@code >=} when a lower bound, empty when unknown);
+ * {@code a_win_model}/{@code b_win_model} name the win model (with its {@code k}) each engine's win% is on.
  * {@link #summarise} reads a CSV back into the figures the summary reports.
  */
 public final class ComparisonTables {
@@ -27,7 +28,8 @@ public final class ComparisonTables {
     public static final List<String> COLUMNS = List.of("file", "game", "ply", "move_number", "side", "phase", "played",
             "engine_a", "engine_b", "a_best", "a_best_coord", "a_eval", "a_win", "a_depth", "a_nodes", "a_time_ms",
             "b_best", "b_best_coord", "b_eval", "b_win", "b_depth", "b_nodes", "b_time_ms", "same_best",
-            "a_in_b_top" + Comparison.TOP_K, "dwin", "a_on_b", "b_on_a", "a_verdict", "b_verdict", "disagreement", "fen");
+            "a_in_b_top" + Comparison.TOP_K, "dwin", "a_on_b", "b_on_a", "a_verdict", "b_verdict", "disagreement", "fen",
+            "a_win_model", "b_win_model");
 
     public static final String CSV_HEADER = String.join(",", COLUMNS) + "\n";
 
@@ -68,6 +70,9 @@ public final class ComparisonTables {
                 cells.add(e.verdict().map(j -> j.name().toLowerCase(Locale.ROOT)).orElse(""));
                 cells.add(v.kindsText());
                 cells.add(p.fen());
+                // Each engine's win% is on its own win model's scale: the row names both (as evaluate's win_model).
+                cells.add(winModel(g, a.engine()));
+                cells.add(winModel(g, e.engine()));
                 for (int i = 0; i < cells.size(); i++) {
                     if (i > 0) {
                         b.append(',');
@@ -78,6 +83,10 @@ public final class ComparisonTables {
             }
         }
         return b.toString();
+    }
+
+    private static String winModel(GameComparison g, int engine) {
+        return engine >= 0 && engine < g.reports().size() ? g.reports().get(engine).winModel() : "";
     }
 
     private static void engineCells(EngineView v, ComparedPosition p, List<String> cells) {
