@@ -15,7 +15,6 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -285,7 +284,10 @@ public final class EvalChart {
         // "+1 +1 … 0 0".
         double band = BANDS.get(2);
         evals.setRange(-band - MARGIN, band + MARGIN);
-        evals.setTickUnit(new NumberTickUnit(band > 6 ? 2 : 1));
+        // Whole pawns, every 1, 2, 5… as the height allows: a low curve (a 1280x800 window's bottom dock)
+        // would otherwise print 13 labels on top of each other.
+        evals.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        evals.setAutoTickUnitSelection(true);
         moves.setRange(0, 10);
         fill = new XYDifferenceRenderer(Palette.CHESS.first(), Palette.CHESS.second(), false);
         fill.setSeriesPaint(0, LINE);
@@ -442,7 +444,6 @@ public final class EvalChart {
             current.setValue(curve.current().orElse(Double.NaN));
             NumberAxis range = (NumberAxis) plot.getRangeAxis();
             range.setRange(-band - MARGIN, band + MARGIN);
-            range.setTickUnit(new NumberTickUnit(band > 6 ? 2 : 1));
             range.setLabel(curve.evalLabel());
             plot.getDomainAxis().setLabel(curve.movesLabel());
             fonts(curve.movesLabel() + curve.evalLabel()

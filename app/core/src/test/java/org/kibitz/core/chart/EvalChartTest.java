@@ -121,6 +121,22 @@ class EvalChartTest {
         assertEquals(0, evals.getTickUnit().getSize() % 1, 1e-9, "whole pawns: no two ticks print the same");
     }
 
+    /**
+     * The evaluation axis prints whole pawns as often as the height allows: every pawn in a tall chart,
+     * every two or five in a low one (a 1280x800 window's bottom dock), never labels on top of each other.
+     */
+    @Test
+    void aLowChartPrintsFewerEvaluationTicksThanATallOne() {
+        EvalChart chart = EvalChart.of(curve(EvalChart.Palette.CHESS, 6, line("sf", 40, i -> Score.centipawns(500))));
+        org.jfree.chart.axis.NumberAxis evals = (org.jfree.chart.axis.NumberAxis) chart.plot().getRangeAxis();
+        chart.chart().createBufferedImage(800, 600, new ChartRenderingInfo());
+        double tall = evals.getTickUnit().getSize();
+        chart.chart().createBufferedImage(520, 170, new ChartRenderingInfo());
+        double low = evals.getTickUnit().getSize();
+        assertEquals(1, tall, 1e-9, "a tall chart: every pawn");
+        assertTrue(low >= 2 && low % 1 == 0, "a low chart: every two pawns or more, whole: " + low);
+    }
+
     @Test
     void aPositiveEvaluationFillsAboveTheMiddleInTheFirstPlayersColour() throws Exception {
         EvalChart chart = EvalChart.of(curve(EvalChart.Palette.CHESS, 4, line("sf", 40, i -> Score.centipawns(300))));
