@@ -161,4 +161,38 @@ class RemoteEngineManagerTest {
         assertEquals(2, asked.get(), "a known computer is not asked about again");
         runFx(() -> ui.stop(panel));
     }
+    /**
+     * A match (as a batch or a comparison) with an engine on a computer not known yet asks before its
+     * engines start, as a panel does; on no it does not start, says why in the user's words, and trusts
+     * nothing (it used to fail later with ssh's "Host key verification failed").
+     */
+    @Test
+    void aMatchAsksAboutAnUnknownComputerBeforeItStartsAndOnNoDoesNotStart() throws Exception {
+        String fairy = RealEngines.require("fairy-stockfish");
+        sshd = Sshd.start(home.resolve("sshd"));
+        before = System.getProperty(SshCommand.CONFIG_PROPERTY);
+        System.setProperty(SshCommand.CONFIG_PROPERTY, sshd.clientConfig.toString());
+        var remote = org.kibitz.core.engines.EngineEntry.of("far", "Far Fairy-Stockfish", List.of(fairy))
+                .withSsh(java.util.Optional.of(new org.kibitz.protocols.ssh.SshTarget("127.0.0.1",
+                        java.util.Optional.of(sshd.port()), java.util.Optional.empty(), java.util.Optional.empty(), List.of())));
+        WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, remote);
+        ui = w.injector.getInstance(EnginesUi.class);
+        org.kibitz.workbench.match.MatchUi match = w.injector.getInstance(org.kibitz.workbench.match.MatchUi.class);
+        AtomicReference<String> question = new AtomicReference<>();
+        EngineManagerDialog.setHostKeyQuestion(q -> {
+            question.set(q);
+            return false;
+        });
+        org.kibitz.workbench.match.MatchSetup setup = new org.kibitz.workbench.match.MatchSetup("xiangqi",
+                List.of("far", org.kibitz.core.engines.EngineEntry.BUILTIN_ID), false, "", "", "300", "", 2, 1, true, "", 0,
+                "sequential", "", 1, 60, 0, 0, 0, 0, 0, false, 0, 5, 0.05, 0.05, "", false);
+        java.util.concurrent.CompletableFuture<?> started = onFx(() -> match.start(setup));
+        java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class, () -> started.get(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(question.get() != null && question.get().contains(sshd.fingerprint()), String.valueOf(question.get()));
+        String why = String.valueOf(failed.getCause().getMessage());
+        assertTrue(why.contains("was not trusted: nothing was started"), why);
+        assertFalse(why.contains("Host key verification failed"), why);
+        assertFalse(Files.exists(sshd.knownHosts), "nothing trusted on no");
+    }
 }

@@ -66,6 +66,61 @@ public final class HostTrust {
         return a.showAndWait().filter(b -> b == trust).isPresent();
     }
 
+    /** Why a job's engines were not started: a computer not trusted, or its host key not looked up. */
+    public static final class NotTrusted extends Exception {
+        public NotTrusted(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * For a job (a batch, a comparison, a match) about to start its engines, off the FX thread: each
+     * engine on another computer is looked up, and for a computer not known yet the user is asked on the
+     * FX thread (this thread waits for the answer), as an analysis panel asks before it starts. On no, or
+     * when the lookup fails, nothing is started and {@link NotTrusted} says why in the user's words,
+     * instead of the job failing later with ssh's "Host key verification failed".
+     */
+    public static void ensureKnown(java.util.Collection<EngineEntry> engines, I18n i18n,
+                                   java.util.function.Supplier<Window> owner) throws NotTrusted, InterruptedException {
+        java.util.Set<String> done = new java.util.HashSet<>();
+        for (EngineEntry engine : engines) {
+            if (engine.ssh().isEmpty()) {
+                continue;
+            }
+            Check h;
+            try {
+                h = check(engine.ssh().get());
+            } catch (SshHosts.SshException | RuntimeException e) {
+                throw new NotTrusted(String.valueOf(e.getMessage()));
+            }
+            if (h.keys().isEmpty() || !done.add(h.where().knownHostsName())) {
+                continue;
+            }
+            java.util.concurrent.CompletableFuture<Boolean> answer = new java.util.concurrent.CompletableFuture<>();
+            Platform.runLater(() -> {
+                try {
+                    answer.complete(ask(h, i18n, owner.get()));
+                } catch (RuntimeException e) {
+                    answer.completeExceptionally(e);
+                }
+            });
+            boolean yes;
+            try {
+                yes = answer.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new NotTrusted(String.valueOf(e.getCause().getMessage()));
+            }
+            if (!yes) {
+                throw new NotTrusted(i18n.get("manager.ssh.notTrusted", h.where().knownHostsName()));
+            }
+            try {
+                SshHosts.trust(h.where(), h.keys());
+            } catch (IOException e) {
+                throw new NotTrusted(i18n.get("manager.ssh.trustFailed", String.valueOf(e.getMessage())));
+            }
+        }
+    }
+
     /**
      * Runs {@code start} on the FX thread once {@code engine}'s computer is known: at once for an engine
      * on this computer; else after looking its host key up off the FX thread, and, when it is unknown,

@@ -249,6 +249,9 @@ public final class CompareUi {
         showOverlay();
         Locale locale = i18n.locale();
         return starter.start("compare-start", () -> {
+            // An engine on a computer not known yet: asked first, as a panel asks (decision 0032).
+            org.kibitz.workbench.engines.HostTrust.ensureKnown(request.engines().stream().map(r -> r.entry()).toList(), i18n,
+                    () -> window().map(w -> (javafx.stage.Window) w.stage()).orElse(null));
             BatchEvaluation.Plan plan = BatchEvaluation.plan(request, games.files());
             String gameId = plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
                     .map(org.kibitz.api.tree.GameTree::gameId).orElse(document.game().id());

@@ -270,6 +270,9 @@ public final class EvaluateUi {
         };
         // Progress while it runs, the report once it is done.
         return starter.start("evaluate-start", () -> {
+            // An engine on a computer not known yet: asked first, as a panel asks (decision 0032).
+            org.kibitz.workbench.engines.HostTrust.ensureKnown(request.engines().stream().map(r -> r.entry()).toList(), i18n,
+                    () -> window().map(w -> (javafx.stage.Window) w.stage()).orElse(null));
             BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
             // The engines start inside the job: its row in the Jobs pane says what they are doing meanwhile.
             return new Run(BatchEvaluation.start(plan, games.runs(), false, files, pool, Optional.of(store), runner,

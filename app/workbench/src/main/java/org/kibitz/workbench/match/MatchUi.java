@@ -492,6 +492,9 @@ public final class MatchUi {
         sprtDecided = false;
         JobKit.start(background, () -> {
                 Prepared p = prepare(setup);
+                // An engine on a computer not known yet: asked first, as a panel asks (decision 0032).
+                org.kibitz.workbench.engines.HostTrust.ensureKnown(p.plan().engines().stream().map(r -> r.entry()).toList(), i18n,
+                        () -> window().map(w -> (javafx.stage.Window) w.stage()).orElse(null));
                 Files.createDirectories(runs);
                 Path journal = runs.resolve(setup.runId() + ".journal.jsonl");
                 if (!resume) {
