@@ -180,6 +180,13 @@ class MatchPaneTest {
         assertNotEquals(ui, ui2);
         assertEquals(MatchUi.State.PAUSED, onFx(ui2::state), "the kept match is paused after the restart");
         assertEquals(played, (int) onFx(() -> ui2.finished().size()), "its kept games are listed before it resumes");
+        // Why a kept game ended reads in the window's language, as it did when the game ended there.
+        MatchUi.FinishedRow keptRow = onFx(() -> ui2.finished().get(0));
+        String english = onFx(() -> keptRow.reason(ui2.i18n()));
+        runFx(() -> ui2.i18n().localeProperty().set(java.util.Locale.SIMPLIFIED_CHINESE));
+        String chinese = onFx(() -> keptRow.reason(ui2.i18n()));
+        runFx(() -> ui2.i18n().localeProperty().set(java.util.Locale.ENGLISH));
+        assertTrue(chinese.matches("(?s).*[\\u4e00-\\u9fff].*") && !chinese.equals(english), english + " / " + chinese);
         runFx(() -> again.window.docking().open(MatchUi.PANE));
         runFx(() -> ((Button) lookup(again, "#match-resume")).fire());
         waitUntil(() -> ui2.currentProperty().get() != null);

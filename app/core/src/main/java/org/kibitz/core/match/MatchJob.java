@@ -59,10 +59,34 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
      *
      * @param result {@code 1-0}, {@code 0-1}, {@code 1/2-1/2}, or {@code *} for a game the run was stopped in
      * @param end    {@link PlayedGame.End}'s name
-     * @param pgn    the game in PGN
+     * @param reason  why it ended, in English (as the PGN's comments and the CLI print it)
+     * @param pgn     the game in PGN
+     * @param reasons why it ended in each language Kibitz speaks, by language tag ({@code en}, {@code zh-CN}),
+     *                so that a window that reopens the journal in Chinese says it in Chinese; empty in
+     *                journals written before it was kept
      */
     public record Finished(int number, int pair, int round, String white, String black, String result, String end,
-                           String reason, int plies, String pgn) {
+                           String reason, int plies, String pgn, Map<String, String> reasons) {
+        public Finished {
+            reasons = reasons == null ? Map.of() : Map.copyOf(reasons);
+        }
+
+        /** The languages the reason is kept in: those Kibitz has messages for. */
+        public static final List<Locale> LANGUAGES = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
+
+        /** Why it ended in {@code locale}'s language when kept in it, else in English. */
+        public String reason(Locale locale) {
+            String exact = reasons.get(locale.toLanguageTag());
+            if (exact != null) {
+                return exact;
+            }
+            for (Map.Entry<String, String> e : reasons.entrySet()) {
+                if (Locale.forLanguageTag(e.getKey()).getLanguage().equals(locale.getLanguage())) {
+                    return e.getValue();
+                }
+            }
+            return reason;
+        }
     }
 
     /**
@@ -238,7 +262,16 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
             throw new InterruptedException("stopped in game " + item.number());
         }
         return new Finished(item.number(), item.pair(), item.round(), g.white(), g.black(), g.result().pgn(), g.end().name(),
-                g.reason().render(Locale.ENGLISH), g.book().size() + g.moves().size(), pgnOf(g, item, start));
+                g.reason().render(Locale.ENGLISH), g.book().size() + g.moves().size(), pgnOf(g, item, start),
+                kept(g.reason()));
+    }
+
+    private static Map<String, String> kept(org.kibitz.api.i18n.Text reason) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (Locale l : Finished.LANGUAGES) {
+            out.put(l.toLanguageTag(), reason.render(l));
+        }
+        return out;
     }
 
     private String pgnOf(PlayedGame g, Item item, Start start) throws IOException {

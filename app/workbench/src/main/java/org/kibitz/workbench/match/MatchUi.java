@@ -122,15 +122,21 @@ public final class MatchUi {
 
     /** A finished game, as the list shows it. */
     public record FinishedRow(int number, String white, String black, String result, String end, String reason,
-                              int plies, String pgn, Text why) {
-        /** A game as its journal keeps it: the reason in English only. */
+                              int plies, String pgn, Text why, MatchJob.Finished kept) {
+        /** A game as a journal of an older Kibitz keeps it: the reason in English only. */
         public FinishedRow(int number, String white, String black, String result, String end, String reason, int plies, String pgn) {
-            this(number, white, black, result, end, reason, plies, pgn, null);
+            this(number, white, black, result, end, reason, plies, pgn, null, null);
         }
 
-        /** Why it ended, in the current language when the game ended in this window (else as kept). */
+        /**
+         * Why it ended, in the current language: from the game's own reason when it ended in this window,
+         * else as the journal keeps it in each language (English for journals that kept only English).
+         */
         public String reason(I18n i18n) {
-            return why == null ? reason : i18n.render(why);
+            if (why != null) {
+                return i18n.render(why);
+            }
+            return kept == null ? reason : kept.reason(i18n.locale());
         }
     }
 
@@ -261,7 +267,7 @@ public final class MatchUi {
             names.setAll(kept.names());
             for (MatchJob.Finished f : kept.games()) {
                 finished.add(new FinishedRow(f.number(), f.white(), f.black(), f.result(), f.end(), f.reason(), f.plies(),
-                        f.pgn()));
+                        f.pgn(), null, f));
             }
             updateStandings(Optional.empty());
         } catch (IOException | MatchMerge.MergeException | RuntimeException e) {
@@ -659,7 +665,7 @@ public final class MatchUi {
                     Text why = reasons.remove(f.number());
                     String reason = why == null ? f.reason() : i18n.render(why);
                     FinishedRow row = new FinishedRow(f.number(), f.white(), f.black(), f.result(), f.end(), reason,
-                            f.plies(), f.pgn(), why);
+                            f.plies(), f.pgn(), why, f);
                     int at = 0;
                     while (at < finished.size() && finished.get(at).number() < row.number()) {
                         at++;
