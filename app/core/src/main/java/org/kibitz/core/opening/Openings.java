@@ -51,6 +51,25 @@ public final class Openings {
         };
     }
 
+    /**
+     * Writes a game's opening into its tags: the code under {@code ECO} or {@code ECCO}, the name
+     * under {@code Opening}, the variation under {@code Variation} (removed when the code has none, so
+     * an old one does not stay beside a new name). A game with no classification keeps its tags.
+     */
+    public static Optional<Opening> writeTags(GameTree game) {
+        Optional<Opening> o = classify(game);
+        o.ifPresent(op -> {
+            game.tags().put(op.system(), op.code());
+            game.tags().put("Opening", op.name());
+            if (op.variation().isEmpty()) {
+                game.tags().remove("Variation");
+            } else {
+                game.tags().put("Variation", op.variation());
+            }
+        });
+        return o;
+    }
+
     /** The tag a game's classification is written under: {@code ECO} or {@code ECCO}; empty for other games. */
     public static Optional<String> codeTag(String gameId) {
         return switch (gameId) {
