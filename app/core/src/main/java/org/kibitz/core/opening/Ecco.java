@@ -38,6 +38,10 @@ final class Ecco {
             return Optional.empty();
         }
         List<String> words = words(start, moves);
+        if (words.isEmpty()) {
+            // No move, no opening: the rules would answer their catch-all A00 for an empty game.
+            return Optional.empty();
+        }
         String code = new EccoRules(words).classify();
         return byCode(code).map(o -> o.atPly(words.size()));
     }

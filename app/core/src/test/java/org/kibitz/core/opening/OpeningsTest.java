@@ -76,6 +76,29 @@ class OpeningsTest {
         assertEquals("A00", xiangqi("帅五进一").code(), "no standard opening: the catch-all");
     }
 
+    static Opening wxf(String moves) throws Exception {
+        Position s = TestGames.XIANGQI.startPosition();
+        return Openings.classify(s, line(TestGames.XIANGQI, s, "wxf", moves)).orElseThrow();
+    }
+
+    /**
+     * The rules read all ten rounds: codes decided by the 9th and 10th rounds (which the tournament
+     * collection's tagger never writes) come out as the published rules say.
+     */
+    @Test
+    void theNinthAndTenthRoundsDecide() throws Exception {
+        String c45 = "C2.5 N8+7 N2+3 R9.8 R1.2 N2+3 P7+1 P7+1 R2+6 C8.9 R2.3 C9-1 N8+7 A4+5 C8.9 C9.7";
+        assertEquals("C45", wxf(c45).code());
+        assertEquals("C46", wxf(c45 + " R3.4 R1.2").code(), "Black's right rook to file 2 in round 9");
+        assertEquals("C46", wxf("C2.5 N8+7 N2+3 R9.8 R1.2 P7+1 R2+6 N2+3 P7+1 C8.9 R2.3 C9-1 N8+7 A4+5 C8.9 R1.2").code(),
+                "or in round 8");
+        String c23 = "C2.5 N8+7 N2+3 R9.8 R1.2 P7+1 R2+6 N2+3 N8+7 P3+1 R9+1 C2+1 R2-2 B3+5 P3+1 C2+1";
+        assertEquals("C23", wxf(c23).code());
+        assertEquals("C25", wxf(c23 + " P7+1 C8+2").code(), "both pawns given in rounds 8 and 9");
+        assertEquals("C86", wxf("C2.5 N8+7 N2+3 R9.8 P7+1 P7+1 N8+7 N2+3 C8+2 N7+8 N7+6 B3+5 R1+1 R8+1").code());
+        assertEquals("C85", wxf("C2.5 N8+7 N2+3 R9.8 P7+1 P7+1 N8+7 N2+3 C8+2 N7+8 R9+1 B3+5").code());
+    }
+
     @Test
     void aLeftHandOpeningIsTheMirrorOfTheRightHandOne() throws Exception {
         Opening right = xiangqi("炮二平五 马８进７ 马二进三 车９平８");
@@ -91,6 +114,7 @@ class OpeningsTest {
         assertTrue(Openings.classify(setUp, List.of()).isEmpty());
         Position chess = TestGames.CHESS.parseFen("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         assertTrue(Openings.classify(chess, List.of()).isEmpty());
+        assertTrue(Openings.classify(TestGames.XIANGQI.startPosition(), List.of()).isEmpty(), "no move, no opening");
     }
 
     @Test
