@@ -29,7 +29,6 @@ final class EcoTable {
     }
 
     private final Map<String, Opening> byPosition = new HashMap<>();
-    private final Map<String, Opening> byCode = new HashMap<>();
     private final String startKey;
 
     static EcoTable instance() {
@@ -71,7 +70,6 @@ final class EcoTable {
                 }
                 Opening o = new Opening(Opening.ECO, code, name, variation, plies);
                 byPosition.putIfAbsent(key(p), o);
-                byCode.putIfAbsent(code, new Opening(Opening.ECO, code, name, "", 0));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -86,8 +84,38 @@ final class EcoTable {
         return f[0] + " " + f[1] + " " + (f.length > 2 ? f[2] : "-");
     }
 
-    Optional<Opening> byCode(String code) {
-        return Optional.ofNullable(byCode.get(code.strip().toUpperCase(Locale.ROOT)));
+    /**
+     * The first name the table gives a code, read from the file alone (no move is played): a list of
+     * games asks this for every row, on the UI thread.
+     */
+    static Optional<Opening> byCode(String code) {
+        return Optional.ofNullable(Names.BY_CODE.get(code.strip().toUpperCase(Locale.ROOT)));
+    }
+
+    private static final class Names {
+        static final Map<String, Opening> BY_CODE = names();
+    }
+
+    private static Map<String, Opening> names() {
+        Map<String, Opening> map = new HashMap<>();
+        try (InputStream in = EcoTable.class.getResourceAsStream("eco.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException("eco.tsv is missing from the class path");
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                String[] f = line.split("\t", -1);
+                if (line.startsWith("#") || f.length < 3 || f[0].equals("eco")) {
+                    continue;
+                }
+                String full = f[1].strip();
+                int colon = full.indexOf(": ");
+                map.putIfAbsent(f[0].strip(), new Opening(Opening.ECO, f[0].strip(), colon < 0 ? full : full.substring(0, colon), "", 0));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Map.copyOf(map);
     }
 
     Optional<Opening> classify(Position start, List<Move> moves) {

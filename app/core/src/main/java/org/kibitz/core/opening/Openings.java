@@ -45,7 +45,7 @@ public final class Openings {
     /** The opening of a game of {@code gameId} with this code, for a code read from a tag ({@code "C20"}). */
     public static Optional<Opening> byCode(String gameId, String code) {
         return switch (gameId) {
-            case "chess" -> EcoTable.instance().byCode(code);
+            case "chess" -> EcoTable.byCode(code);
             case "xiangqi" -> Ecco.byCode(code);
             default -> Optional.empty();
         };
