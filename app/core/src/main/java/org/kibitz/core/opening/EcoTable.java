@@ -20,7 +20,8 @@ import org.kibitz.chess.ChessPlugin;
 /**
  * ECO for chess: lichess's opening table (resource {@code eco.tsv}, CC0) by position. A game's opening
  * is the entry of the deepest position of its main line that the table holds, so transpositions
- * find their opening as on lichess. Positions compare by placement, side to move and castling rights.
+ * find their opening as on lichess. Positions compare by their Polyglot key (placement, side to move,
+ * castling rights, an en-passant capture), as lichess's EPDs do.
  */
 final class EcoTable {
 
@@ -28,7 +29,8 @@ final class EcoTable {
         static final EcoTable INSTANCE = new EcoTable();
     }
 
-    private final Map<String, Opening> byPosition = new HashMap<>();
+    /** By Polyglot key: placement, side, castling and a capturable en-passant square, as lichess's EPDs. */
+    private final Map<Long, Opening> byPosition = new HashMap<>();
     private final String startKey;
 
     static EcoTable instance() {
@@ -69,7 +71,7 @@ final class EcoTable {
                     plies++;
                 }
                 Opening o = new Opening(Opening.ECO, code, name, variation, plies);
-                byPosition.putIfAbsent(key(p), o);
+                byPosition.putIfAbsent(p.hash(), o);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -131,7 +133,7 @@ final class EcoTable {
             }
             p = p.play(m);
             ply++;
-            Opening o = byPosition.get(key(p));
+            Opening o = byPosition.get(p.hash());
             if (o != null) {
                 found = o.atPly(ply);
             }
