@@ -95,8 +95,9 @@ class CliBenchCalibrateTest {
             assertTrue(line.contains("@nodes=300 k=" + kText + " (fitted to this engine by bench calibrate at nodes 300"), line);
             assertFalse(after.err().contains("was fitted at"), "fitted at the limit searched: no warning: " + after.err());
             List<String> rows = Files.readAllLines(csv);
-            assertTrue(rows.get(0).endsWith(",engine,win_model"), rows.get(0));
-            assertTrue(rows.get(1).endsWith("@nodes=300 k=" + kText), rows.get(1));
+            assertTrue(rows.get(0).endsWith(",engine,win_model,opening"), rows.get(0));
+            // The model, then the game's opening (the last column).
+            assertTrue(rows.get(1).contains("@nodes=300 k=" + kText + ","), rows.get(1));
             assertTrue(Files.readString(pgn).contains("[KibitzJudge \"lichess* k=" + kText + " "), Files.readString(pgn));
 
             Run given = cli.run("evaluate", file.toString(), "--games", "1", "--engine", "kibitz", "--nodes", "300",

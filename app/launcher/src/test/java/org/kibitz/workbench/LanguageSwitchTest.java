@@ -149,6 +149,10 @@ class LanguageSwitchTest {
         Set<String> foreign = foreign(shown);
         // The game's own words (its players' names, its event) are the file's, not the window's.
         foreign.removeIf(f -> onFx(() -> w.document.tree().tags().asMap().values().stream().anyMatch(v -> v.contains(f))));
+        // So is its opening's name: ECCO names are Chinese and ECO names English in every locale (decision 0036).
+        String opening = onFx(() -> org.kibitz.core.opening.Openings.classify(w.document.tree())
+                .map(org.kibitz.core.opening.Opening::label).orElse(""));
+        foreign.removeIf(opening::contains);
         List<String> found = new ArrayList<>();
         for (String pane : onFx(() -> w.window.docking().paneIds())) {
             runFx(() -> w.window.docking().open(pane));

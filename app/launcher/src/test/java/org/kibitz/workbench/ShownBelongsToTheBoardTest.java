@@ -212,12 +212,12 @@ class ShownBelongsToTheBoardTest {
         assertEquals("Capablanca.pgn: " + shown + " of 597 games", onFx(title::getText));
 
         List<String> headers = onFx(() -> table.getColumns().stream().map(TableColumn::getText).toList());
-        assertEquals(List.of("#", "White / Red", "Black", "Result", "Date", "Event", "ECO", "Plies"), headers);
+        assertEquals(List.of("#", "White / Red", "Black", "Result", "Date", "Event", "ECO", "Opening", "Plies"), headers);
         assertTrue(onFx(() -> table.getColumns().stream().allMatch(TableColumn::isSortable)));
 
         // By plies, longest first: a number sort, not a text sort ("9" after "10").
         runFx(() -> {
-            TableColumn<GameFiles.Entry, ?> plies = table.getColumns().get(7);
+            TableColumn<GameFiles.Entry, ?> plies = table.getColumns().get(8);
             plies.setSortType(TableColumn.SortType.DESCENDING);
             table.getSortOrder().setAll(List.of(plies));
         });
@@ -235,6 +235,10 @@ class ShownBelongsToTheBoardTest {
         runFx(() -> ((TextField) w.robot.lookup("#game-list-filter").query()).clear());
         assertEquals("Capablanca.pgn: 597 games", onFx(title::getText));
         assertEquals(597, onFx(() -> table.getItems().size()));
+        // The opening's name beside its code, from the classification's table when the file has no Opening tag.
+        String named = onFx(() -> table.getItems().stream().filter(e -> e.tag("ECO").equals("C66")).findFirst()
+                .map(e -> table.getColumns().get(7).getCellData(e)).map(String::valueOf).orElse(""));
+        assertEquals(org.kibitz.core.opening.Openings.byCode("chess", "C66").orElseThrow().fullName(), named);
     }
 
     @Test

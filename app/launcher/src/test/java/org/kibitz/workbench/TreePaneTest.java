@@ -265,6 +265,12 @@ class TreePaneTest {
         assertEquals(onFx(() -> start.get(0).move()), onFx(() -> w.document.cursor().move().orElseThrow()));
         showsBoard(w, ui);
         assertEquals(expected(db, xiangqi.startPosition().play(start.get(0).move())).size(), onFx(() -> ui.rows().size()));
+        // The pane names the opening the moves make, by ECCO.
+        String opening = org.kibitz.core.opening.Openings.classify(xiangqi.startPosition(), List.of(start.get(0).move()))
+                .orElseThrow().label();
+        assertTrue(opening.matches("[A-E]\\d\\d .+"), opening);
+        assertEquals(opening, onFx(() -> ui.openingProperty().get()));
+        assertTrue(onFx(() -> ((javafx.scene.control.Label) w.robot.lookup("#tree-opening").query()).getText()).contains(opening));
         // A chess database says it holds another game's games.
         Path chessDb = build(w, "capa", "chess/pgn/Capablanca.pgn");
         runFx(() -> ui.openDatabase(chessDb));
