@@ -47,20 +47,6 @@ public final class TreeImporter {
     static final int BATCH_PAIRS = 1 << 20;
     /** Rows per multi-row statement. */
     static final int ROWS = 64;
-    /**
-     * Rows per multi-row statement of references. A reference is two numbers, bound one call each
-     * into the driver: binding is a good part of writing them, so their statements are longer, and
-     * the batch's run number is written into the statement's text instead of bound on every row.
-     * On 1.9 million references, 256 rows of two bound numbers took 670-760 ms against 810-950 ms
-     * for 64 rows of three.
-     */
-    static final int REF_ROWS = 256;
-
-    /** The statement that adds {@code rows} references of run {@code run}. */
-    private static String refsSql(long run, int rows) {
-        return "INSERT OR IGNORE INTO refs VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(" + run + ", ?, ?)"));
-    }
-
     private static String upsertSql(int rows) {
         return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
                 + """
@@ -600,28 +586,8 @@ public final class TreeImporter {
             // once; in game order each row touched a page of its own and this was most of an import.
             PairSort.sort(refHashes, refGames, refs);
             if (refs > 0) {
-                // This batch's references, a run of their own: appended at the end of the B-tree.
-                long run = ++lastRun;
-                try (PreparedStatement ps = db.prepareStatement("INSERT INTO ref_runs VALUES (?)")) {
-                    ps.setLong(1, run);
-                    ps.executeUpdate();
-                }
-                try (PreparedStatement many = db.prepareStatement(refsSql(run, REF_ROWS));
-                     PreparedStatement one = db.prepareStatement(refsSql(run, 1))) {
-                    int i = 0;
-                    for (; i + REF_ROWS <= refs; i += REF_ROWS) {
-                        for (int j = 0; j < REF_ROWS; j++) {
-                            many.setLong(2 * j + 1, refHashes[i + j]);
-                            many.setLong(2 * j + 2, refGames[i + j]);
-                        }
-                        many.executeUpdate();
-                    }
-                    for (; i < refs; i++) {
-                        one.setLong(1, refHashes[i]);
-                        one.setLong(2, refGames[i]);
-                        one.executeUpdate();
-                    }
-                }
+                // This batch's references, a run of their own, cut into compressed blocks (decision 0037).
+                RefBlocks.write(db, ++lastRun, refHashes, refGames, refs);
             }
             refs = 0;
             fileDone.setInt(1, gamesDone);
