@@ -1,6 +1,5 @@
 package org.kibitz.core.tree;
 
-import java.io.ByteArrayOutputStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -89,23 +88,27 @@ final class RefBlocks {
         return written;
     }
 
-    /** Builds one block's bytes. */
+    /** Builds one block's bytes (in a plain array: a stream's synchronized writes cost a tenth of the writing). */
     private static final class Encoder {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream(BLOCK * 12);
+        byte[] out = new byte[BLOCK * 20];
+        int size;
         int count;
         long first;
         long last;
         long prevGame;
 
         void add(long h, long g) {
+            if (out.length - size < 20) {
+                out = Arrays.copyOf(out, out.length * 2);
+            }
             if (count == 0) {
                 first = h;
                 for (int s = 56; s >= 0; s -= 8) {
-                    out.write((int) (h >>> s));
+                    out[size++] = (byte) (h >>> s);
                 }
                 varint(g);
             } else if (h == last) {
-                varint(0);
+                out[size++] = 0;
                 varint(g - prevGame);
             } else {
                 varint(h - last);
@@ -118,10 +121,10 @@ final class RefBlocks {
 
         private void varint(long v) {
             while ((v & ~0x7FL) != 0) {
-                out.write((int) (v & 0x7F) | 0x80);
+                out[size++] = (byte) ((v & 0x7F) | 0x80);
                 v >>>= 7;
             }
-            out.write((int) v);
+            out[size++] = (byte) v;
         }
 
         void flush(PreparedStatement ps, long run, int seq) throws SQLException {
@@ -129,9 +132,9 @@ final class RefBlocks {
             ps.setLong(2, last);
             ps.setInt(3, seq);
             ps.setLong(4, first);
-            ps.setBytes(5, out.toByteArray());
+            ps.setBytes(5, Arrays.copyOf(out, size));
             ps.executeUpdate();
-            out.reset();
+            size = 0;
             count = 0;
         }
     }

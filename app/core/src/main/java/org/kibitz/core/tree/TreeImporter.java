@@ -404,6 +404,8 @@ public final class TreeImporter {
         long bytesBefore;
         long gamesRead;
         int batchGames;
+        /** Whether this import switched a new tree's file from the write-ahead log to a rollback journal. */
+        boolean rollbackJournal;
         /** Whether identities take Red as the first player ({@link OpeningTree#identityWithRed()}). */
         boolean identityWithRed;
 
@@ -418,6 +420,7 @@ public final class TreeImporter {
         void start() throws SQLException, IOException {
             treeGame = tree.gameId().orElse(null);
             identityWithRed = tree.identityWithRed();
+            rollbackJournal = freshJournal();
             db.setAutoCommit(false);
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM games")) {
                 nextId = rs.next() ? rs.getLong(1) + 1 : 1;
@@ -432,6 +435,31 @@ public final class TreeImporter {
                 lastRun = rs.next() ? rs.getLong(1) : 0;
             }
             fileDone = db.prepareStatement("UPDATE files SET games_done = ?, complete = ? WHERE digest = ?");
+        }
+
+        /**
+         * Into a tree that holds nothing yet, the import writes with a rollback journal instead of the
+         * write-ahead log: the log writes every page twice (once in the log, once when it is folded into
+         * the file), while a rollback journal saves only pages that held data before a transaction, so a
+         * new file's pages are written once (decision 0037). A batch is still one transaction: a killed
+         * import leaves a hot journal that SQLite rolls back on the next open. The log is back when the
+         * import ends. When another connection has the file open, the mode cannot change and the import
+         * keeps the log.
+         */
+        private boolean freshJournal() {
+            try (Statement st = db.createStatement()) {
+                try (ResultSet rs = st.executeQuery(
+                        "SELECT NOT EXISTS (SELECT 1 FROM games) AND NOT EXISTS (SELECT 1 FROM ref_runs)")) {
+                    if (!rs.next() || rs.getInt(1) == 0) {
+                        return false;
+                    }
+                }
+                try (ResultSet rs = st.executeQuery("PRAGMA journal_mode = DELETE")) {
+                    return rs.next() && "delete".equalsIgnoreCase(rs.getString(1));
+                }
+            } catch (SQLException e) {
+                return false; // another connection holds the file: the log stays
+            }
         }
 
         void file(Path f) throws IOException, SQLException {
@@ -621,6 +649,11 @@ public final class TreeImporter {
                 if (!db.getAutoCommit()) {
                     db.rollback();
                     db.setAutoCommit(true);
+                }
+                if (rollbackJournal) {
+                    try (Statement st = db.createStatement()) {
+                        st.execute("PRAGMA journal_mode = WAL");
+                    }
                 }
             } catch (SQLException e) {
                 System.getLogger(TreeImporter.class.getName()).log(System.Logger.Level.WARNING,
