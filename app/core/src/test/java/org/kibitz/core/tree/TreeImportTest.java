@@ -364,6 +364,48 @@ class TreeImportTest {
     }
 
     /**
+     * An import into a new tree writes with a rollback journal, not the write-ahead log (decision
+     * 0037); killed in its third batch of 100 games, it leaves a tree that opens whole with the two
+     * committed batches, and an import again resumes after them and counts every game once.
+     */
+    @Test
+    void aKilledImportIntoANewTreeLeavesItsCommittedBatchesAndResumes() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Path db = dir.resolve("killed.sqlite");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+                TreeImportKillChild.class.getName(), db.toString(), pgn.toString()).redirectErrorStream(true).start();
+        boolean walDuringImport;
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(),
+                    StandardCharsets.UTF_8));
+            StringBuilder seen = new StringBuilder();
+            for (String line; !"waiting".equals(line = out.readLine()); ) {
+                if (line == null) {
+                    throw new AssertionError("the child ended before its third batch: " + seen);
+                }
+                seen.append(line).append('\n');
+            }
+            walDuringImport = Files.exists(db.resolveSibling(db.getFileName() + "-wal"));
+        } finally {
+            child.destroyForcibly();
+            child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        org.junit.jupiter.api.Assertions.assertFalse(walDuringImport, "a new tree is imported without the write-ahead log");
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            assertEquals(Optional.empty(), tree.problem(), "the killed import's file opens as it is");
+            assertEquals(200, tree.gameCount(), "two batches of 100 committed, the third rolled back");
+            TreeImporter.Summary s = new TreeImporter(TestGames.GAMES, FORMATS, 100, OpeningTree.MAX_RUNS).run(tree,
+                    List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                    });
+            assertEquals(e.games() - 200, s.games(), "the games after the committed batches");
+            assertWhole(e, tree);
+            assertEquals(e.games(), tree.games(TestGames.CHESS.startPosition().hash(), 1000).size());
+        }
+    }
+
+    /**
      * An import whose thread is interrupted (a job cancelled) stops with an error and leaves whole
      * batches only: nothing is half written, and a rerun counts every game once.
      */
