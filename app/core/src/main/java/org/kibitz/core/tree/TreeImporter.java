@@ -47,6 +47,53 @@ public final class TreeImporter {
     static final int BATCH_PAIRS = 1 << 20;
     /** Rows per multi-row statement. */
     static final int ROWS = 64;
+    /** The statement that adds {@code rows} games rows (into a tree that held no games: plain inserts). */
+    private static String gamesSql(int rows) {
+        return "INSERT INTO games(id, file_digest, game_number, white, black, result, year, event, white_elo, black_elo, hash) VALUES "
+                + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    }
+
+    /** Game identities read in one import: an open-addressing set of longs. */
+    static final class IdentitySet {
+        private long[] keys = new long[1 << 12];
+        private boolean hasZero;
+        private int size;
+
+        /** Adds {@code k}; whether it was not there before. */
+        boolean add(long k) {
+            if (k == 0) {
+                boolean added = !hasZero;
+                hasZero = true;
+                return added;
+            }
+            if ((size + 1) * 2 > keys.length) {
+                long[] old = keys;
+                keys = new long[old.length * 2];
+                size = 0;
+                for (long o : old) {
+                    if (o != 0) {
+                        put(o);
+                    }
+                }
+            }
+            return put(k);
+        }
+
+        private boolean put(long k) {
+            int mask = keys.length - 1;
+            long h = k * 0x9E3779B97F4A7C15L;
+            int i = (int) (h ^ h >>> 32) & mask;
+            for (; keys[i] != 0; i = (i + 1) & mask) {
+                if (keys[i] == k) {
+                    return false;
+                }
+            }
+            keys[i] = k;
+            size++;
+            return true;
+        }
+    }
+
     private static String upsertSql(int rows) {
         return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
                 + """
@@ -404,6 +451,15 @@ public final class TreeImporter {
         long bytesBefore;
         long gamesRead;
         int batchGames;
+        /**
+         * Whether the tree held no games when the import began: then a game already read is known from
+         * {@link #identities} alone, and the batch's games rows are written together at its end, many
+         * to a statement, instead of one statement a game whose result says whether it was new.
+         */
+        boolean gamesInMemory;
+        final IdentitySet identities = new IdentitySet();
+        final List<Object[]> pendingGames = new ArrayList<>();
+        PreparedStatement insertGames;
         /** Whether this import switched a new tree's file from the write-ahead log to a rollback journal. */
         boolean rollbackJournal;
         /** Whether identities take Red as the first player ({@link OpeningTree#identityWithRed()}). */
@@ -420,6 +476,9 @@ public final class TreeImporter {
         void start() throws SQLException, IOException {
             treeGame = tree.gameId().orElse(null);
             identityWithRed = tree.identityWithRed();
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM games)")) {
+                gamesInMemory = rs.next() && rs.getInt(1) != 0;
+            }
             rollbackJournal = freshJournal();
             db.setAutoCommit(false);
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM games")) {
@@ -552,20 +611,18 @@ public final class TreeImporter {
             }
             GameResult result = g.result();
             long id = nextId;
-            insertGame.setLong(1, id);
-            insertGame.setString(2, digest);
-            insertGame.setInt(3, g.gameNumber());
-            insertGame.setString(4, g.white());
-            insertGame.setString(5, g.black());
-            insertGame.setString(6, result.pgn());
-            insertGame.setInt(7, g.year());
-            insertGame.setString(8, g.event());
-            insertGame.setInt(9, g.whiteElo());
-            insertGame.setInt(10, g.blackElo());
-            insertGame.setLong(11, g.identity());
-            if (insertGame.executeUpdate() == 0) {
-                duplicates++;
-                return;
+            if (gamesInMemory) {
+                if (!identities.add(g.identity())) {
+                    duplicates++;
+                    return;
+                }
+                pendingGames.add(new Object[]{id, digest, g.gameNumber(), g.white(), g.black(), result.pgn(), g.year(), g.event(),
+                        g.whiteElo(), g.blackElo(), g.identity()});
+            } else {
+                if (!insertOne(g, id, digest)) {
+                    duplicates++;
+                    return;
+                }
             }
             nextId++;
             added++;
@@ -585,6 +642,54 @@ public final class TreeImporter {
             addRef(g.endHash(), id);
         }
 
+        /** Inserts one game's row; false when the tree holds the game already (its identity). */
+        private boolean insertOne(ImportGame g, long id, String digest) throws SQLException {
+            insertGame.setLong(1, id);
+            insertGame.setString(2, digest);
+            insertGame.setInt(3, g.gameNumber());
+            insertGame.setString(4, g.white());
+            insertGame.setString(5, g.black());
+            insertGame.setString(6, g.result().pgn());
+            insertGame.setInt(7, g.year());
+            insertGame.setString(8, g.event());
+            insertGame.setInt(9, g.whiteElo());
+            insertGame.setInt(10, g.blackElo());
+            insertGame.setLong(11, g.identity());
+            return insertGame.executeUpdate() != 0;
+        }
+
+        /** Writes the batch's games rows held in memory ({@link #gamesInMemory}), {@value #ROWS} to a statement. */
+        private void writePendingGames() throws SQLException {
+            if (pendingGames.isEmpty()) {
+                return;
+            }
+            if (insertGames == null) {
+                insertGames = db.prepareStatement(gamesSql(ROWS));
+            }
+            int k = 0;
+            for (; k + ROWS <= pendingGames.size(); k += ROWS) {
+                for (int j = 0; j < ROWS; j++) {
+                    bindGame(insertGames, j * 11, pendingGames.get(k + j));
+                }
+                insertGames.executeUpdate();
+            }
+            if (k < pendingGames.size()) {
+                try (PreparedStatement rest = db.prepareStatement(gamesSql(pendingGames.size() - k))) {
+                    for (int j = 0; k + j < pendingGames.size(); j++) {
+                        bindGame(rest, j * 11, pendingGames.get(k + j));
+                    }
+                    rest.executeUpdate();
+                }
+            }
+            pendingGames.clear();
+        }
+
+        private static void bindGame(PreparedStatement ps, int at, Object[] row) throws SQLException {
+            for (int i = 0; i < row.length; i++) {
+                ps.setObject(at + i + 1, row[i]);
+            }
+        }
+
         void addRef(long positionHash, long gameId) {
             if (refs == refHashes.length) {
                 refHashes = java.util.Arrays.copyOf(refHashes, refs * 2);
@@ -596,6 +701,7 @@ public final class TreeImporter {
         }
 
         void flush(String digest, int gamesDone, boolean complete) throws SQLException {
+            writePendingGames();
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
             int[] order = counts.sorted();
             int k = 0;
@@ -641,7 +747,7 @@ public final class TreeImporter {
 
         void finish() {
             try {
-                for (PreparedStatement ps : new PreparedStatement[]{insertGame, upsertMove, upsertMoves, fileDone}) {
+                for (PreparedStatement ps : new PreparedStatement[]{insertGame, insertGames, upsertMove, upsertMoves, fileDone}) {
                     if (ps != null) {
                         ps.close();
                     }
