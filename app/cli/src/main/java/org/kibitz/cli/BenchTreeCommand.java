@@ -141,6 +141,8 @@ final class BenchTreeCommand implements Callable<Integer> {
             Path input = repeat == 1 ? source : repeated(source, repeat, dir, copies.equals("distinct"));
             Optional<ScidPeer> peer = game.equals("chess") ? scid : Optional.empty();
             double[] scidMs = new double[runs];
+            double[] scidCpu = new double[runs];
+            double[] ourCpu = new double[runs];
             double[] ours = new double[runs];
             double[] theirs = new double[runs];
             TreeImporter.Summary summary = null;
@@ -151,19 +153,24 @@ final class BenchTreeCommand implements Callable<Integer> {
             for (int r = 0; r < runs; r++) {
                 double theirMs = extract.isPresent() ? pgnExtract(extract.get(), input) : Double.NaN;
                 Path db = r == runs - 1 ? keptDb : dir.resolve("tree-" + r + ".sqlite");
+                long c0 = processCpuNanos();
                 long t0 = System.nanoTime();
                 summary = importOnce(input, db, game);
                 double ourMs = (System.nanoTime() - t0) / 1e6;
+                ourCpu[r] = (processCpuNanos() - c0) / 1e6;
                 dbBytes = Files.size(db);
                 if (r < runs - 1) {
                     deleteDb(db);
                 }
                 ours[r] = ourMs;
                 theirs[r] = theirMs;
-                scidMs[r] = peer.isPresent() ? peer.get().run(input, dir, Map.of(), 1).importMs() : Double.NaN;
-                out.println(String.format(Locale.ROOT, "%s round %d: import %.0f ms (%.0f games/s), pgn-extract %.0f ms, ratio %.2f%s",
-                        game, r + 1, ourMs, summary.read() / (ourMs / 1000), theirMs, ourMs / theirMs,
-                        peer.isPresent() ? String.format(Locale.ROOT, "; scid import %.0f ms, ratio %.2f", scidMs[r], ourMs / scidMs[r]) : ""));
+                ScidPeer.Result sr = peer.isPresent() ? peer.get().run(input, dir, Map.of(), 1) : null;
+                scidMs[r] = sr != null ? sr.importMs() : Double.NaN;
+                scidCpu[r] = sr != null ? sr.cpuMs() : Double.NaN;
+                out.println(String.format(Locale.ROOT, "%s round %d: import %.0f ms (%.0f games/s, CPU %.0f ms), pgn-extract %.0f ms, ratio %.2f%s",
+                        game, r + 1, ourMs, summary.read() / (ourMs / 1000), ourCpu[r], theirMs, ourMs / theirMs,
+                        sr != null ? String.format(Locale.ROOT, "; scid import %.0f ms (process CPU %.0f ms), ratio %.2f, CPU ratio %.2f",
+                                scidMs[r], scidCpu[r], ourMs / scidMs[r], ourCpu[r] / scidCpu[r]) : ""));
                 out.flush();
             }
             double best = Arrays.stream(ours).min().orElseThrow();
@@ -177,7 +184,10 @@ final class BenchTreeCommand implements Callable<Integer> {
                 double bestScid = Arrays.stream(scidMs).min().orElseThrow();
                 out.println(String.format(Locale.ROOT,
                         "%s import against scid (a new Scid database of the same file, timed inside tkscid): best %.0f ms = %.0f games/s;"
-                                + " ours/scid %.2f (goal < 1)", game, bestScid, summary.read() / (bestScid / 1000), best / bestScid));
+                                + " ours/scid %.2f (goal < 1); median of the rounds' ratios %.2f, of their CPU ratios %.2f"
+                                + " (our process's CPU, JIT and GC included, against tkscid's whole process)",
+                        game, bestScid, summary.read() / (bestScid / 1000), best / bestScid, medianRatio(ours, scidMs),
+                        medianRatio(ourCpu, scidCpu)));
             }
             out.println(String.format(Locale.ROOT, "%s size: database %,d bytes, file %,d bytes (%.2fx), one copy %,d bytes (%.2fx)",
                     game, dbBytes, Files.size(input), (double) dbBytes / Files.size(input), Files.size(source),
@@ -242,6 +252,22 @@ final class BenchTreeCommand implements Callable<Integer> {
         return deep;
     }
 
+    /** This process's CPU time (every thread's, the JIT's and the collector's too), in nanoseconds. */
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
+    }
+
+    /** The median of {@code a[i] / b[i]}. */
+    private static double medianRatio(double[] a, double[] b) {
+        double[] r = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] / b[i];
+        }
+        Arrays.sort(r);
+        return r.length % 2 == 1 ? r[r.length / 2] : (r[r.length / 2 - 1] + r[r.length / 2]) / 2;
+    }
+
     private static int percentile99(int n) {
         return (int) Math.min(n - 1, Math.ceil(n * 0.99) - 1);
     }
@@ -255,14 +281,16 @@ final class BenchTreeCommand implements Callable<Integer> {
         try {
             Path input = repeated(source, copies, dir, true);
             Path db = dir.resolve("tree-scale.sqlite");
+            long c0 = processCpuNanos();
             long t0 = System.nanoTime();
             TreeImporter.Summary summary = importOnce(input, db, game);
             double ourMs = (System.nanoTime() - t0) / 1e6;
+            double ourCpu = (processCpuNanos() - c0) / 1e6;
             out.println(String.format(Locale.ROOT,
-                    "%s at scale: %s (%,d bytes, %,d games: %,d added; %,d plies): import %.1f s = %.0f games/s;"
+                    "%s at scale: %s (%,d bytes, %,d games: %,d added; %,d plies): import %.1f s = %.0f games/s, CPU %.1f s;"
                             + " database %,d bytes (%.2fx the file)",
                     game, input.getFileName(), Files.size(input), summary.read(), summary.games(), summary.plies(), ourMs / 1000,
-                    summary.read() / (ourMs / 1000), Files.size(db), (double) Files.size(db) / Files.size(input)));
+                    summary.read() / (ourMs / 1000), ourCpu / 1000, Files.size(db), (double) Files.size(db) / Files.size(input)));
             out.flush();
             Deep deep = latency(out, db, input, game);
             if (scid.isPresent()) {
@@ -270,8 +298,10 @@ final class BenchTreeCommand implements Callable<Integer> {
                 lines.put("start", List.of());
                 lines.put("ply20", deep.san());
                 ScidPeer.Result r = scid.get().run(input, dir, lines, scidQueries);
-                out.println(String.format(Locale.ROOT, "%s at scale, scid: import %.1f s (%,d games), ours/scid %.2f",
-                        game, r.importMs() / 1000, r.games(), ourMs / r.importMs()));
+                out.println(String.format(Locale.ROOT,
+                        "%s at scale, scid: import %.1f s (%,d games), ours/scid %.2f; tkscid's process CPU %.1f s"
+                                + " (its %d trees of each position included)",
+                        game, r.importMs() / 1000, r.games(), ourMs / r.importMs(), r.cpuMs() / 1000, scidQueries));
                 for (var e : lines.entrySet()) {
                     double[] ms = r.queries().get(e.getKey());
                     String fen = r.fens().getOrDefault(e.getKey(), "");

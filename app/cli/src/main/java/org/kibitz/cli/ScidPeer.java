@@ -22,7 +22,11 @@ import java.util.concurrent.TimeUnit;
 final class ScidPeer {
 
     /** What one Scid run measured. */
-    record Result(double importMs, long games, Map<String, double[]> queries, Map<String, String> fens) {
+    /**
+     * @param cpuMs the CPU time of the whole {@code tkscid} process (user and system; its start and
+     *              the queries too): on a busy machine, a steadier figure than the wall time
+     */
+    record Result(double importMs, long games, Map<String, double[]> queries, Map<String, String> fens, double cpuMs) {
     }
 
     private final Path tkscid;
@@ -76,7 +80,9 @@ final class ScidPeer {
         tcl.append("sc_base close $base\nexit\n");
         Path script = dir.resolve("bench-" + System.nanoTime() + ".tcl");
         Files.writeString(script, tcl, StandardCharsets.UTF_8);
-        Process p = new ProcessBuilder(tkscid.toString(), script.toString()).redirectErrorStream(true).start();
+        // The shell's `times` prints the CPU time of its children (tkscid) after it ends.
+        Process p = new ProcessBuilder("sh", "-c", "\"$0\" \"$1\"; times", tkscid.toString(), script.toString())
+                .redirectErrorStream(true).start();
         String out;
         try (var in = p.getInputStream()) {
             out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
@@ -93,6 +99,14 @@ final class ScidPeer {
         long count = -1;
         Map<String, double[]> q = new HashMap<>();
         Map<String, String> fens = new HashMap<>();
+        double cpuMs = Double.NaN;
+        String[] all = out.strip().split("\n");
+        java.util.regex.Matcher times = java.util.regex.Pattern.compile("(\\d+)m([\\d.]+)s (\\d+)m([\\d.]+)s")
+                .matcher(all[all.length - 1].strip());
+        if (times.matches()) {
+            cpuMs = (Long.parseLong(times.group(1)) * 60 + Double.parseDouble(times.group(2))
+                    + Long.parseLong(times.group(3)) * 60 + Double.parseDouble(times.group(4))) * 1000;
+        }
         for (String line : out.split("\n")) {
             String[] w = line.strip().split(" ");
             if (w[0].equals("import") && w.length == 3) {
@@ -111,7 +125,7 @@ final class ScidPeer {
         if (count < 0 || q.size() != lines.size()) {
             throw new IOException("tkscid: unexpected output: " + out.strip());
         }
-        return new Result(importMs, count, q, fens);
+        return new Result(importMs, count, q, fens, cpuMs);
     }
 
     private static String quote(String s) {

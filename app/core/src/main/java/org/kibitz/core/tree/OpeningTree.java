@@ -27,22 +27,17 @@ import org.sqlite.SQLiteConfig;
 public final class OpeningTree implements AutoCloseable {
 
     /** The schema this code writes ({@code PRAGMA user_version}). */
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
 
     /**
-     * The references of the position bound to the statement's parameter, as a condition on {@code r}
-     * (the refs table): one index seek in each run (see {@link #createRefs}).
-     */
-    static final String REFS_OF_POSITION = " r.run IN (SELECT run FROM ref_runs) AND r.position_hash = ?";
-
-    /**
-     * The games list of the position bound to the statement's first parameter, in the columns
-     * {@link #treeGames} reads; a filter's conditions and the order follow.
+     * The games list: the games whose ids are in the JSON array bound to the statement's first
+     * parameter (the games of a position, from {@link RefBlocks}), in the columns {@link #treeGames}
+     * reads; a filter's conditions and the order follow.
      */
     private static final String GAMES_OF_POSITION = """
             SELECT g.id, f.path, g.game_number, g.white, g.black, g.result, g.year, g.event
-            FROM refs r JOIN games g ON g.id = r.game_id LEFT JOIN files f ON f.digest = g.file_digest
-            WHERE""" + REFS_OF_POSITION;
+            FROM games g LEFT JOIN files f ON f.digest = g.file_digest
+            WHERE g.id IN (SELECT value FROM json_each(?))""";
     private static final String LATEST_FIRST = " ORDER BY g.year DESC, g.id DESC LIMIT ?";
 
     /** A game the tree holds. */
@@ -83,7 +78,7 @@ public final class OpeningTree implements AutoCloseable {
     final Connection db;
     private PreparedStatement readMoves;
     private PreparedStatement readRefs;
-    private PreparedStatement readChildRefs;
+    private PreparedStatement readBlocks;
 
     /** Most played first, then by packed move: the order of every list of moves this gives. */
     private static final java.util.Comparator<TreeMove> MOST_PLAYED = (a, b) -> a.games() != b.games()
@@ -208,16 +203,19 @@ public final class OpeningTree implements AutoCloseable {
                                            rating_count INTEGER NOT NULL, first_year INTEGER NOT NULL,
                                            last_year INTEGER NOT NULL,
                                            PRIMARY KEY(position_hash, move)) WITHOUT ROWID""");
-                createRefs(st);
+                RefBlocks.create(st);
                 st.execute("INSERT INTO meta VALUES ('" + IDENTITY_KEY + "', '" + IDENTITY_WITH_RED + "')");
                 st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
-            } else if (version == 1) {
-                // One table of references keyed (position, game) became runs of them: moved over as one run.
-                st.execute("ALTER TABLE refs RENAME TO refs_v1");
-                createRefs(st);
-                st.execute("INSERT INTO refs SELECT 1, position_hash, game_id FROM refs_v1 ORDER BY position_hash, game_id");
-                st.execute("INSERT INTO ref_runs SELECT 1 WHERE EXISTS (SELECT 1 FROM refs_v1)");
-                st.execute("DROP TABLE refs_v1");
+            } else if (version < SCHEMA_VERSION) {
+                // Schema 1 (one (position, game) index) and schema 2 (a row per reference, in runs)
+                // become runs of compressed blocks (decision 0037), in this one transaction.
+                st.execute("ALTER TABLE refs RENAME TO refs_old");
+                st.execute("DROP TABLE IF EXISTS ref_runs");
+                RefBlocks.create(st);
+                moveReferences(c, version == 1
+                        ? "SELECT 1, position_hash, game_id FROM refs_old ORDER BY position_hash, game_id"
+                        : "SELECT run, position_hash, game_id FROM refs_old ORDER BY run, position_hash, game_id");
+                st.execute("DROP TABLE refs_old");
                 st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
             }
             c.commit();
@@ -229,18 +227,30 @@ public final class OpeningTree implements AutoCloseable {
         }
     }
 
-    /**
-     * The references from positions to the games that reached them, in runs: each import batch
-     * writes its references as a run of its own, sorted by position, under a run number higher than
-     * any before. Appended at the end of the table's B-tree, a batch's rows cost a fraction of what
-     * the same rows cost merged into one (position, game) index, where every batch touched nearly
-     * every leaf page (decision 0019). A position's games are then found with one seek per run.
-     */
-    private static void createRefs(Statement st) throws SQLException {
-        st.execute("""
-                CREATE TABLE refs(run INTEGER NOT NULL, position_hash INTEGER NOT NULL, game_id INTEGER NOT NULL,
-                                  PRIMARY KEY(run, position_hash, game_id)) WITHOUT ROWID""");
-        st.execute("CREATE TABLE ref_runs(run INTEGER PRIMARY KEY)");
+    /** Writes the rows of {@code sql} (run, position hash, game id; in that order) as runs of blocks. */
+    private static void moveReferences(Connection c, String sql) throws SQLException {
+        long[] hashes = new long[1 << 12];
+        long[] games = new long[1 << 12];
+        int n = 0;
+        long run = 0;
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                long r = rs.getLong(1);
+                if (n > 0 && r != run) {
+                    RefBlocks.write(c, run, hashes, games, n);
+                    n = 0;
+                }
+                run = r;
+                if (n == hashes.length) {
+                    hashes = java.util.Arrays.copyOf(hashes, n * 2);
+                    games = java.util.Arrays.copyOf(games, n * 2);
+                }
+                hashes[n] = rs.getLong(2);
+                games[n] = rs.getLong(3);
+                n++;
+            }
+        }
+        RefBlocks.write(c, run, hashes, games, n);
     }
 
     /**
@@ -258,19 +268,9 @@ public final class OpeningTree implements AutoCloseable {
      * @return the runs merged (0 when none were)
      */
     int mergeRuns(int maxRuns) throws SQLException {
-        List<long[]> runs = new ArrayList<>();
-        try (Statement st = db.createStatement()) {
-            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM ref_runs")) {
-                if (!rs.next() || rs.getInt(1) <= maxRuns) {
-                    return 0;
-                }
-            }
-            try (ResultSet rs = st.executeQuery(
-                    "SELECT run, (SELECT count(*) FROM refs r WHERE r.run = ref_runs.run) FROM ref_runs ORDER BY run")) {
-                while (rs.next()) {
-                    runs.add(new long[]{rs.getLong(1), rs.getLong(2)});
-                }
-            }
+        List<long[]> runs = RefBlocks.runSizes(db);
+        if (runs.size() <= maxRuns) {
+            return 0;
         }
         long[] largest = runs.get(0);
         for (long[] r : runs) {
@@ -278,21 +278,22 @@ public final class OpeningTree implements AutoCloseable {
                 largest = r;
             }
         }
-        StringBuilder merged = new StringBuilder();
+        List<Long> merged = new ArrayList<>();
+        StringBuilder list = new StringBuilder();
         for (long[] r : runs) {
             if (r != largest) {
-                merged.append(merged.length() == 0 ? "" : ", ").append(r[0]);
+                merged.add(r[0]);
+                list.append(list.length() == 0 ? "" : ", ").append(r[0]);
             }
         }
         long next = runs.get(runs.size() - 1)[0] + 1;
         boolean auto = db.getAutoCommit();
         db.setAutoCommit(false);
         try (Statement st = db.createStatement()) {
-            st.execute("INSERT OR IGNORE INTO refs SELECT " + next + ", position_hash, game_id FROM refs WHERE run IN ("
-                    + merged + ") ORDER BY position_hash, game_id");
-            st.execute("DELETE FROM refs WHERE run IN (" + merged + ")");
-            st.execute("DELETE FROM ref_runs WHERE run IN (" + merged + ")");
-            st.execute("INSERT INTO ref_runs VALUES (" + next + ")");
+            long[][] pairs = RefBlocks.pairsOf(db, merged);
+            st.execute("DELETE FROM ref_blocks WHERE run IN (" + list + ")");
+            st.execute("DELETE FROM ref_runs WHERE run IN (" + list + ")");
+            RefBlocks.write(db, next, pairs[0], pairs[1], pairs[0].length);
             db.commit();
         } catch (SQLException | RuntimeException e) {
             db.rollback();
@@ -301,6 +302,26 @@ public final class OpeningTree implements AutoCloseable {
             db.setAutoCommit(auto);
         }
         return runs.size() - 1;
+    }
+
+    /** The games that reached the position of this hash, ascending (from the runs of references). */
+    long[] gamesOf(long positionHash) throws SQLException {
+        if (readBlocks == null) {
+            readBlocks = db.prepareStatement(RefBlocks.BLOCKS_OF_POSITION);
+        }
+        return RefBlocks.gamesOf(db, readBlocks, positionHash);
+    }
+
+    /** Game ids as a JSON array, for {@code json_each}. */
+    private static String json(long[] ids) {
+        StringBuilder b = new StringBuilder(ids.length * 7 + 2).append('[');
+        for (int i = 0; i < ids.length; i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            b.append(ids[i]);
+        }
+        return b.append(']').toString();
     }
 
     public Path file() {
@@ -366,7 +387,11 @@ public final class OpeningTree implements AutoCloseable {
             if (readRefs == null) {
                 readRefs = db.prepareStatement(GAMES_OF_POSITION + LATEST_FIRST);
             }
-            readRefs.setLong(1, positionHash);
+            long[] ids = gamesOf(positionHash);
+            if (ids.length == 0) {
+                return List.of();
+            }
+            readRefs.setString(1, json(ids));
             readRefs.setInt(2, limit);
             return treeGames(readRefs);
         } catch (SQLException e) {
@@ -381,10 +406,18 @@ public final class OpeningTree implements AutoCloseable {
         }
         StringBuilder sql = new StringBuilder(GAMES_OF_POSITION);
         List<Object> args = new ArrayList<>();
-        args.add(positionHash);
         where(filter, sql, args);
         sql.append(LATEST_FIRST);
         args.add(limit);
+        try {
+            long[] ids = gamesOf(positionHash);
+            if (ids.length == 0) {
+                return List.of();
+            }
+            args.add(0, json(ids));
+        } catch (SQLException e) {
+            throw new IOException(e.getMessage(), e);
+        }
         try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
@@ -437,7 +470,7 @@ public final class OpeningTree implements AutoCloseable {
 
     /**
      * The moves played from {@code position} in the games that pass {@code filter}, counted from the
-     * games themselves: the games that reached the position and pass the filter (from {@code refs}),
+     * games themselves: the games that reached the position and pass the filter (from the references),
      * and for each move stored there, those of them that also reached the position after it. The
      * stored counts are over all games; this is what ChessBase and Scid show with a filter on, at the
      * cost of reading the references of the position and of each position after it (a game that
@@ -451,14 +484,18 @@ public final class OpeningTree implements AutoCloseable {
         }
         StringBuilder sql = new StringBuilder("""
                 SELECT g.id, g.result, g.year, g.white_elo, g.black_elo
-                FROM refs r JOIN games g ON g.id = r.game_id WHERE """ + REFS_OF_POSITION);
+                FROM games g WHERE g.id IN (SELECT value FROM json_each(?))""");
         List<Object> args = new ArrayList<>();
-        args.add(hash);
         where(filter, sql, args);
         sql.append(" ORDER BY g.id");
         boolean whiteMoves = position.sideToMove() == org.kibitz.api.game.Side.WHITE;
         try {
             java.util.HashMap<Long, int[]> passed = new java.util.HashMap<>();
+            long[] reached = gamesOf(hash);
+            if (reached.length == 0) {
+                return new ArrayList<>();
+            }
+            args.add(0, json(reached));
             try (PreparedStatement ps = db.prepareStatement(sql.toString())) {
                 for (int i = 0; i < args.size(); i++) {
                     ps.setObject(i + 1, args.get(i));
@@ -475,38 +512,32 @@ public final class OpeningTree implements AutoCloseable {
             if (passed.isEmpty()) {
                 return out;
             }
-            if (readChildRefs == null) {
-                readChildRefs = db.prepareStatement("SELECT r.game_id FROM refs r WHERE " + REFS_OF_POSITION);
-            }
             for (TreeMove stored : moves(hash)) {
                 if (!position.isLegal(stored.move())) {
                     continue;
                 }
-                readChildRefs.setLong(1, position.play(stored.move()).hash());
                 long games = 0;
                 long[] wdl = new long[3];
                 long ratingSum = 0;
                 long ratingCount = 0;
                 int first = 0;
                 int last = 0;
-                try (ResultSet rs = readChildRefs.executeQuery()) {
-                    while (rs.next()) {
-                        int[] g = passed.get(rs.getLong(1));
-                        if (g == null) {
-                            continue;
-                        }
-                        games++;
-                        if (g[0] >= 0) {
-                            wdl[g[0]]++;
-                        }
-                        if (g[2] > 0) {
-                            ratingSum += g[2];
-                            ratingCount++;
-                        }
-                        if (g[1] > 0) {
-                            first = first == 0 ? g[1] : Math.min(first, g[1]);
-                            last = Math.max(last, g[1]);
-                        }
+                for (long child : gamesOf(position.play(stored.move()).hash())) {
+                    int[] g = passed.get(child);
+                    if (g == null) {
+                        continue;
+                    }
+                    games++;
+                    if (g[0] >= 0) {
+                        wdl[g[0]]++;
+                    }
+                    if (g[2] > 0) {
+                        ratingSum += g[2];
+                        ratingCount++;
+                    }
+                    if (g[1] > 0) {
+                        first = first == 0 ? g[1] : Math.min(first, g[1]);
+                        last = Math.max(last, g[1]);
                     }
                 }
                 if (games > 0) {
@@ -574,8 +605,8 @@ public final class OpeningTree implements AutoCloseable {
             if (readRefs != null) {
                 readRefs.close();
             }
-            if (readChildRefs != null) {
-                readChildRefs.close();
+            if (readBlocks != null) {
+                readBlocks.close();
             }
             if (!db.getAutoCommit()) {
                 db.rollback();

@@ -47,18 +47,51 @@ public final class TreeImporter {
     static final int BATCH_PAIRS = 1 << 20;
     /** Rows per multi-row statement. */
     static final int ROWS = 64;
-    /**
-     * Rows per multi-row statement of references. A reference is two numbers, bound one call each
-     * into the driver: binding is a good part of writing them, so their statements are longer, and
-     * the batch's run number is written into the statement's text instead of bound on every row.
-     * On 1.9 million references, 256 rows of two bound numbers took 670-760 ms against 810-950 ms
-     * for 64 rows of three.
-     */
-    static final int REF_ROWS = 256;
+    /** The statement that adds {@code rows} games rows (into a tree that held no games: plain inserts). */
+    private static String gamesSql(int rows) {
+        return "INSERT INTO games(id, file_digest, game_number, white, black, result, year, event, white_elo, black_elo, hash) VALUES "
+                + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    }
 
-    /** The statement that adds {@code rows} references of run {@code run}. */
-    private static String refsSql(long run, int rows) {
-        return "INSERT OR IGNORE INTO refs VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(" + run + ", ?, ?)"));
+    /** Game identities read in one import: an open-addressing set of longs. */
+    static final class IdentitySet {
+        private long[] keys = new long[1 << 12];
+        private boolean hasZero;
+        private int size;
+
+        /** Adds {@code k}; whether it was not there before. */
+        boolean add(long k) {
+            if (k == 0) {
+                boolean added = !hasZero;
+                hasZero = true;
+                return added;
+            }
+            if ((size + 1) * 2 > keys.length) {
+                long[] old = keys;
+                keys = new long[old.length * 2];
+                size = 0;
+                for (long o : old) {
+                    if (o != 0) {
+                        put(o);
+                    }
+                }
+            }
+            return put(k);
+        }
+
+        private boolean put(long k) {
+            int mask = keys.length - 1;
+            long h = k * 0x9E3779B97F4A7C15L;
+            int i = (int) (h ^ h >>> 32) & mask;
+            for (; keys[i] != 0; i = (i + 1) & mask) {
+                if (keys[i] == k) {
+                    return false;
+                }
+            }
+            keys[i] = k;
+            size++;
+            return true;
+        }
     }
 
     private static String upsertSql(int rows) {
@@ -418,6 +451,17 @@ public final class TreeImporter {
         long bytesBefore;
         long gamesRead;
         int batchGames;
+        /**
+         * Whether the tree held no games when the import began: then a game already read is known from
+         * {@link #identities} alone, and the batch's games rows are written together at its end, many
+         * to a statement, instead of one statement a game whose result says whether it was new.
+         */
+        boolean gamesInMemory;
+        final IdentitySet identities = new IdentitySet();
+        final List<Object[]> pendingGames = new ArrayList<>();
+        PreparedStatement insertGames;
+        /** Whether this import switched a new tree's file from the write-ahead log to a rollback journal. */
+        boolean rollbackJournal;
         /** Whether identities take Red as the first player ({@link OpeningTree#identityWithRed()}). */
         boolean identityWithRed;
 
@@ -432,6 +476,10 @@ public final class TreeImporter {
         void start() throws SQLException, IOException {
             treeGame = tree.gameId().orElse(null);
             identityWithRed = tree.identityWithRed();
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM games)")) {
+                gamesInMemory = rs.next() && rs.getInt(1) != 0;
+            }
+            rollbackJournal = freshJournal();
             db.setAutoCommit(false);
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM games")) {
                 nextId = rs.next() ? rs.getLong(1) + 1 : 1;
@@ -446,6 +494,31 @@ public final class TreeImporter {
                 lastRun = rs.next() ? rs.getLong(1) : 0;
             }
             fileDone = db.prepareStatement("UPDATE files SET games_done = ?, complete = ? WHERE digest = ?");
+        }
+
+        /**
+         * Into a tree that holds nothing yet, the import writes with a rollback journal instead of the
+         * write-ahead log: the log writes every page twice (once in the log, once when it is folded into
+         * the file), while a rollback journal saves only pages that held data before a transaction, so a
+         * new file's pages are written once (decision 0037). A batch is still one transaction: a killed
+         * import leaves a hot journal that SQLite rolls back on the next open. The log is back when the
+         * import ends. When another connection has the file open, the mode cannot change and the import
+         * keeps the log.
+         */
+        private boolean freshJournal() {
+            try (Statement st = db.createStatement()) {
+                try (ResultSet rs = st.executeQuery(
+                        "SELECT NOT EXISTS (SELECT 1 FROM games) AND NOT EXISTS (SELECT 1 FROM ref_runs)")) {
+                    if (!rs.next() || rs.getInt(1) == 0) {
+                        return false;
+                    }
+                }
+                try (ResultSet rs = st.executeQuery("PRAGMA journal_mode = DELETE")) {
+                    return rs.next() && "delete".equalsIgnoreCase(rs.getString(1));
+                }
+            } catch (SQLException e) {
+                return false; // another connection holds the file: the log stays
+            }
         }
 
         void file(Path f) throws IOException, SQLException {
@@ -538,20 +611,18 @@ public final class TreeImporter {
             }
             GameResult result = g.result();
             long id = nextId;
-            insertGame.setLong(1, id);
-            insertGame.setString(2, digest);
-            insertGame.setInt(3, g.gameNumber());
-            insertGame.setString(4, g.white());
-            insertGame.setString(5, g.black());
-            insertGame.setString(6, result.pgn());
-            insertGame.setInt(7, g.year());
-            insertGame.setString(8, g.event());
-            insertGame.setInt(9, g.whiteElo());
-            insertGame.setInt(10, g.blackElo());
-            insertGame.setLong(11, g.identity());
-            if (insertGame.executeUpdate() == 0) {
-                duplicates++;
-                return;
+            if (gamesInMemory) {
+                if (!identities.add(g.identity())) {
+                    duplicates++;
+                    return;
+                }
+                pendingGames.add(new Object[]{id, digest, g.gameNumber(), g.white(), g.black(), result.pgn(), g.year(), g.event(),
+                        g.whiteElo(), g.blackElo(), g.identity()});
+            } else {
+                if (!insertOne(g, id, digest)) {
+                    duplicates++;
+                    return;
+                }
             }
             nextId++;
             added++;
@@ -571,6 +642,54 @@ public final class TreeImporter {
             addRef(g.endHash(), id);
         }
 
+        /** Inserts one game's row; false when the tree holds the game already (its identity). */
+        private boolean insertOne(ImportGame g, long id, String digest) throws SQLException {
+            insertGame.setLong(1, id);
+            insertGame.setString(2, digest);
+            insertGame.setInt(3, g.gameNumber());
+            insertGame.setString(4, g.white());
+            insertGame.setString(5, g.black());
+            insertGame.setString(6, g.result().pgn());
+            insertGame.setInt(7, g.year());
+            insertGame.setString(8, g.event());
+            insertGame.setInt(9, g.whiteElo());
+            insertGame.setInt(10, g.blackElo());
+            insertGame.setLong(11, g.identity());
+            return insertGame.executeUpdate() != 0;
+        }
+
+        /** Writes the batch's games rows held in memory ({@link #gamesInMemory}), {@value #ROWS} to a statement. */
+        private void writePendingGames() throws SQLException {
+            if (pendingGames.isEmpty()) {
+                return;
+            }
+            if (insertGames == null) {
+                insertGames = db.prepareStatement(gamesSql(ROWS));
+            }
+            int k = 0;
+            for (; k + ROWS <= pendingGames.size(); k += ROWS) {
+                for (int j = 0; j < ROWS; j++) {
+                    bindGame(insertGames, j * 11, pendingGames.get(k + j));
+                }
+                insertGames.executeUpdate();
+            }
+            if (k < pendingGames.size()) {
+                try (PreparedStatement rest = db.prepareStatement(gamesSql(pendingGames.size() - k))) {
+                    for (int j = 0; k + j < pendingGames.size(); j++) {
+                        bindGame(rest, j * 11, pendingGames.get(k + j));
+                    }
+                    rest.executeUpdate();
+                }
+            }
+            pendingGames.clear();
+        }
+
+        private static void bindGame(PreparedStatement ps, int at, Object[] row) throws SQLException {
+            for (int i = 0; i < row.length; i++) {
+                ps.setObject(at + i + 1, row[i]);
+            }
+        }
+
         void addRef(long positionHash, long gameId) {
             if (refs == refHashes.length) {
                 refHashes = java.util.Arrays.copyOf(refHashes, refs * 2);
@@ -582,6 +701,7 @@ public final class TreeImporter {
         }
 
         void flush(String digest, int gamesDone, boolean complete) throws SQLException {
+            writePendingGames();
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
             int[] order = counts.sorted();
             int k = 0;
@@ -600,28 +720,8 @@ public final class TreeImporter {
             // once; in game order each row touched a page of its own and this was most of an import.
             PairSort.sort(refHashes, refGames, refs);
             if (refs > 0) {
-                // This batch's references, a run of their own: appended at the end of the B-tree.
-                long run = ++lastRun;
-                try (PreparedStatement ps = db.prepareStatement("INSERT INTO ref_runs VALUES (?)")) {
-                    ps.setLong(1, run);
-                    ps.executeUpdate();
-                }
-                try (PreparedStatement many = db.prepareStatement(refsSql(run, REF_ROWS));
-                     PreparedStatement one = db.prepareStatement(refsSql(run, 1))) {
-                    int i = 0;
-                    for (; i + REF_ROWS <= refs; i += REF_ROWS) {
-                        for (int j = 0; j < REF_ROWS; j++) {
-                            many.setLong(2 * j + 1, refHashes[i + j]);
-                            many.setLong(2 * j + 2, refGames[i + j]);
-                        }
-                        many.executeUpdate();
-                    }
-                    for (; i < refs; i++) {
-                        one.setLong(1, refHashes[i]);
-                        one.setLong(2, refGames[i]);
-                        one.executeUpdate();
-                    }
-                }
+                // This batch's references, a run of their own, cut into compressed blocks (decision 0037).
+                RefBlocks.write(db, ++lastRun, refHashes, refGames, refs);
             }
             refs = 0;
             fileDone.setInt(1, gamesDone);
@@ -647,7 +747,7 @@ public final class TreeImporter {
 
         void finish() {
             try {
-                for (PreparedStatement ps : new PreparedStatement[]{insertGame, upsertMove, upsertMoves, fileDone}) {
+                for (PreparedStatement ps : new PreparedStatement[]{insertGame, insertGames, upsertMove, upsertMoves, fileDone}) {
                     if (ps != null) {
                         ps.close();
                     }
@@ -655,6 +755,11 @@ public final class TreeImporter {
                 if (!db.getAutoCommit()) {
                     db.rollback();
                     db.setAutoCommit(true);
+                }
+                if (rollbackJournal) {
+                    try (Statement st = db.createStatement()) {
+                        st.execute("PRAGMA journal_mode = WAL");
+                    }
                 }
             } catch (SQLException e) {
                 System.getLogger(TreeImporter.class.getName()).log(System.Logger.Level.WARNING,

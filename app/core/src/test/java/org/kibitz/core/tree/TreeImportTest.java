@@ -364,6 +364,48 @@ class TreeImportTest {
     }
 
     /**
+     * An import into a new tree writes with a rollback journal, not the write-ahead log (decision
+     * 0037); killed in its third batch of 100 games, it leaves a tree that opens whole with the two
+     * committed batches, and an import again resumes after them and counts every game once.
+     */
+    @Test
+    void aKilledImportIntoANewTreeLeavesItsCommittedBatchesAndResumes() throws Exception {
+        Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
+        Path db = dir.resolve("killed.sqlite");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
+                TreeImportKillChild.class.getName(), db.toString(), pgn.toString()).redirectErrorStream(true).start();
+        boolean walDuringImport;
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream(),
+                    StandardCharsets.UTF_8));
+            StringBuilder seen = new StringBuilder();
+            for (String line; !"waiting".equals(line = out.readLine()); ) {
+                if (line == null) {
+                    throw new AssertionError("the child ended before its third batch: " + seen);
+                }
+                seen.append(line).append('\n');
+            }
+            walDuringImport = Files.exists(db.resolveSibling(db.getFileName() + "-wal"));
+        } finally {
+            child.destroyForcibly();
+            child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        org.junit.jupiter.api.Assertions.assertFalse(walDuringImport, "a new tree is imported without the write-ahead log");
+        Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
+        try (OpeningTree tree = OpeningTree.open(db)) {
+            assertEquals(Optional.empty(), tree.problem(), "the killed import's file opens as it is");
+            assertEquals(200, tree.gameCount(), "two batches of 100 committed, the third rolled back");
+            TreeImporter.Summary s = new TreeImporter(TestGames.GAMES, FORMATS, 100, OpeningTree.MAX_RUNS).run(tree,
+                    List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
+                    });
+            assertEquals(e.games() - 200, s.games(), "the games after the committed batches");
+            assertWhole(e, tree);
+            assertEquals(e.games(), tree.games(TestGames.CHESS.startPosition().hash(), 1000).size());
+        }
+    }
+
+    /**
      * An import whose thread is interrupted (a job cancelled) stops with an error and leaves whole
      * batches only: nothing is half written, and a rerun counts every game once.
      */
@@ -438,8 +480,8 @@ class TreeImportTest {
                 assertEquals(2, rs.getInt(1), "the largest run and the others merged");
                 assertEquals(13, rs.getInt(2), "the merged run numbered after the last");
             }
-            try (java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM refs WHERE run NOT IN (SELECT run FROM ref_runs)")) {
-                assertEquals(0, rs.getInt(1), "no rows left in merged runs");
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT count(*) FROM ref_blocks WHERE run NOT IN (SELECT run FROM ref_runs)")) {
+                assertEquals(0, rs.getInt(1), "no blocks left in merged runs");
             }
         }
     }
@@ -519,49 +561,72 @@ class TreeImportTest {
     }
 
     /**
-     * A database of schema 1 (one (position, game) index of references) opens as schema 2 (runs of
-     * references, one per import batch) with the same games listed, and imports into it add a run.
+     * A database of schema 1 (one (position, game) index of references) or 2 (a row per reference,
+     * in runs) opens as schema 3 (runs of compressed blocks) with the same games listed, and imports
+     * into it add a run.
      */
-    @Test
-    void aSchemaOneDatabaseIsMovedToRunsAndKeepsItsGames() throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
+    void anOlderDatabaseIsMovedToBlocksAndKeepsItsGames(int version) throws Exception {
         Path pgn = TestGames.shared("chess/pgn/Capablanca.pgn");
-        Path v1 = dir.resolve("v1.sqlite");
+        Path old = dir.resolve("v" + version + ".sqlite");
         Position start = TestGames.CHESS.startPosition();
         Position afterE4 = start.play(Move.parseCoordinates("e2e4", 1));
         List<OpeningTree.TreeGame> startGames;
         List<OpeningTree.TreeGame> e4Games;
-        try (OpeningTree tree = OpeningTree.open(v1)) {
+        long[][] pairs;
+        try (OpeningTree tree = OpeningTree.open(old)) {
             importer().run(tree, List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
             });
             startGames = tree.games(start.hash(), 1000);
             e4Games = tree.games(afterE4.hash(), 1000);
+            pairs = RefBlocks.pairsOf(tree.db, List.of(1L));
         }
         assertEquals(597, startGames.size());
-        // Back to schema 1, as an earlier Kibitz wrote it.
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + v1);
+        // Back to the older schema, as an earlier Kibitz wrote it.
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + old);
              java.sql.Statement st = c.createStatement()) {
-            st.execute("""
-                    CREATE TABLE refs_old(position_hash INTEGER NOT NULL, game_id INTEGER NOT NULL,
-                                          PRIMARY KEY(position_hash, game_id)) WITHOUT ROWID""");
-            st.execute("INSERT INTO refs_old SELECT position_hash, game_id FROM refs");
-            st.execute("DROP TABLE refs");
+            st.execute("DROP TABLE ref_blocks");
             st.execute("DROP TABLE ref_runs");
-            st.execute("ALTER TABLE refs_old RENAME TO refs");
-            st.execute("PRAGMA user_version = 1");
+            if (version == 1) {
+                st.execute("""
+                        CREATE TABLE refs(position_hash INTEGER NOT NULL, game_id INTEGER NOT NULL,
+                                          PRIMARY KEY(position_hash, game_id)) WITHOUT ROWID""");
+            } else {
+                st.execute("""
+                        CREATE TABLE refs(run INTEGER NOT NULL, position_hash INTEGER NOT NULL, game_id INTEGER NOT NULL,
+                                          PRIMARY KEY(run, position_hash, game_id)) WITHOUT ROWID""");
+                st.execute("CREATE TABLE ref_runs(run INTEGER PRIMARY KEY)");
+                st.execute("INSERT INTO ref_runs VALUES (1)");
+            }
+            c.setAutoCommit(false);
+            try (java.sql.PreparedStatement ps = c.prepareStatement(version == 1
+                    ? "INSERT INTO refs VALUES (?, ?)" : "INSERT INTO refs VALUES (1, ?, ?)")) {
+                for (int i = 0; i < pairs[0].length; i++) {
+                    ps.setLong(1, pairs[0][i]);
+                    ps.setLong(2, pairs[1][i]);
+                    ps.executeUpdate();
+                }
+            }
+            st.execute("PRAGMA user_version = " + version);
+            c.commit();
         }
         Path more = dir.resolve("more.pgn");
         Files.writeString(more, TRANSPOSED, StandardCharsets.UTF_8);
-        try (OpeningTree tree = OpeningTree.open(v1)) {
+        try (OpeningTree tree = OpeningTree.open(old)) {
             assertEquals(startGames, tree.games(start.hash(), 1000));
             assertEquals(e4Games, tree.games(afterE4.hash(), 1000));
+            long[][] moved = RefBlocks.pairsOf(tree.db, List.of(1L));
+            org.junit.jupiter.api.Assertions.assertArrayEquals(pairs[0], moved[0], "every reference moved over");
+            org.junit.jupiter.api.Assertions.assertArrayEquals(pairs[1], moved[1], "every reference moved over");
             TreeImporter.Summary s = importer().run(tree, List.of(more), TreeImporter.Options.defaults(),
                     new TreeImporter.Listener() {
                     });
             assertEquals(2, s.games());
-            // Games from both runs: the schema-1 references moved over and the new import's.
+            // Games from both runs: the older references moved over and the new import's.
             assertEquals(599, tree.games(start.hash(), 1000).size());
         }
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + v1);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + old);
              java.sql.Statement st = c.createStatement()) {
             try (java.sql.ResultSet rs = st.executeQuery("PRAGMA user_version")) {
                 assertEquals(OpeningTree.SCHEMA_VERSION, rs.getInt(1));
