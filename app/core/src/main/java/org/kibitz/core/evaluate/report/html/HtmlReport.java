@@ -101,7 +101,7 @@ public final class HtmlReport {
                 .append("<script>window.addEventListener('error',function(ev){document.documentElement.setAttribute('data-js-error',String(ev.message));});</script>\n")
                 .append("</head>\n<body>\n<header><h1>").append(Html.escape(title)).append("</h1>\n<p class=\"about\">")
                 .append(e("about", String.valueOf(report.games().size()), about.engine(), about.limit()))
-                .append(" ").append(e("files")).append(" ").append(Html.escape(String.join(", ", about.sources())))
+                .append(" ").append(e("files")).append(" ").append(Html.escape(String.join(", ", about.sources()))).append('.')
                 // Said after the message, not in it: a model's description is longer than a message quotes.
                 .append(" ").append(e("judged")).append(" <code>").append(Html.escape(about.judge())).append("</code>")
                 .append("</p></header>\n<main>\n");
@@ -425,8 +425,9 @@ public final class HtmlReport {
         return ReportFormat.fixed(v, decimals);
     }
 
+    /** A percentage with one decimal; a dash when there is none (no game with a known result). */
     private static String percent(double v) {
-        return Double.isNaN(v) ? "" : ReportFormat.fixed(v, 1) + "%";
+        return Double.isNaN(v) ? "\u2013" : ReportFormat.fixed(v, 1) + "%";
     }
 
     private static String f1(double v) {
