@@ -46,6 +46,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--encoding", paramLabel = "CHARSET", descriptionKey = "convert.encoding")
     String encoding;
 
+    @Option(names = "--classify", descriptionKey = "convert.classify")
+    boolean classify;
+
     @Inject
     ConvertCommand(GameConverter converter) {
         this.converter = converter;
@@ -59,7 +62,8 @@ final class ConvertCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), TEXT.text("convert.notation.unknown", notation,
                     String.join(", ", converter.notations())));
         }
-        GameConverter.Options options = new GameConverter.Options(Optional.ofNullable(notation), Optional.ofNullable(game), charset());
+        GameConverter.Options options = new GameConverter.Options(Optional.ofNullable(notation), Optional.ofNullable(game), charset())
+                .withClassify(classify);
         Locale locale = Locale.getDefault();
         GameConverter.Listener listener = FileProblems.printer(stderr, TEXT, "convert.warning");
         GameConverter.Summary summary;

@@ -131,6 +131,12 @@ final class TreeQueryCommand implements Callable<Integer> {
                     out.println(gameLine(g));
                 }
             }
+            // The opening the moves reach, by ECO or ECCO: last, so the move lines keep their places.
+            if (where == null || where.fen == null) {
+                List<Move> line = where == null || where.moves == null ? List.of() : moves(game, game.startPosition(), where.moves, spec);
+                org.kibitz.core.opening.Openings.classify(game.startPosition(), line)
+                        .ifPresent(o -> out.println("opening " + o.code() + " " + Terminal.safe(o.fullName())));
+            }
             out.flush();
             if (shown == 0) {
                 err.println(TEXT.text("query.none"));

@@ -188,6 +188,28 @@ class ConvertCommandTest {
         assertFalse(pgn.err.contains(":game 1: "), pgn.err);
     }
 
+    /** --classify writes the opening the moves make; without it, nothing is added. */
+    @Test
+    void classifyWritesTheOpeningAsTags() throws IOException {
+        Path list = dir.resolve("list.txt");
+        Files.writeString(list, "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 卒７进１\n"
+                + "4. 车二进六 马２进３ 5. 马八进七 卒３进１\n", StandardCharsets.UTF_8);
+        Run plain = run(list.toString(), dir.resolve("plain.pgn").toString());
+        assertEquals(0, plain.exit, plain.err);
+        assertFalse(Files.readString(dir.resolve("plain.pgn"), StandardCharsets.UTF_8).contains("[ECCO "));
+        Run r = run(list.toString(), dir.resolve("named.pgn").toString(), "--classify");
+        assertEquals(0, r.exit, r.err);
+        String pgn = Files.readString(dir.resolve("named.pgn"), StandardCharsets.UTF_8);
+        assertTrue(pgn.contains("[ECCO \"C20\"]"), pgn);
+        assertTrue(pgn.contains("[Opening \"中炮过河车七路马对屏风马两头蛇\"]"), pgn);
+        // Chess: ECO with lichess's name and variation.
+        Run chess = run(shared("chess/pgn/pychess-molinari-bordais-1979.pgn").toString(), dir.resolve("c.pgn").toString(), "--classify");
+        assertEquals(0, chess.exit, chess.err);
+        String c = Files.readString(dir.resolve("c.pgn"), StandardCharsets.UTF_8);
+        assertTrue(c.matches("(?s).*\\[ECO \"[A-E]\\d\\d\"\\].*"), c);
+        assertTrue(c.contains("[Opening \""), c);
+    }
+
     @Test
     void chessGamesCannotGoToXqf() {
         Run r = run(shared("chess/pgn/pychess-molinari-bordais-1979.pgn").toString(), dir.resolve("x.xqf").toString());

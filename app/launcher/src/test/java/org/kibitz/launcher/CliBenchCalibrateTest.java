@@ -90,7 +90,7 @@ class CliBenchCalibrateTest {
             String line = modelLine(after, "Kibitz engine");
             assertTrue(line.contains("@nodes=300 k=" + kText + " (fitted to this engine by bench calibrate at nodes 300"), line);
             List<String> rows = Files.readAllLines(csv);
-            assertTrue(rows.get(0).endsWith(",engine,win_model"), rows.get(0));
+            assertTrue(rows.get(0).endsWith(",engine,win_model,opening"), rows.get(0));
             assertTrue(rows.get(1).endsWith("@nodes=300 k=" + kText), rows.get(1));
             assertTrue(Files.readString(pgn).contains("[KibitzJudge \"lichess* k=" + kText + " "), Files.readString(pgn));
 

@@ -174,6 +174,24 @@ class CliMatchTest {
         assertEquals(1, g.mainline().size());
     }
 
+    /** Issue 42: a match's PGN names the opening (ECCO and its name); the openings file's line moves to OpeningSource. */
+    @Test
+    void aMatchGameNamesItsOpening(@TempDir Path dir) throws Exception {
+        Path openings = Files.writeString(dir.resolve("lines.pgn"), "[Game \"Chinese Chess\"]\n\n"
+                + "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 车一平二 卒７进１ 4. 车二进六 马２进３ 5. 马八进七 卒３进１ *\n",
+                java.nio.charset.StandardCharsets.UTF_8);
+        String none = fake("script", "-");
+        Path pgn = dir.resolve("named.pgn");
+        Run r = match("match", "--engine", none, "name=A", "--engine", none, "name=B", "--each", "nodes=1",
+                "--openings", "file=" + openings, "--games", "1", "--pgnout", pgn.toString(), "--run-id", "named-opening");
+        assertEquals(0, r.exit(), r.err());
+        GameTree g = readBack(pgn).get(0);
+        String text = Files.readString(pgn, java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals("C20", g.tags().get("ECCO").orElseThrow(), text);
+        assertEquals("中炮过河车七路马对屏风马两头蛇", g.tags().get("Opening").orElseThrow(), text);
+        assertEquals("lines.pgn:1", g.tags().get("OpeningSource").orElseThrow(), text);
+    }
+
     @Test
     void anEngineThatKeepsChasingLosesByPerpetualChaseAndNoneRulesItADraw(@TempDir Path dir) throws Exception {
         Path openings = Files.writeString(dir.resolve("chase.epd"), CHASE_FEN + "\n");

@@ -41,16 +41,26 @@ public final class GameConverter {
      *                 not offer it is written in its own default
      * @param game     the game to assume when a file does not say
      * @param encoding the input's text encoding, instead of detecting it
+     * @param classify whether to write each game's opening as tags: {@code ECO} (chess) or
+     *                 {@code ECCO} (xiangqi), {@code Opening} and {@code Variation}
      */
-    public record Options(Optional<String> notation, Optional<String> game, Optional<Charset> encoding) {
+    public record Options(Optional<String> notation, Optional<String> game, Optional<Charset> encoding, boolean classify) {
         public Options {
             Objects.requireNonNull(notation, "notation");
             Objects.requireNonNull(game, "game");
             Objects.requireNonNull(encoding, "encoding");
         }
 
+        public Options(Optional<String> notation, Optional<String> game, Optional<Charset> encoding) {
+            this(notation, game, encoding, false);
+        }
+
         public static Options defaults() {
             return new Options(Optional.empty(), Optional.empty(), Optional.empty());
+        }
+
+        public Options withClassify(boolean on) {
+            return new Options(notation, game, encoding, on);
         }
     }
 
@@ -158,7 +168,7 @@ public final class GameConverter {
                     String.join(", ", notations())), null);
         }
         WriteContext writeContext = new WriteContext(games, options.notation(), StandardCharsets.UTF_8);
-        Run run = new Run(source, writing, writeContext, listener);
+        Run run = new Run(source, writing, writeContext, listener, options.classify());
         try (GameReader reader = reader(in, source, reading, options)) {
             if (writing.oneGamePerFile()) {
                 for (ReadResult r; (r = reader.next()) != null; ) {
@@ -280,7 +290,10 @@ public final class GameConverter {
         /** Games of which something read: without one, no output is written or replaced. */
         int readGames;
 
-        Run(String source, FormatPlugin writing, WriteContext context, Listener listener) {
+        final boolean classify;
+
+        Run(String source, FormatPlugin writing, WriteContext context, Listener listener, boolean classify) {
+            this.classify = classify;
             this.source = source;
             this.writing = writing;
             this.context = context;
@@ -298,6 +311,9 @@ public final class GameConverter {
             }
             readGames++;
             GameTree g = r.game().get();
+            if (classify) {
+                org.kibitz.core.opening.Openings.writeTags(g);
+            }
             if (!writing.holds(g.gameId())) {
                 errors++;
                 listener.notWritten(source, r.gameNumber(), ConvertMessages.text("convert.format.holds", writing.id(), g.gameId()));

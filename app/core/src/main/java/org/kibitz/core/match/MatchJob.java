@@ -247,8 +247,12 @@ public final class MatchJob implements Job<MatchJob.Item, MatchJob.Finished> {
             // Round: the game's number in the run, as fastchess numbers its games (each game its own).
             var tree = g.toTree(plan.settings().game(), plan.event(), item.number(),
                     pgnTimeControl(item));
+            // The opening by name (ECO for chess, ECCO for xiangqi) when the game starts from the start
+            // position; where the start came from (the openings file and its line) stays in OpeningSource,
+            // or in Opening when no classification names it.
+            Optional<org.kibitz.core.opening.Opening> named = org.kibitz.core.opening.Openings.writeTags(tree);
             if (!start.label().isEmpty()) {
-                tree.tags().put("Opening", start.label());
+                tree.tags().put(named.isPresent() ? "OpeningSource" : "Opening", start.label());
             }
             wr.write(tree);
         }

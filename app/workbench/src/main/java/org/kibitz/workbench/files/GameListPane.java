@@ -80,9 +80,10 @@ public final class GameListPane extends BorderPane {
                 column("games.result", 70, e -> e.tag("Result")),
                 column("games.date", 90, e -> e.tag("Date")),
                 column("games.event", 200, e -> e.tag("Event")),
-                column("games.opening", 70, GameListPane::openingCode)));
+                column("games.opening", 70, GameListPane::openingCode),
+                column("games.openingName", 180, GameListPane::openingName)));
         // A xiangqi file's openings are ECCO codes: the column says so.
-        TableColumn<GameFiles.Entry, ?> opening = table.getColumns().get(table.getColumns().size() - 1);
+        TableColumn<GameFiles.Entry, ?> opening = table.getColumns().get(table.getColumns().size() - 2);
         javafx.beans.property.BooleanProperty ecco = new javafx.beans.property.SimpleBooleanProperty();
         opening.textProperty().unbind();
         opening.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
@@ -189,6 +190,24 @@ public final class GameListPane extends BorderPane {
     static String openingCode(GameFiles.Entry e) {
         String eco = e.tag("ECO");
         return eco.isEmpty() ? e.tag("ECCO") : eco;
+    }
+
+    /**
+     * The opening's name: the file's {@code Opening} tag, else the classification's name for the
+     * game's code (a file that carries only {@code ECCO "C20"} still shows 中炮过河车七路马对屏风马两头蛇).
+     */
+    static String openingName(GameFiles.Entry e) {
+        String named = e.tag("Opening");
+        if (!named.isEmpty()) {
+            String variation = e.tag("Variation");
+            return variation.isEmpty() ? named : named + ": " + variation;
+        }
+        String eco = e.tag("ECO");
+        String ecco = e.tag("ECCO");
+        java.util.Optional<org.kibitz.core.opening.Opening> o = !eco.isEmpty()
+                ? org.kibitz.core.opening.Openings.byCode("chess", eco)
+                : ecco.isEmpty() ? java.util.Optional.empty() : org.kibitz.core.opening.Openings.byCode("xiangqi", ecco);
+        return o.map(org.kibitz.core.opening.Opening::fullName).orElse("");
     }
 
     private void openSelected() {

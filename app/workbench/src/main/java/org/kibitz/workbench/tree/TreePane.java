@@ -61,7 +61,13 @@ public final class TreePane extends BorderPane {
         message.setId("tree-message");
         message.textProperty().bind(ui.messageProperty());
         message.setPadding(new Insets(2, 4, 2, 4));
-        setBottom(message);
+        // The opening the moves to this position make, by ECO (chess) or ECCO (xiangqi).
+        Label opening = new Label();
+        opening.setId("tree-opening");
+        opening.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> ui.openingProperty().get().isEmpty()
+                ? "" : i18n.get("tree.opening", ui.openingProperty().get()), ui.openingProperty(), i18n.localeProperty()));
+        opening.setPadding(new Insets(2, 4, 2, 4));
+        setBottom(new VBox(0, opening, message));
         ui.refresh();
     }
 

@@ -118,6 +118,7 @@ public final class TreeUi {
     private final ObservableList<Row> rows = FXCollections.observableArrayList();
     private final ObservableList<OpeningTree.TreeGame> gameRows = FXCollections.observableArrayList();
     private final StringProperty message = new SimpleStringProperty(this, "message", "");
+    private final StringProperty opening = new SimpleStringProperty(this, "opening", "");
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
     private Position shown;
 
@@ -204,6 +205,11 @@ public final class TreeUi {
     /** The games that reached the position shown (and pass the filter), latest first. */
     public ObservableList<OpeningTree.TreeGame> games() {
         return gameRows;
+    }
+
+    /** The opening the moves to the shown position make (ECO or ECCO code and name), "" when none. */
+    public StringProperty openingProperty() {
+        return opening;
     }
 
     /** A line about what is shown (the database's game, how many games reached the position, why nothing is). */
@@ -317,14 +323,22 @@ public final class TreeUi {
         List<org.kibitz.api.tree.GameNode> line = document.tree().mainline();
         List<Position> before = line.stream().map(org.kibitz.api.tree.GameNode::positionBefore).toList();
         List<Optional<Move>> played = line.stream().map(org.kibitz.api.tree.GameNode::move).toList();
+        List<Move> toCursor = new java.util.ArrayList<>();
+        for (org.kibitz.api.tree.GameNode n = document.cursor(); n.move().isPresent(); n = n.parent().orElseThrow()) {
+            toCursor.add(0, n.move().get());
+        }
+        Position start = document.tree().startPosition();
         run(() -> {
             if (latest.get() != question) {
                 return;
             }
             Answer a = answer(position, game, notation, db, bookFile, f);
             List<org.kibitz.api.tree.GameNode> bookNodes = bookNodes(db, game, line, before, played);
+            String named = org.kibitz.core.opening.Openings.classify(start, toCursor)
+                    .map(org.kibitz.core.opening.Opening::label).orElse("");
             Platform.runLater(() -> {
                 if (latest.get() == question) {
+                    opening.set(named);
                     moveOptions.setBookMoves(bookNodes);
                     shown = position;
                     rows.setAll(a.rows());

@@ -47,10 +47,12 @@ import org.kibitz.core.evaluate.judge.MoveVerdict;
  * @param stats        each side's accuracy, ACPL and counts
  * @param winModel     the win model the moves were judged with, named with its {@code k}
  *                     ({@code kibitz-xiangqi k=0.00474})
+ * @param opening      the game's opening by ECO (chess) or ECCO (xiangqi), code and name; {@code ""}
+ *                     when it has none (a set-up start)
  */
 public record GameReport(int ordinal, String file, int game, String gameId, int engine, String engineName,
                          String fingerprint, String white, String black, List<MoveRow> rows, GameStats stats,
-                         String winModel) {
+                         String winModel, String opening) {
 
     public GameReport {
         rows = List.copyOf(rows);
@@ -191,7 +193,9 @@ public record GameReport(int ordinal, String file, int game, String gameId, int 
         GameStats stats = GameStats.of(model.win(), judged);
         return new GameReport(r.ordinal(), r.file().getFileName().toString(), r.entry().gameNumber(), ev.gameId(), engine,
                 ev.engineName(), ev.fingerprint(), r.entry().white(), r.entry().black(), rows, stats,
-                model.win().name() + " k=" + new java.math.BigDecimal(Double.toString(model.win().k())).stripTrailingZeros().toPlainString());
+                model.win().name() + " k=" + new java.math.BigDecimal(Double.toString(model.win().k())).stripTrailingZeros().toPlainString(),
+                org.kibitz.core.opening.Openings.classify(line.positions[0], line.moves())
+                        .map(org.kibitz.core.opening.Opening::label).orElse(""));
     }
 
     /**

@@ -18,7 +18,7 @@ public final class MoveTables {
     /** The CSV's columns, in order. */
     public static final List<String> COLUMNS = List.of("file", "game", "ply", "side", "move", "move_coord",
             "eval_before", "eval_after", "best_coord", "best_move", "second_before", "win_loss", "judgement",
-            "accuracy", "depth", "nodes", "time_ms", "engine", "win_model");
+            "accuracy", "depth", "nodes", "time_ms", "engine", "win_model", "opening");
 
     /** The CSV's first line, with its line end. */
     public static final String CSV_HEADER = String.join(",", COLUMNS) + "\n";
@@ -36,7 +36,8 @@ public final class MoveTables {
                     ReportFormat.side(r.side(), report.gameId()), r.move(), r.moveCoord(), ReportFormat.eval(r.evalBefore()),
                     ReportFormat.eval(r.evalAfter()), r.bestCoord(), r.bestMove(), ReportFormat.eval(r.secondBefore()),
                     ReportFormat.fixed2(r.winLoss()), r.judgement().glyph(), ReportFormat.fixed2(r.accuracy()),
-                    Integer.toString(r.depth()), Long.toString(r.nodes()), Long.toString(r.timeMs()), r.engine(), report.winModel());
+                    Integer.toString(r.depth()), Long.toString(r.nodes()), Long.toString(r.timeMs()), r.engine(), report.winModel(),
+                    report.opening());
             for (int i = 0; i < cells.size(); i++) {
                 if (i > 0) {
                     b.append(',');
@@ -98,6 +99,7 @@ public final class MoveTables {
             o.put("time_ms", r.timeMs());
             o.put("engine", r.engine());
             o.put("win_model", report.winModel());
+            o.put("opening", report.opening());
             if (r.mate().isPresent()) {
                 o.put("mate", r.mate().get().name().toLowerCase(java.util.Locale.ROOT));
             } else {
