@@ -14,7 +14,7 @@ import org.kibitz.core.evaluate.EvaluationCounts;
 import org.kibitz.core.evaluate.GameSelection;
 import org.kibitz.core.evaluate.report.ReportFormat;
 import org.kibitz.core.evaluate.report.html.HtmlReport;
-import org.kibitz.core.evaluate.report.html.Openings;
+import org.kibitz.core.evaluate.report.html.OpeningLabels;
 import org.kibitz.core.evaluate.report.html.PlayerReport;
 import org.kibitz.core.jobs.JobResult;
 import org.kibitz.core.jobs.JobState;
@@ -114,7 +114,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         BatchEvaluation.Plan plan = planned.get().plan();
         List<EngineWinModels.Chosen> chosen = batch.models(judge, plan);
-        PlayerReport report = new PlayerReport(chosen.get(0).model(), planned.get().gameFiles().games(), Openings.FROM_TAGS);
+        PlayerReport report = new PlayerReport(chosen.get(0).model(), planned.get().gameFiles().games(), OpeningLabels.DEFAULT);
         return BatchRun.guarded(stdout, err, TEXT, () -> { }, () -> {
             BatchRun.Outcome outcome = run.run(planned.get(), batch, err, TEXT, report, f -> { });
             JobResult<?> result = outcome.result();

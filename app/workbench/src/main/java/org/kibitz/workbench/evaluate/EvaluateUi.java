@@ -34,7 +34,7 @@ import org.kibitz.core.evaluate.GameResults;
 import org.kibitz.core.evaluate.GameEvaluation;
 import org.kibitz.core.evaluate.judge.JudgementModel;
 import org.kibitz.core.evaluate.report.html.HtmlReport;
-import org.kibitz.core.evaluate.report.html.Openings;
+import org.kibitz.core.evaluate.report.html.OpeningLabels;
 import org.kibitz.core.evaluate.report.html.PlayerReport;
 import org.kibitz.core.evaluate.PositionEval;
 import org.kibitz.core.evaluate.Shard;
@@ -226,7 +226,7 @@ public final class EvaluateUi {
             String gameId = results.stream().flatMap(r -> r.first().stream()).map(GameEvaluation::gameId).findFirst()
                     .orElse(boardGame);
             JudgementModel model = JudgementModel.parse(judge, gameId);
-            PlayerReport report = new PlayerReport(model, known, Openings.FROM_TAGS);
+            PlayerReport report = new PlayerReport(model, known, OpeningLabels.DEFAULT);
             results.forEach(report::game);
             try {
                 HtmlReport.write(target, report, locale, Optional.empty(),

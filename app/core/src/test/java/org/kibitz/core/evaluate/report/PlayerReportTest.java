@@ -28,7 +28,7 @@ import org.kibitz.core.evaluate.compare.Phase;
 import org.kibitz.core.evaluate.judge.JudgementModel;
 import org.kibitz.core.evaluate.report.html.BoardSvg;
 import org.kibitz.core.evaluate.report.html.HtmlReport;
-import org.kibitz.core.evaluate.report.html.Openings;
+import org.kibitz.core.evaluate.report.html.OpeningLabels;
 import org.kibitz.core.evaluate.report.html.PlayerReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +51,7 @@ class PlayerReportTest {
     }
 
     private static PlayerReport report(List<GameResults> results) {
-        PlayerReport report = new PlayerReport(LICHESS, TestGames.GAMES, Openings.FROM_TAGS);
+        PlayerReport report = new PlayerReport(LICHESS, TestGames.GAMES, OpeningLabels.DEFAULT);
         results.forEach(report::game);
         return report;
     }
@@ -136,6 +136,18 @@ class PlayerReportTest {
                 [Opening "King's pawn & <i>"]
 
                 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0
+
+                [Event "Set up"]
+                [Date "2024.01.02"]
+                [White "</script><script>alert('w')</script>"]
+                [Black "B"]
+                [Result "0-1"]
+                [SetUp "1"]
+                [FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]
+                [ECO "C20<u>"]
+                [Opening "King's pawn & <i>"]
+
+                2. Nf3 Nc6 0-1
                 """, StandardCharsets.UTF_8);
         BatchEvaluation.Plan plan = Batches.plan(List.of(file), 1);
         PlayerReport report = report(Batches.results(plan, List.of(swings())));
@@ -146,7 +158,10 @@ class PlayerReportTest {
                 || html.contains("<f>") || html.contains("<title><title>"), "no markup from the file");
         assertTrue(html.contains("&lt;/script&gt;&lt;script&gt;alert(&#39;w&#39;)&lt;/script&gt;"), "the name shown as text");
         assertTrue(html.contains("&quot;&gt;&lt;svg onload=alert(2)&gt;"));
-        assertTrue(html.contains("King&#39;s pawn &amp; &lt;i&gt;"));
+        // The first game's opening is classified from its moves (its tags are not read then); the set-up
+        // game has no classification, so its tags name it, escaped.
+        assertTrue(html.contains("King&#39;s Pawn Game: Wayward Queen Attack"), "classified");
+        assertTrue(html.contains("King&#39;s pawn &amp; &lt;i&gt;") && html.contains("C20&lt;u&gt;"), "from the tags");
     }
 
     @Test

@@ -396,7 +396,7 @@ public final class HtmlReport {
             td(b, sideName(g.side()), sideName(g.side()));
             td(b, g.opponent(), g.opponent());
             td(b, Double.isNaN(pts) ? "" : fixed(pts, 1), Double.isNaN(pts) ? "*" : pts == 0.5 ? "½" : fixed(pts, 0));
-            Openings.Opening o = game.opening();
+            OpeningLabels.Opening o = game.opening();
             td(b, o.key(), o.code().isEmpty() ? o.name() : o.code());
             td(b, fixed(own.accuracy(), 1), fixed(own.accuracy(), 1));
             td(b, fixed(own.acpl(), 0), fixed(own.acpl(), 0));

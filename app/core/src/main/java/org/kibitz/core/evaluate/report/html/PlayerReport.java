@@ -74,7 +74,7 @@ public final class PlayerReport implements BatchEvaluation.Listener {
      * @param result  the Result tag ({@code 1-0}, {@code 0-1}, {@code 1/2-1/2}, else unknown)
      */
     public record Game(int ordinal, String file, int number, String gameId, String white, String black, String result,
-                       String date, String event, Openings.Opening opening, SideGame whiteSide, SideGame blackSide,
+                       String date, String event, OpeningLabels.Opening opening, SideGame whiteSide, SideGame blackSide,
                        List<Mistake> mistakes) {
 
         public SideGame side(Side s) {
@@ -172,7 +172,7 @@ public final class PlayerReport implements BatchEvaluation.Listener {
             Map<String, List<PlayerGame>> groups = new TreeMap<>();
             Map<String, String> names = new LinkedHashMap<>();
             for (PlayerGame g : games) {
-                Openings.Opening o = g.game().opening();
+                OpeningLabels.Opening o = g.game().opening();
                 groups.computeIfAbsent(o.key(), k -> new ArrayList<>()).add(g);
                 if (!o.name().isEmpty() && !o.code().isEmpty()) {
                     names.putIfAbsent(o.key(), o.name());
@@ -217,7 +217,7 @@ public final class PlayerReport implements BatchEvaluation.Listener {
 
     private final JudgementModel model;
     private final Games games;
-    private final Openings openings;
+    private final OpeningLabels openings;
     private final List<Game> played = new ArrayList<>();
     private final List<String> broken = new ArrayList<>();
     private String gameId = "";
@@ -225,7 +225,7 @@ public final class PlayerReport implements BatchEvaluation.Listener {
     /**
      * A report judged with {@code model}, openings named by {@code openings}.
      */
-    public PlayerReport(JudgementModel model, Games games, Openings openings) {
+    public PlayerReport(JudgementModel model, Games games, OpeningLabels openings) {
         this.model = Objects.requireNonNull(model, "model");
         this.games = Objects.requireNonNull(games, "games");
         this.openings = Objects.requireNonNull(openings, "openings");
@@ -245,8 +245,7 @@ public final class PlayerReport implements BatchEvaluation.Listener {
         GameReport report = GameReport.of(r, 0, model, games);
         GameReport.Line line = GameReport.Line.of(r.first().get(), games);
         Position[] positions = line.positions();
-        List<Position> list = List.of(positions);
-        Openings.Opening opening = openings.of(r.entry(), report.gameId(), list);
+        OpeningLabels.Opening opening = openings.of(r.entry(), report.gameId(), positions[0], line.moves());
         if (gameId.isEmpty()) {
             gameId = report.gameId();
         }

@@ -2,16 +2,18 @@ package org.kibitz.core.evaluate.report.html;
 
 import java.util.List;
 import java.util.Optional;
+import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Position;
 import org.kibitz.core.GameFiles;
+import org.kibitz.core.opening.Openings;
 
 /**
  * Names a game's opening for the report's "by opening" table: a code (ECO for chess, ECCO for xiangqi)
- * and a name. {@link #FROM_TAGS} reads the game's own tags; a classifier that looks at the moves can
- * take its place through {@link PlayerReport}'s constructor (the seam for {@code org.kibitz.core.opening}).
+ * and a name. {@link #DEFAULT}: the classification of the moves ({@link Openings#classify}, issue 41),
+ * so that one opening is one row whatever the files' tags say, else the game's own tags.
  */
 @FunctionalInterface
-public interface Openings {
+public interface OpeningLabels {
 
     /** An opening: its code ({@code C47}, {@code A61}) and name, either may be empty. */
     record Opening(String code, String name) {
@@ -33,29 +35,41 @@ public interface Openings {
      *
      * @param entry  the game's tags
      * @param gameId {@code chess} or {@code xiangqi}
-     * @param line   the main line's positions from the start
+     * @param start  the game's start position
+     * @param moves  its main line
      */
-    Opening of(GameFiles.Entry entry, String gameId, List<Position> line);
+    Opening of(GameFiles.Entry entry, String gameId, Position start, List<Move> moves);
 
     /**
      * The game's tags: {@code ECO} (chess) or {@code ECCO} (xiangqi; {@code ECO} when only that is
-     * there), and {@code Opening} with {@code Variation} after a comma.
+     * there), and {@code Opening} with {@code Variation} after a comma; a code without a name is named
+     * from the classification's table.
      */
-    Openings FROM_TAGS = (entry, gameId, line) -> {
+    OpeningLabels FROM_TAGS = (entry, gameId, start, moves) -> {
         String code = "xiangqi".equals(gameId) && !entry.tag("ECCO").isBlank() ? entry.tag("ECCO") : entry.tag("ECO");
         String name = entry.tag("Opening").strip();
         String variation = entry.tag("Variation").strip();
         if (!variation.isEmpty()) {
             name = name.isEmpty() ? variation : name + ", " + variation;
         }
+        if (name.isEmpty() && !code.isBlank()) {
+            name = Openings.byCode(gameId, code.strip()).map(org.kibitz.core.opening.Opening::fullName).orElse("");
+        }
         return new Opening(code, name);
     };
 
+    /** The classification of the moves (empty for a set-up start or a line the tables do not know). */
+    OpeningLabels CLASSIFIED = (entry, gameId, start, moves) -> Openings.classify(start, moves)
+            .map(o -> new Opening(o.code(), o.fullName())).orElse(Opening.UNKNOWN);
+
+    /** The classification, else the tags. */
+    OpeningLabels DEFAULT = firstOf(CLASSIFIED, FROM_TAGS);
+
     /** {@code first}'s opening when it knows one, else {@code then}'s. */
-    static Openings firstOf(Openings first, Openings then) {
-        return (entry, gameId, line) -> {
-            Opening o = first.of(entry, gameId, line);
-            return Optional.of(o).filter(x -> !x.key().isEmpty()).orElseGet(() -> then.of(entry, gameId, line));
+    static OpeningLabels firstOf(OpeningLabels first, OpeningLabels then) {
+        return (entry, gameId, start, moves) -> {
+            Opening o = first.of(entry, gameId, start, moves);
+            return Optional.of(o).filter(x -> !x.key().isEmpty()).orElseGet(() -> then.of(entry, gameId, start, moves));
         };
     }
 }
