@@ -65,6 +65,10 @@ public final class ReportPane extends BorderPane {
                 exportStatus.setText(i18n.get("report.openFailed", p.toString()));
             }
         }));
+        // The buttons keep their words; the run's title gives way first.
+        exportButton.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        openButton.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        exportStatus.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         exportStatus.setId("report-export-status");
         exportStatus.getStyleClass().add("report-export-status");
         javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
