@@ -45,6 +45,7 @@ public final class KibitzCommand implements Callable<Integer> {
             CompareCommand.class,
             MergeCommand.class,
             RulingCommand.class,
+            ReportCommand.class,
             BookCommand.class,
             TreeCommand.class);
 

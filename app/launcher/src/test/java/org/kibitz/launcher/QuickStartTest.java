@@ -23,7 +23,7 @@ import org.kibitz.testing.RealEngines;
  */
 class QuickStartTest {
 
-    private static final Pattern OUTPUT = Pattern.compile("[\\w.-]+\\.(pgn|png|svg|csv|jsonl)");
+    private static final Pattern OUTPUT = Pattern.compile("[\\w.-]+\\.(pgn|png|svg|csv|jsonl|html)");
 
     static Path root() {
         return Path.of(System.getProperty("kibitz.root"));

@@ -132,5 +132,29 @@ class EvaluateUiTest {
         assertTrue(onFx(() -> ui.open(game2)).get(20, TimeUnit.SECONDS));
         waitUntil(() -> ui.onBoardProperty().get().map(s -> s.gameNumber() == 2).orElse(false));
         assertTrue(onFx(() -> w.document.tree().mainline().get(0).evalForWhite().isPresent()));
+
+        // Export HTML report: the run's games in one page, each player's games and accuracy those of the table.
+        assertTrue(onFx(() -> pane.openButton().isDisabled()), "nothing to open before a page is written");
+        Path page = home.resolve("shared/report.html");
+        assertEquals(page, onFx(() -> pane.exportTo(page)).get(120, TimeUnit.SECONDS));
+        String html = Files.readString(page, java.nio.charset.StandardCharsets.UTF_8);
+        java.util.Map<String, java.util.List<Double>> byPlayer = new java.util.TreeMap<>();
+        for (GameSummary s : onFx(() -> List.copyOf(ui.summaries()))) {
+            byPlayer.computeIfAbsent(s.white().strip(), k -> new java.util.ArrayList<>()).add(s.whiteStats().accuracy().orElseThrow());
+            byPlayer.computeIfAbsent(s.black().strip(), k -> new java.util.ArrayList<>()).add(s.blackStats().accuracy().orElseThrow());
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "<section class=\"player\" id=\"p\\d+\" data-player=\"([^\"]*)\" data-games=\"(\\d+)\" data-accuracy=\"([^\"]*)\"")
+                .matcher(html);
+        int players = 0;
+        while (m.find()) {
+            List<Double> acc = byPlayer.get(m.group(1));
+            assertTrue(acc != null, m.group(1) + " in " + byPlayer.keySet());
+            assertEquals(acc.size(), Integer.parseInt(m.group(2)), m.group(1));
+            assertEquals(acc.stream().mapToDouble(Double::doubleValue).average().orElseThrow(), Double.parseDouble(m.group(3)), 0.051);
+            players++;
+        }
+        assertEquals(byPlayer.size(), players, "a section per player");
+        assertFalse(onFx(() -> pane.openButton().isDisabled()), "the page can be opened now");
     }
 }

@@ -18,6 +18,8 @@ public final class WorkbenchApp extends Application {
 
     private static volatile Supplier<MainWindow> windowFactory;
     private static volatile Runnable whenShown;
+    /** The platform's way to open a document in its own program (the browser for a page), once started. */
+    private static volatile javafx.application.HostServices hostServices;
     /** What made the workbench fail after its empty window was shown. */
     private static volatile Throwable failure;
 
@@ -41,8 +43,28 @@ public final class WorkbenchApp extends Application {
         return 0;
     }
 
+    /**
+     * Opens {@code uri} in the desktop's program for it (a page in the browser): through JavaFX's host
+     * services when the workbench was launched, else {@code xdg-open}. False when neither could be asked.
+     */
+    public static boolean showDocument(String uri) {
+        javafx.application.HostServices h = hostServices;
+        if (h != null) {
+            h.showDocument(uri);
+            return true;
+        }
+        try {
+            new ProcessBuilder("xdg-open", uri).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     @Override
     public void start(Stage stage) {
+        hostServices = getHostServices();
         org.kibitz.core.StartupTrace.mark("fx toolkit");
         // The window first, empty, as soon as JavaFX is up: the services and panes behind it take
         // seconds more on a busy machine, with nothing on screen meanwhile if they came first.

@@ -31,6 +31,11 @@ import org.kibitz.core.evaluate.BatchEvaluation;
 import org.kibitz.core.evaluate.EvaluationJob;
 import org.kibitz.core.evaluate.EvaluationRequest;
 import org.kibitz.core.evaluate.GameResults;
+import org.kibitz.core.evaluate.GameEvaluation;
+import org.kibitz.core.evaluate.judge.JudgementModel;
+import org.kibitz.core.evaluate.report.html.HtmlReport;
+import org.kibitz.core.evaluate.report.html.OpeningLabels;
+import org.kibitz.core.evaluate.report.html.PlayerReport;
 import org.kibitz.core.evaluate.PositionEval;
 import org.kibitz.core.evaluate.Shard;
 import org.kibitz.core.jobs.Background;
@@ -198,6 +203,43 @@ public final class EvaluateUi {
     /** The summaries of the latest run's games, in game order (FX thread). */
     public ObservableList<GameSummary> summaries() {
         return summaries;
+    }
+
+    /**
+     * Writes the latest run's finished games as a player report page ({@link HtmlReport}) to {@code target},
+     * off the FX thread, judged as the Report pane judges them (the run's preset), in {@code locale}'s language.
+     *
+     * @return completes with the page's path, or fails with why it could not be written (nothing replaced then)
+     */
+    public java.util.concurrent.CompletableFuture<Path> exportReport(Path target, java.util.Locale locale) {
+        List<GameResults> results = new ArrayList<>(finished.values());
+        results.sort(java.util.Comparator.comparingInt(GameResults::ordinal));
+        Run run = current.get();
+        String judge = run == null ? "" : run.choice().judge();
+        String engine = run == null || run.choice().engines().isEmpty() ? "" : run.choice().engines().get(0).name();
+        String limit = run == null ? "" : run.batch().plan().request().limitText();
+        List<String> sources = run == null ? List.of()
+                : run.batch().plan().request().files().stream().map(f -> f.getFileName().toString()).toList();
+        org.kibitz.api.game.Games known = files.games();
+        String boardGame = document.game().id();
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            String gameId = results.stream().flatMap(r -> r.first().stream()).map(GameEvaluation::gameId).findFirst()
+                    .orElse(boardGame);
+            JudgementModel model = JudgementModel.parse(judge, gameId);
+            PlayerReport report = new PlayerReport(model, known, OpeningLabels.DEFAULT);
+            results.forEach(report::game);
+            try {
+                HtmlReport.write(target, report, locale, Optional.empty(),
+                        new HtmlReport.About("", engine, limit, model.describe(), sources));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            return target;
+        }, r -> {
+            Thread t = new Thread(r, "report-export");
+            t.setDaemon(true);
+            t.start();
+        });
     }
 
     /** The summary of the game on the board, when the latest run evaluated it. */

@@ -52,7 +52,28 @@ public final class ReportPane extends BorderPane {
 
         runTitle.setId("report-run");
         runTitle.getStyleClass().add("report-run");
-        HBox top = new HBox(8, runTitle);
+        exportButton.setId("report-export");
+        exportButton.textProperty().bind(i18n.text("report.export"));
+        exportButton.setOnAction(e -> chooseExport());
+        // Something to export once a game of the run is finished.
+        exportButton.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(ui.summaries()).or(exporting));
+        openButton.setId("report-open");
+        openButton.textProperty().bind(i18n.text("report.openBrowser"));
+        openButton.setDisable(true);
+        openButton.setOnAction(e -> exported.ifPresent(p -> {
+            if (!org.kibitz.workbench.WorkbenchApp.showDocument(p.toUri().toString())) {
+                exportStatus.setText(i18n.get("report.openFailed", p.toString()));
+            }
+        }));
+        // The buttons keep their words; the run's title gives way first.
+        exportButton.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        openButton.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        exportStatus.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        exportStatus.setId("report-export-status");
+        exportStatus.getStyleClass().add("report-export-status");
+        javafx.scene.layout.Region gap = new javafx.scene.layout.Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox top = new HBox(8, runTitle, gap, exportStatus, exportButton, openButton);
         top.setAlignment(Pos.CENTER_LEFT);
         top.setPadding(new Insets(4, 8, 4, 8));
         setTop(top);
@@ -149,6 +170,65 @@ public final class ReportPane extends BorderPane {
         });
         show(ui.onBoardProperty().get());
         showRunTitle();
+    }
+
+    private final javafx.scene.control.Button exportButton = new javafx.scene.control.Button();
+    private final javafx.scene.control.Button openButton = new javafx.scene.control.Button();
+    private final Label exportStatus = new Label();
+    /** While a page is being written. */
+    private final javafx.beans.property.BooleanProperty exporting = new javafx.beans.property.SimpleBooleanProperty(this, "exporting");
+    /** The page last exported, which "Open in browser" opens. */
+    private Optional<java.nio.file.Path> exported = Optional.empty();
+
+    /** Asks where to write the player report page, then writes it. */
+    private void chooseExport() {
+        javafx.stage.FileChooser chooser = new javafx.stage.FileChooser();
+        chooser.setTitle(i18n.get("report.export.title"));
+        chooser.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter(i18n.get("report.export.filter"), "*.html", "*.htm"));
+        if (!ui.summaries().isEmpty()) {
+            java.nio.file.Path file = ui.summaries().get(0).file();
+            String name = file.getFileName().toString();
+            int dot = name.lastIndexOf('.');
+            chooser.setInitialFileName((dot > 0 ? name.substring(0, dot) : name) + "-report.html");
+            if (file.getParent() != null && java.nio.file.Files.isDirectory(file.getParent())) {
+                chooser.setInitialDirectory(file.getParent().toFile());
+            }
+        }
+        java.io.File f = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        if (f != null) {
+            exportTo(f.toPath());
+        }
+    }
+
+    /**
+     * Writes the run's finished games as a player report page to {@code target} in the window's language,
+     * off the FX thread; says on the pane when it is written (then "Open in browser" opens it) or why not.
+     *
+     * @return completes on the FX thread with the page's path, or fails with why it could not be written
+     */
+    public java.util.concurrent.CompletableFuture<java.nio.file.Path> exportTo(java.nio.file.Path target) {
+        exportStatus.setText(i18n.get("report.exporting"));
+        exporting.set(true);
+        java.util.concurrent.CompletableFuture<java.nio.file.Path> done = new java.util.concurrent.CompletableFuture<>();
+        ui.exportReport(target, i18n.locale()).whenComplete((path, error) -> javafx.application.Platform.runLater(() -> {
+            exporting.set(false);
+            if (error != null) {
+                Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+                exportStatus.setText(i18n.get("report.exportFailed", String.valueOf(cause.getMessage())));
+                done.completeExceptionally(cause);
+                return;
+            }
+            exported = Optional.of(path);
+            openButton.setDisable(false);
+            exportStatus.setText(i18n.get("report.exported", path.getFileName().toString()));
+            done.complete(path);
+        }));
+        return done;
+    }
+
+    /** The "Open in browser" button, for tests. */
+    public javafx.scene.control.Button openButton() {
+        return openButton;
     }
 
     /** The game of the run shown ({@code chess} or {@code xiangqi}), which names the sides' columns. */

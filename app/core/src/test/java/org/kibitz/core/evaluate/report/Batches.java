@@ -53,10 +53,13 @@ final class Batches {
     record Script(IntFunction<Score> whiteView, Set<Integer> notBest, String engineName, String fingerprint) {
     }
 
-    /** The move an engine preferred to the one played: the first legal move in coordinate order that is not it. */
+    /**
+     * The move an engine preferred to the one played: the first legal move in coordinate order that is not it
+     * (the move played when it is the only one).
+     */
     static Move alternative(Position p, Move played, int rankBase) {
         return p.legalMoves().stream().filter(m -> !m.equals(played))
-                .min((a, b) -> a.coordinates(rankBase).compareTo(b.coordinates(rankBase))).orElseThrow();
+                .min((a, b) -> a.coordinates(rankBase).compareTo(b.coordinates(rankBase))).orElse(played);
     }
 
     /** The results of every planned game as {@link BatchEvaluation} hands them over, one engine per script. */
