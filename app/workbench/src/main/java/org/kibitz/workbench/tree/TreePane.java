@@ -61,13 +61,25 @@ public final class TreePane extends BorderPane {
         message.setId("tree-message");
         message.textProperty().bind(ui.messageProperty());
         message.setPadding(new Insets(2, 4, 2, 4));
+        javafx.scene.control.Tooltip whole = new javafx.scene.control.Tooltip();
+        whole.textProperty().bind(message.textProperty());
+        message.setTooltip(whole);
         // The opening the moves to this position make, by ECO (chess) or ECCO (xiangqi).
         Label opening = new Label();
         opening.setId("tree-opening");
         opening.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> ui.openingProperty().get().isEmpty()
                 ? "" : i18n.get("tree.opening", ui.openingProperty().get()), ui.openingProperty(), i18n.localeProperty()));
         opening.setPadding(new Insets(2, 4, 2, 4));
-        setBottom(new VBox(0, opening, message));
+        // On the message's row, not a row of its own: at 1280x800 a row under the tables cost the moves
+        // table a row (the tour's opening layout shows at least five). The opening's name stays whole;
+        // the message gives way (its tooltip holds it whole).
+        opening.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        opening.managedProperty().bind(opening.textProperty().isNotEmpty());
+        opening.visibleProperty().bind(opening.managedProperty());
+        javafx.scene.layout.HBox.setHgrow(message, javafx.scene.layout.Priority.ALWAYS);
+        javafx.scene.layout.HBox bottom = new javafx.scene.layout.HBox(8, message, opening);
+        bottom.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        setBottom(bottom);
         ui.refresh();
     }
 
