@@ -1,0 +1,95 @@
+package org.kibitz.core.training;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The order a set of puzzles is asked in, one session: a puzzle failed in this session comes back after
+ * {@link #RETRY_GAP} others (or sooner when nothing else is left); then the puzzles due from earlier
+ * sessions, lowest box and oldest first; then the ones never tried, in the file's order. Puzzles solved
+ * in this session, or not due yet, are not asked again.
+ */
+public final class TrainingQueue {
+
+    /** How many other puzzles come between a failure and its retry. */
+    public static final int RETRY_GAP = 2;
+
+    private record Retry(TrainingPuzzle puzzle, int askedAt) {
+    }
+
+    private final List<TrainingPuzzle> puzzles;
+    private final TrainingProgress progress;
+    private final List<Retry> retries = new ArrayList<>();
+    private final Set<String> doneThisSession = new HashSet<>();
+    private int asked;
+
+    public TrainingQueue(List<TrainingPuzzle> puzzles, TrainingProgress progress) {
+        this.puzzles = List.copyOf(puzzles);
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    public List<TrainingPuzzle> puzzles() {
+        return puzzles;
+    }
+
+    /** The next puzzle to ask, empty when none is due. Counts it as asked. */
+    public Optional<TrainingPuzzle> next() {
+        Optional<TrainingPuzzle> n = pick();
+        n.ifPresent(p -> {
+            asked++;
+            retries.removeIf(r -> r.puzzle().key().equals(p.key()));
+        });
+        return n;
+    }
+
+    private Optional<TrainingPuzzle> pick() {
+        for (Retry r : retries) {
+            if (asked - r.askedAt() >= RETRY_GAP) {
+                return Optional.of(r.puzzle());
+            }
+        }
+        Set<String> pending = new HashSet<>();
+        retries.forEach(r -> pending.add(r.puzzle().key()));
+        Optional<TrainingPuzzle> due = puzzles.stream()
+                .filter(p -> !pending.contains(p.key()) && !doneThisSession.contains(p.key()) && progress.due(p))
+                .min(Comparator.<TrainingPuzzle>comparingInt(p -> progress.entry(p).orElseThrow().box())
+                        .thenComparing(p -> progress.entry(p).orElseThrow().due()));
+        if (due.isPresent()) {
+            return due;
+        }
+        for (TrainingPuzzle p : puzzles) {
+            if (!pending.contains(p.key()) && !doneThisSession.contains(p.key()) && progress.entry(p).isEmpty()) {
+                return Optional.of(p);
+            }
+        }
+        return retries.isEmpty() ? Optional.empty() : Optional.of(retries.get(0).puzzle());
+    }
+
+    /** Tells the queue how an attempt ended: a failure is asked again later in the session. */
+    public void finished(TrainingPuzzle p, PuzzleRun.Result result) {
+        retries.removeIf(r -> r.puzzle().key().equals(p.key()));
+        if (result == PuzzleRun.Result.FAILED) {
+            retries.add(new Retry(p, asked));
+            doneThisSession.remove(p.key());
+        } else {
+            doneThisSession.add(p.key());
+        }
+    }
+
+    /** Puzzles still to ask in this session: failures waiting, due ones and new ones. */
+    public int remaining() {
+        Set<String> keys = new HashSet<>();
+        retries.forEach(r -> keys.add(r.puzzle().key()));
+        for (TrainingPuzzle p : puzzles) {
+            if (!doneThisSession.contains(p.key()) && (progress.entry(p).isEmpty() || progress.due(p))) {
+                keys.add(p.key());
+            }
+        }
+        return keys.size();
+    }
+}
