@@ -177,6 +177,11 @@ public final class PuzzleRun {
         return e;
     }
 
+    /** The moves of the line still to play, the solver's first. */
+    public List<Move> rest() {
+        return over() ? List.of() : line.subList(next, line.size());
+    }
+
     /** Plays the rest of the solution and ends the attempt, failed. */
     public void showSolution() {
         if (over()) {
