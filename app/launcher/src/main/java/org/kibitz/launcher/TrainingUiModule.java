@@ -8,7 +8,9 @@ import com.google.inject.multibindings.ProvidesIntoSet;
 import java.time.Clock;
 import org.kibitz.api.game.Games;
 import org.kibitz.core.GameDocument;
+import org.kibitz.core.GameFiles;
 import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.puzzle.PuzzleFiles;
 import org.kibitz.workbench.DockRegion;
 import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.MenuContributor;
@@ -28,8 +30,10 @@ public final class TrainingUiModule extends AbstractModule {
 
     @Provides
     @Singleton
-    TrainingUi trainingUi(Games games, I18n i18n, GameDocument document, MoveListOptions notation, KibitzPaths paths) {
-        return new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), PuzzleFiles.reader(games));
+    TrainingUi trainingUi(Games games, I18n i18n, GameDocument document, MoveListOptions notation, KibitzPaths paths,
+                          GameFiles files) {
+        PuzzleFiles puzzles = new PuzzleFiles(files);
+        return new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), puzzles::read);
     }
 
     @ProvidesIntoSet

@@ -1,5 +1,6 @@
 package org.kibitz.core.training;
 
+import org.kibitz.core.puzzle.Puzzle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -39,7 +40,7 @@ public final class PuzzleRun {
         FAILED
     }
 
-    private final TrainingPuzzle puzzle;
+    private final Puzzle puzzle;
     private final GamePlugin game;
     private final List<Move> line;
     private final List<Position> positions = new ArrayList<>();
@@ -52,13 +53,13 @@ public final class PuzzleRun {
     /**
      * @throws IllegalArgumentException when the FEN cannot be read or a move of the line is not legal
      */
-    public PuzzleRun(TrainingPuzzle puzzle, GamePlugin game) {
+    public PuzzleRun(Puzzle puzzle, GamePlugin game) {
         this.puzzle = Objects.requireNonNull(puzzle, "puzzle");
         this.game = Objects.requireNonNull(game, "game");
         Position p;
         try {
-            p = game.parseFen(puzzle.fen());
-        } catch (FenException e) {
+            p = puzzle.variant().isEmpty() ? game.parseFen(puzzle.fen()) : game.parseFen(puzzle.fen(), puzzle.variant());
+        } catch (FenException | IllegalArgumentException e) {
             throw new IllegalArgumentException("puzzle " + puzzle.id() + ": " + e.getMessage(), e);
         }
         List<Move> moves = new ArrayList<>();
@@ -82,7 +83,7 @@ public final class PuzzleRun {
         next = 1;
     }
 
-    public TrainingPuzzle puzzle() {
+    public Puzzle puzzle() {
         return puzzle;
     }
 

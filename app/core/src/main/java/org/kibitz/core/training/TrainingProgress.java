@@ -1,5 +1,6 @@
 package org.kibitz.core.training;
 
+import org.kibitz.core.puzzle.Puzzle;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -66,6 +67,14 @@ public final class TrainingProgress {
         }
     }
 
+    /**
+     * What the file keeps a puzzle under: its game, position and moves, so the same puzzle read from another
+     * file (or the file written again) keeps its history, and two files' ids never collide.
+     */
+    public static String key(Puzzle p) {
+        return p.game() + "|" + p.fen().strip() + "|" + String.join(" ", p.moves());
+    }
+
     /** The progress file under a data folder. */
     public static Path fileIn(Path dataFolder) {
         return dataFolder.resolve("training").resolve("progress.json");
@@ -84,13 +93,13 @@ public final class TrainingProgress {
         return clock.instant();
     }
 
-    public Optional<Entry> entry(TrainingPuzzle p) {
-        return Optional.ofNullable(entries.get(p.key()));
+    public Optional<Entry> entry(Puzzle p) {
+        return Optional.ofNullable(entries.get(key(p)));
     }
 
     /** Whether {@code p} was tried before and is due now. */
-    public boolean due(TrainingPuzzle p) {
-        Entry e = entries.get(p.key());
+    public boolean due(Puzzle p) {
+        Entry e = entries.get(key(p));
         return e != null && !e.due().isAfter(now());
     }
 
@@ -100,9 +109,9 @@ public final class TrainingProgress {
      * @return the puzzle's new record
      * @throws IOException the file could not be written (the record is kept in memory)
      */
-    public Entry record(TrainingPuzzle p, PuzzleRun.Result result) throws IOException {
+    public Entry record(Puzzle p, PuzzleRun.Result result) throws IOException {
         Instant now = now();
-        Entry old = entries.get(p.key());
+        Entry old = entries.get(key(p));
         int box = old == null ? 0 : old.box();
         int newBox = switch (result) {
             case CLEAN -> Math.min(box + 1, INTERVAL_DAYS.length - 1);
@@ -113,7 +122,7 @@ public final class TrainingProgress {
         Entry e = new Entry(newBox, due, (old == null ? 0 : old.attempts()) + 1,
                 (old == null ? 0 : old.solved()) + (result == PuzzleRun.Result.FAILED ? 0 : 1),
                 (old == null ? 0 : old.failed()) + (result == PuzzleRun.Result.FAILED ? 1 : 0), result.name(), now);
-        entries.put(p.key(), e);
+        entries.put(key(p), e);
         store.save(new File(1, entries));
         return e;
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.kibitz.core.puzzle.Puzzle;
 
 /**
  * The order a set of puzzles is asked in, one session: a puzzle failed in this session comes back after
@@ -19,51 +20,51 @@ public final class TrainingQueue {
     /** How many other puzzles come between a failure and its retry. */
     public static final int RETRY_GAP = 2;
 
-    private record Retry(TrainingPuzzle puzzle, int askedAt) {
+    private record Retry(Puzzle puzzle, int askedAt) {
     }
 
-    private final List<TrainingPuzzle> puzzles;
+    private final List<Puzzle> puzzles;
     private final TrainingProgress progress;
     private final List<Retry> retries = new ArrayList<>();
     private final Set<String> doneThisSession = new HashSet<>();
     private int asked;
 
-    public TrainingQueue(List<TrainingPuzzle> puzzles, TrainingProgress progress) {
+    public TrainingQueue(List<Puzzle> puzzles, TrainingProgress progress) {
         this.puzzles = List.copyOf(puzzles);
         this.progress = Objects.requireNonNull(progress, "progress");
     }
 
-    public List<TrainingPuzzle> puzzles() {
+    public List<Puzzle> puzzles() {
         return puzzles;
     }
 
     /** The next puzzle to ask, empty when none is due. Counts it as asked. */
-    public Optional<TrainingPuzzle> next() {
-        Optional<TrainingPuzzle> n = pick();
+    public Optional<Puzzle> next() {
+        Optional<Puzzle> n = pick();
         n.ifPresent(p -> {
             asked++;
-            retries.removeIf(r -> r.puzzle().key().equals(p.key()));
+            retries.removeIf(r -> key(r.puzzle()).equals(key(p)));
         });
         return n;
     }
 
-    private Optional<TrainingPuzzle> pick() {
+    private Optional<Puzzle> pick() {
         for (Retry r : retries) {
             if (asked - r.askedAt() >= RETRY_GAP) {
                 return Optional.of(r.puzzle());
             }
         }
         Set<String> pending = new HashSet<>();
-        retries.forEach(r -> pending.add(r.puzzle().key()));
-        Optional<TrainingPuzzle> due = puzzles.stream()
-                .filter(p -> !pending.contains(p.key()) && !doneThisSession.contains(p.key()) && progress.due(p))
-                .min(Comparator.<TrainingPuzzle>comparingInt(p -> progress.entry(p).orElseThrow().box())
+        retries.forEach(r -> pending.add(key(r.puzzle())));
+        Optional<Puzzle> due = puzzles.stream()
+                .filter(p -> !pending.contains(key(p)) && !doneThisSession.contains(key(p)) && progress.due(p))
+                .min(Comparator.<Puzzle>comparingInt(p -> progress.entry(p).orElseThrow().box())
                         .thenComparing(p -> progress.entry(p).orElseThrow().due()));
         if (due.isPresent()) {
             return due;
         }
-        for (TrainingPuzzle p : puzzles) {
-            if (!pending.contains(p.key()) && !doneThisSession.contains(p.key()) && progress.entry(p).isEmpty()) {
+        for (Puzzle p : puzzles) {
+            if (!pending.contains(key(p)) && !doneThisSession.contains(key(p)) && progress.entry(p).isEmpty()) {
                 return Optional.of(p);
             }
         }
@@ -71,23 +72,27 @@ public final class TrainingQueue {
     }
 
     /** Tells the queue how an attempt ended: a failure is asked again later in the session. */
-    public void finished(TrainingPuzzle p, PuzzleRun.Result result) {
-        retries.removeIf(r -> r.puzzle().key().equals(p.key()));
+    public void finished(Puzzle p, PuzzleRun.Result result) {
+        retries.removeIf(r -> key(r.puzzle()).equals(key(p)));
         if (result == PuzzleRun.Result.FAILED) {
             retries.add(new Retry(p, asked));
-            doneThisSession.remove(p.key());
+            doneThisSession.remove(key(p));
         } else {
-            doneThisSession.add(p.key());
+            doneThisSession.add(key(p));
         }
+    }
+
+    private static String key(Puzzle p) {
+        return TrainingProgress.key(p);
     }
 
     /** Puzzles still to ask in this session: failures waiting, due ones and new ones. */
     public int remaining() {
         Set<String> keys = new HashSet<>();
-        retries.forEach(r -> keys.add(r.puzzle().key()));
-        for (TrainingPuzzle p : puzzles) {
-            if (!doneThisSession.contains(p.key()) && (progress.entry(p).isEmpty() || progress.due(p))) {
-                keys.add(p.key());
+        retries.forEach(r -> keys.add(key(r.puzzle())));
+        for (Puzzle p : puzzles) {
+            if (!doneThisSession.contains(key(p)) && (progress.entry(p).isEmpty() || progress.due(p))) {
+                keys.add(key(p));
             }
         }
         return keys.size();

@@ -1,5 +1,7 @@
 package org.kibitz.workbench.training;
 
+import org.kibitz.core.puzzle.Puzzle;
+import org.kibitz.core.puzzle.PuzzleFileException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -27,7 +29,6 @@ import org.kibitz.core.GameDocument;
 import org.kibitz.core.training.Mistakes;
 import org.kibitz.core.training.PuzzleRun;
 import org.kibitz.core.training.TrainingProgress;
-import org.kibitz.core.training.TrainingPuzzle;
 import org.kibitz.core.training.TrainingQueue;
 import org.kibitz.workbench.I18n;
 import org.kibitz.workbench.moves.MoveListOptions;
@@ -68,7 +69,7 @@ public final class TrainingUi {
     /** Reads a puzzle file into puzzles; throws with a message for the user. */
     @FunctionalInterface
     public interface PuzzleReader {
-        List<TrainingPuzzle> read(Path file) throws IOException;
+        List<Puzzle> read(Path file) throws IOException;
     }
 
     private final Games games;
@@ -171,9 +172,12 @@ public final class TrainingUi {
 
     /** Opens a puzzle file and asks its first due puzzle; a file that cannot be read is said so. */
     public void openFile(Path file) {
-        List<TrainingPuzzle> read;
+        List<Puzzle> read;
         try {
             read = reader.read(file);
+        } catch (PuzzleFileException e) {
+            say("training.open.failed", file.getFileName(), i18n.render(e.text()));
+            return;
         } catch (IOException | RuntimeException e) {
             say("training.open.failed", file.getFileName(), e.getMessage() == null ? e.toString() : e.getMessage());
             return;
@@ -182,11 +186,11 @@ public final class TrainingUi {
     }
 
     /** Starts a session over {@code puzzles} (read from {@code name}). */
-    public void openPuzzles(List<TrainingPuzzle> puzzles, String name) {
-        List<TrainingPuzzle> playable = new ArrayList<>();
+    public void openPuzzles(List<Puzzle> puzzles, String name) {
+        List<Puzzle> playable = new ArrayList<>();
         int unknown = 0;
-        for (TrainingPuzzle p : puzzles) {
-            if (games.byId(p.gameId()).isPresent()) {
+        for (Puzzle p : puzzles) {
+            if (games.byId(p.game()).isPresent()) {
                 playable.add(p);
             } else {
                 unknown++;
@@ -218,7 +222,7 @@ public final class TrainingUi {
         }
         stopPending();
         while (true) {
-            Optional<TrainingPuzzle> next = queue.next();
+            Optional<Puzzle> next = queue.next();
             if (next.isEmpty()) {
                 run = null;
                 say("training.done", solvedClean, failedCount);
@@ -231,7 +235,7 @@ public final class TrainingUi {
                 return;
             }
             try {
-                start(new PuzzleRun(next.get(), games.byId(next.get().gameId()).orElseThrow()));
+                start(new PuzzleRun(next.get(), games.byId(next.get().game()).orElseThrow()));
                 return;
             } catch (IllegalArgumentException e) {
                 // A puzzle whose line is not legal: said, counted as not askable, the next one asked.
