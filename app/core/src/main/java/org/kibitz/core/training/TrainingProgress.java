@@ -28,14 +28,23 @@ public final class TrainingProgress {
      * One puzzle's record.
      *
      * @param box      its Leitner box, 0 to {@code INTERVAL_DAYS.length - 1}
-     * @param due      when it is asked again
+     * @param due      when it is asked again (ISO-8601 instant)
      * @param attempts times tried
      * @param solved   times solved (with or without a hint)
      * @param failed   times failed
      * @param last     the last result: {@code CLEAN}, {@code HINTED} or {@code FAILED}
-     * @param seen     when it was last tried
+     * @param seen     when it was last tried (ISO-8601 instant)
      */
-    public record Entry(int box, Instant due, int attempts, int solved, int failed, String last, Instant seen) {
+    public record Entry(int box, String due, int attempts, int solved, int failed, String last, String seen) {
+
+        /** When it is due, as an instant; a date that cannot be read makes it due at once. */
+        public Instant dueAt() {
+            try {
+                return Instant.parse(due);
+            } catch (RuntimeException e) {
+                return Instant.EPOCH;
+            }
+        }
     }
 
     /** The file's content. */
@@ -100,7 +109,7 @@ public final class TrainingProgress {
     /** Whether {@code p} was tried before and is due now. */
     public boolean due(Puzzle p) {
         Entry e = entries.get(key(p));
-        return e != null && !e.due().isAfter(now());
+        return e != null && !e.dueAt().isAfter(now());
     }
 
     /**
@@ -119,9 +128,9 @@ public final class TrainingProgress {
             case FAILED -> 0;
         };
         Instant due = now.plus(Duration.ofDays(INTERVAL_DAYS[newBox]));
-        Entry e = new Entry(newBox, due, (old == null ? 0 : old.attempts()) + 1,
+        Entry e = new Entry(newBox, due.toString(), (old == null ? 0 : old.attempts()) + 1,
                 (old == null ? 0 : old.solved()) + (result == PuzzleRun.Result.FAILED ? 0 : 1),
-                (old == null ? 0 : old.failed()) + (result == PuzzleRun.Result.FAILED ? 1 : 0), result.name(), now);
+                (old == null ? 0 : old.failed()) + (result == PuzzleRun.Result.FAILED ? 1 : 0), result.name(), now.toString());
         entries.put(key(p), e);
         store.save(new File(1, entries));
         return e;

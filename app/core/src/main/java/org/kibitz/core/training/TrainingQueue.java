@@ -28,6 +28,8 @@ public final class TrainingQueue {
     private final List<Retry> retries = new ArrayList<>();
     private final Set<String> doneThisSession = new HashSet<>();
     private int asked;
+    /** The puzzle asked last, until its end is told. */
+    private Puzzle current;
 
     public TrainingQueue(List<Puzzle> puzzles, TrainingProgress progress) {
         this.puzzles = List.copyOf(puzzles);
@@ -38,9 +40,16 @@ public final class TrainingQueue {
         return puzzles;
     }
 
-    /** The next puzzle to ask, empty when none is due. Counts it as asked. */
+    /**
+     * The next puzzle to ask, empty when none is due. Counts it as asked; one asked and left without an end
+     * ({@link #finished}) is skipped for this session.
+     */
     public Optional<Puzzle> next() {
+        if (current != null) {
+            doneThisSession.add(key(current));
+        }
         Optional<Puzzle> n = pick();
+        current = n.orElse(null);
         n.ifPresent(p -> {
             asked++;
             retries.removeIf(r -> key(r.puzzle()).equals(key(p)));
@@ -59,7 +68,7 @@ public final class TrainingQueue {
         Optional<Puzzle> due = puzzles.stream()
                 .filter(p -> !pending.contains(key(p)) && !doneThisSession.contains(key(p)) && progress.due(p))
                 .min(Comparator.<Puzzle>comparingInt(p -> progress.entry(p).orElseThrow().box())
-                        .thenComparing(p -> progress.entry(p).orElseThrow().due()));
+                        .thenComparing(p -> progress.entry(p).orElseThrow().dueAt()));
         if (due.isPresent()) {
             return due;
         }
@@ -73,6 +82,9 @@ public final class TrainingQueue {
 
     /** Tells the queue how an attempt ended: a failure is asked again later in the session. */
     public void finished(Puzzle p, PuzzleRun.Result result) {
+        if (current != null && key(current).equals(key(p))) {
+            current = null;
+        }
         retries.removeIf(r -> key(r.puzzle()).equals(key(p)));
         if (result == PuzzleRun.Result.FAILED) {
             retries.add(new Retry(p, asked));
