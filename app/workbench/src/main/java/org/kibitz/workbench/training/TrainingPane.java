@@ -103,6 +103,8 @@ public final class TrainingPane extends BorderPane {
         holder.setPadding(new Insets(4));
         holder.setMinSize(0, 0);
         board.setMinSize(120, 120);
+        // No engine runs here: a bar with nothing to say would only take room (and could give the answer away).
+        board.setEvaluationBarVisible(false);
         board.setOnMove(ui::tried);
         board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right"));
         i18n.localeProperty().addListener((o, a, b) -> board.setRiverText(i18n.get("board.river.left"), i18n.get("board.river.right")));

@@ -262,7 +262,7 @@ public final class TrainingUi {
         mode.set(Mode.PUZZLES);
         boolean flipped = r.solver() == Side.BLACK;
         title.set(i18n.get("training.puzzle.title", r.puzzle().id().isEmpty() ? "-" : r.puzzle().id(),
-                r.puzzle().rating() > 0 ? r.puzzle().rating() : "-"));
+                r.puzzle().rating() > 0 ? String.valueOf(r.puzzle().rating()) : "-"));
         // The opponent's move: shown first from the position before it, then played.
         view.set(new View(r.game(), r.before(), Optional.empty(), List.of(), false, flipped));
         say("training.puzzle.watch");
