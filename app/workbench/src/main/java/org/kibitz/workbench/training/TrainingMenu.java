@@ -35,6 +35,9 @@ public final class TrainingMenu implements MenuContributor {
                     .map(TrainingPane.class::cast).ifPresent(TrainingPane::choose);
         });
         training.getItems().add(open);
+        // The side's name follows the language, and the window's game (Red in xiangqi) when the menu opens.
+        javafx.beans.property.IntegerProperty shown = new javafx.beans.property.SimpleIntegerProperty();
+        training.addEventHandler(Menu.ON_SHOWING, e -> shown.set(shown.get() + 1));
         for (Side side : Side.values()) {
             MenuItem m = new MenuItem();
             m.setId("menu-training-mistakes-" + side.name().toLowerCase(java.util.Locale.ROOT));
@@ -43,8 +46,8 @@ public final class TrainingMenu implements MenuContributor {
                 ui.learnFromMistakes(side);
             });
             training.getItems().add(m);
-            training.addEventHandler(Menu.ON_SHOWING, e -> m.setText(ui.i18n().get("menu.training.mistakes", ui.sideName(side))));
-            m.setText(ui.i18n().get("menu.training.mistakes", ui.sideName(side)));
+            m.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                    () -> ui.i18n().get("menu.training.mistakes", ui.sideName(side)), ui.i18n().localeProperty(), shown));
         }
         menus.engine().getItems().addAll(new SeparatorMenuItem(), training);
     }
