@@ -107,6 +107,14 @@ public final class Mistakes {
         return out;
     }
 
+    /**
+     * The mistake of {@code node} as the game knows it now: read again when the user answers, so analysis
+     * loaded into the game since (the analysis store's, as the window goes to the position) counts.
+     */
+    public static Mistake at(GameNode node) {
+        return mistake(node, node.nags().contains(BLUNDER));
+    }
+
     private static Mistake mistake(GameNode node, boolean blunder) {
         GameNode parent = node.parent().orElseThrow();
         Position before = node.positionBefore();

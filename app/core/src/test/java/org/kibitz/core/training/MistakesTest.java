@@ -1,9 +1,15 @@
 package org.kibitz.core.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import org.kibitz.api.analysis.NodeAnalysis;
+import org.kibitz.api.analysis.Score;
+import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Side;
@@ -36,5 +42,40 @@ class MistakesTest {
         assertEquals(Move.parseCoordinates("f6e4", 1), black.get(0).played());
         assertEquals(Side.BLACK, black.get(0).side());
         assertEquals(chess.id(), tree.gameId());
+    }
+
+    @Test
+    void inXiangqiTheStoredLinesDecideAndTheMarginCounts() {
+        GamePlugin xq = TestGames.XIANGQI;
+        GameTree tree = new GameTree(xq.startPosition());
+        GameNode afterCannon = tree.root().addChild(m("h2e2"));
+        GameNode mistake = afterCannon.addChild(m("h9g7"));
+        mistake.addChild(m("h0g2")).addChild(m("i9h9"));
+        mistake.setNags(List.of(Mistakes.MISTAKE));
+        // What an engine left at the position before (Black's view): Nc7 best, Ce7 30 worse, g5 100 worse.
+        java.time.Instant at = java.time.Instant.parse("2026-11-28T20:00:00Z");
+        afterCannon.putAnalysis(new NodeAnalysis("Pikafish", 20, 1, Score.centipawns(20), Optional.empty(), 1000,
+                Duration.ofMillis(5), List.of(m("b9c7"), m("b0c2")), at));
+        afterCannon.putAnalysis(new NodeAnalysis("Pikafish", 20, 2, Score.centipawns(-10), Optional.empty(), 1000,
+                Duration.ofMillis(5), List.of(m("h7e7")), at));
+        afterCannon.putAnalysis(new NodeAnalysis("Pikafish", 20, 3, Score.centipawns(-80), Optional.empty(), 1000,
+                Duration.ofMillis(5), List.of(m("g6g5")), at));
+
+        assertEquals(List.of(), Mistakes.of(tree, Side.WHITE));
+        List<Mistakes.Mistake> black = Mistakes.of(tree, Side.BLACK);
+        assertEquals(1, black.size());
+        Mistakes.Mistake k = black.get(0);
+        assertFalse(k.blunder());
+        assertEquals(Optional.of(m("b9c7")), k.best());
+        assertEquals(List.of(m("b9c7"), m("b0c2")), k.bestLine());
+        assertEquals(Mistakes.Verdict.GOOD, k.judge(m("b9c7")));
+        assertEquals(Mistakes.Verdict.GOOD, k.judge(m("h7e7")), "30 centipawns worse: within the margin");
+        assertEquals(Mistakes.Verdict.WORSE, k.judge(m("g6g5")), "100 worse: not");
+        assertEquals(Mistakes.Verdict.PLAYED, k.judge(m("h9g7")));
+        assertEquals(Mistakes.Verdict.UNKNOWN, k.judge(m("a6a5")));
+    }
+
+    private static Move m(String coordinates) {
+        return Move.parseCoordinates(coordinates, 0);
     }
 }

@@ -338,7 +338,10 @@ public final class TrainingUi {
                 say("training.hint", pieceName(v.game(), v.position(), m.from()));
             });
         } else if (mode.get() == Mode.MISTAKES && !mistakeOver && !mistakes.isEmpty()) {
-            Mistakes.Mistake m = mistakes.get(mistakeIndex);
+            Mistakes.Mistake m = current();
+            if (m.best().isEmpty()) {
+                say("training.hint.none");
+            }
             m.best().ifPresent(b -> {
                 mistakeHinted = true;
                 view.set(new View(v.game(), v.position(), v.last(), List.of(b.from()), v.interactive(), v.flipped()));
@@ -454,8 +457,17 @@ public final class TrainingUi {
         changed();
     }
 
+    /** The mistake shown, read again from the game (analysis may have been loaded into it since). */
+    private Mistakes.Mistake current() {
+        Mistakes.Mistake m = Mistakes.at(mistakes.get(mistakeIndex).node());
+        List<Mistakes.Mistake> all = new ArrayList<>(mistakes);
+        all.set(mistakeIndex, m);
+        mistakes = List.copyOf(all);
+        return m;
+    }
+
     private void triedAtMistake(Move move) {
-        Mistakes.Mistake m = mistakes.get(mistakeIndex);
+        Mistakes.Mistake m = current();
         GamePlugin game = document.game();
         String said = name(game, m.before(), move);
         View v = view.get();
@@ -484,7 +496,7 @@ public final class TrainingUi {
         if (mistakes.isEmpty() || mistakeOver) {
             return;
         }
-        Mistakes.Mistake m = mistakes.get(mistakeIndex);
+        Mistakes.Mistake m = current();
         GamePlugin game = document.game();
         mistakeOver = true;
         View v = view.get();
@@ -514,7 +526,7 @@ public final class TrainingUi {
 
     public boolean canHint() {
         return mode.get() == Mode.PUZZLES ? run != null && !run.over() && pending == null
-                : mode.get() == Mode.MISTAKES && !mistakes.isEmpty() && !mistakeOver && mistakes.get(mistakeIndex).best().isPresent();
+                : mode.get() == Mode.MISTAKES && !mistakes.isEmpty() && !mistakeOver;
     }
 
     public boolean canShowSolution() {
