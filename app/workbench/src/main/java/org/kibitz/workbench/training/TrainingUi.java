@@ -88,7 +88,7 @@ public final class TrainingUi {
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
     private final ObjectProperty<Side> mistakesSide = new SimpleObjectProperty<>(this, "mistakesSide", Side.WHITE);
     /** The message's key and arguments, so a language switch says it again. */
-    private String messageKey = "training.welcome";
+    private String messageKey = "";
     private Object[] messageArgs = {};
 
     private TrainingProgress progress;
@@ -115,10 +115,11 @@ public final class TrainingUi {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.reader = Objects.requireNonNull(reader, "reader");
         i18n.localeProperty().addListener((o, a, b) -> {
-            say(messageKey, messageArgs);
+            if (!messageKey.isEmpty()) {
+                say(messageKey, messageArgs);
+            }
             showStats();
         });
-        say("training.welcome");
     }
 
     public I18n i18n() {
