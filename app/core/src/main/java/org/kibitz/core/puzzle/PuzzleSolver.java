@@ -113,6 +113,10 @@ public final class PuzzleSolver {
                 unique = isOnlyMove(best.score(), found.get(1).score());
             }
             if (!unique || !q.isLegal(best.move())) {
+                if (line.isEmpty()) {
+                    return Solution.reject("the best move is not the only one (" + text(best.score()) + ", second "
+                            + (found.size() > 1 ? text(found.get(1).score()) : "not given") + ")");
+                }
                 break;
             }
             if (!ruleSet.isEmpty() && game.bannedMoves(path, ruleSet).contains(best.move())) {
@@ -189,6 +193,10 @@ public final class PuzzleSolver {
             return ((Score.Mate) best).moves() == 1 && ((Score.Mate) second).moves() > 1;
         }
         return rules.chances(best) - rules.chances(second) >= rules.margin();
+    }
+
+    private static String text(Score s) {
+        return s instanceof Score.Mate m ? "mate " + m.moves() : "cp " + ((Score.Centipawns) s).cp();
     }
 
     private static boolean advance(List<Position> path, List<Move> played, List<Position> positions, List<Move> line,
