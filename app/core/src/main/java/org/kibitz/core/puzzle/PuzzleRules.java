@@ -66,6 +66,11 @@ public record PuzzleRules(SearchLimits solve, WinModel win, double margin, doubl
         return win.winningChances(s);
     }
 
+    /** The same rules with another longest solution. */
+    public PuzzleRules withMaxPlies(int plies) {
+        return new PuzzleRules(solve, win, margin, decisive, plies, ruleSet);
+    }
+
     /** The limit as text for a run's parameters. */
     public String describe() {
         return "solve=" + solve.nodes().stream().mapToObj(n -> "nodes " + n).findFirst()
