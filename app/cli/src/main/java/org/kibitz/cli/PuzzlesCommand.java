@@ -142,6 +142,8 @@ final class PuzzlesCommand implements Callable<Integer> {
         Optional<BatchRun.Planned> planned = run.plan(batch, files, 1, ranges -> new GameSelection(ranges, 1,
                 GameSelection.SideFilter.BOTH, Optional.empty()), 1, err, TEXT);
         if (planned.isEmpty()) {
+            stdout.println(summary(0, 0, 0));
+            stdout.flush();
             return 2;
         }
         GameSelection byPlayer = new GameSelection(List.of(), 1, GameSelection.SideFilter.BOTH, Optional.ofNullable(player));
