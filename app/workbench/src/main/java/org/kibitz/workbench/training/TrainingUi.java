@@ -606,7 +606,9 @@ public final class TrainingUi {
 
     private void showStats() {
         if (mode.get() == Mode.PUZZLES && queue != null) {
-            stats.set(i18n.get("training.stats", setName, queue.puzzles().size(), solvedClean, failedCount, queue.remaining()));
+            String line = i18n.get("training.stats", setName, queue.puzzles().size(), solvedClean, failedCount, queue.remaining());
+            // A progress file set aside stays said for the whole session, not only until the first puzzle.
+            stats.set(progress().problem().map(p -> line + "\n" + i18n.get("training.progress.corrupt", p)).orElse(line));
         } else if (mode.get() == Mode.MISTAKES && !mistakes.isEmpty()) {
             stats.set(i18n.get("training.mistakes.stats", mistakeIndex + 1, mistakes.size()));
         } else {
