@@ -42,6 +42,7 @@ public final class KibitzCommand implements Callable<Integer> {
             EngineCommand.class,
             AnalyseCommand.class,
             EvaluateCommand.class,
+            PuzzlesCommand.class,
             CompareCommand.class,
             MergeCommand.class,
             RulingCommand.class,

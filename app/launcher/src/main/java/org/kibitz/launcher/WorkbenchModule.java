@@ -38,6 +38,7 @@ public final class WorkbenchModule extends AbstractModule {
         install(new MatchUiModule());
         install(new TreeUiModule());
         install(new DeepUiModule());
+        install(new TrainingUiModule());
     }
 
     /** The game every pane shows; a new game of the first game plugin until the user opens another. */

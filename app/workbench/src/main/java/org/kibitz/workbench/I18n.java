@@ -27,7 +27,7 @@ public final class I18n {
     static final List<String> BUNDLES = List.of("org.kibitz.workbench.messages", "org.kibitz.workbench.engines",
             "org.kibitz.workbench.jobs", "org.kibitz.workbench.evaluate", "org.kibitz.workbench.compare",
             "org.kibitz.workbench.views", "org.kibitz.workbench.board", "org.kibitz.workbench.editor",
-            "org.kibitz.workbench.enginedefaults");
+            "org.kibitz.workbench.enginedefaults", "org.kibitz.workbench.training");
 
     private final ObjectProperty<Locale> locale = new SimpleObjectProperty<>();
 

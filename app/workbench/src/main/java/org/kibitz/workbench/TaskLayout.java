@@ -23,7 +23,9 @@ public enum TaskLayout {
     /** The match pane wide, the live board and engines' lines beside it. */
     MATCH,
     /** The opening tree and its games tall beside the board, the engines below it. */
-    OPENING;
+    OPENING,
+    /** The training pane (its own board) wide, the game's board and moves beside it for learning from mistakes. */
+    TRAINING;
 
     /** The menu text's key. */
     public String titleKey() {
@@ -48,6 +50,9 @@ public enum TaskLayout {
             case OPENING -> Optional.of(h(0.45,
                     v(0.66, leaf("board"), leaf("moves", "curve")),
                     v(0.6, leaf("tree", "games"), leaf("engine-lines", "deep", "engine-log", "jobs"))));
+            case TRAINING -> Optional.of(h(0.6,
+                    leaf("training"),
+                    v(0.55, leaf("board"), leaf("moves", "curve", "games"))));
         };
     }
 

@@ -32,7 +32,7 @@ class UiMessagesTest {
 
     /** Every bundle the UI reads (I18n's list): the shell's and one per feature area. */
     static final java.util.List<String> BUNDLES = java.util.List.of("messages", "engines", "jobs", "evaluate", "compare", "views",
-            "board", "editor", "enginedefaults");
+            "board", "editor", "enginedefaults", "training");
 
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.MethodSource("bundles")

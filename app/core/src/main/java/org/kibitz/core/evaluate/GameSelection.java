@@ -34,7 +34,7 @@ public record GameSelection(List<Range> games, int fromPly, SideFilter side, Opt
             };
         }
 
-        boolean takes(Side s) {
+        public boolean takes(Side s) {
             return this == BOTH || (this == WHITE) == (s == Side.WHITE);
         }
     }

@@ -55,6 +55,8 @@ public final class BoardView extends Region {
     private Move lastMove;
     private boolean interactive = true;
     private List<BoardArrow> arrows = List.of();
+    /** Squares marked as a selection is (a trainer's hint), until the next position. */
+    private List<Square> marked = List.of();
     private BoardPainter.Decorations decorations = new BoardPainter.Decorations("", "");
 
     private Square selected;
@@ -127,8 +129,20 @@ public final class BoardView extends Region {
     public void setPosition(Position p, Optional<Move> last) {
         this.position = Objects.requireNonNull(p, "position");
         this.lastMove = last.filter(m -> !m.isNull()).orElse(null);
+        this.marked = List.of();
         clearSelection();
         redraw();
+    }
+
+    /** Marks {@code squares} as the selection is drawn (a hint: the piece to move), until the position changes. */
+    public void setMarked(List<Square> squares) {
+        this.marked = List.copyOf(squares);
+        redraw();
+    }
+
+    /** The squares marked now. */
+    public List<Square> marked() {
+        return marked;
     }
 
     /** Shows {@code p} with its last move and arrows, in one redraw. */
@@ -357,6 +371,9 @@ public final class BoardView extends Region {
         }
         if (lastMove != null) {
             painter.paintLastMove(g, l, lastMove.from(), lastMove.to());
+        }
+        for (Square m : marked) {
+            painter.paintSelection(g, l, m);
         }
         if (selected != null) {
             painter.paintSelection(g, l, selected);

@@ -1,0 +1,48 @@
+package org.kibitz.launcher;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provider;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoSet;
+import java.time.Clock;
+import org.kibitz.api.game.Games;
+import org.kibitz.core.GameDocument;
+import org.kibitz.core.GameFiles;
+import org.kibitz.core.KibitzPaths;
+import org.kibitz.core.puzzle.PuzzleFiles;
+import org.kibitz.workbench.DockRegion;
+import org.kibitz.workbench.I18n;
+import org.kibitz.workbench.MenuContributor;
+import org.kibitz.workbench.PaneProvider;
+import org.kibitz.workbench.SimplePaneProvider;
+import org.kibitz.workbench.board.BoardLook;
+import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.workbench.training.TrainingMenu;
+import org.kibitz.workbench.training.TrainingPane;
+import org.kibitz.workbench.training.TrainingUi;
+
+/**
+ * Training in the workbench: the Training pane (puzzles from a file, learning from a game's mistakes),
+ * Engine → Training, and the progress kept in the data folder's {@code training/progress.json}.
+ */
+public final class TrainingUiModule extends AbstractModule {
+
+    @Provides
+    @Singleton
+    TrainingUi trainingUi(Games games, I18n i18n, GameDocument document, MoveListOptions notation, KibitzPaths paths,
+                          GameFiles files) {
+        PuzzleFiles puzzles = new PuzzleFiles(files);
+        return new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), puzzles::read);
+    }
+
+    @ProvidesIntoSet
+    MenuContributor trainingMenu(TrainingUi ui) {
+        return new TrainingMenu(ui);
+    }
+
+    @ProvidesIntoSet
+    PaneProvider trainingPane(Provider<TrainingUi> ui, BoardLook look) {
+        return new SimplePaneProvider(TrainingUi.PANE, "pane.training", DockRegion.RIGHT, 60, () -> new TrainingPane(ui.get(), look));
+    }
+}
