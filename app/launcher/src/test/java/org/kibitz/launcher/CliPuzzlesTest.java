@@ -198,6 +198,25 @@ class CliPuzzlesTest {
         assertEquals(0, resumed.exit(), resumed.err());
         assertEquals(whole.last(), resumed.last());
         assertEquals(Files.readString(once), Files.readString(out), "the resumed run writes what the whole run wrote");
+
+        // --player: the same run's evaluations (no search), only the puzzles Capablanca must solve.
+        Path mine = dir.resolve("mine.csv");
+        List<String> player = new ArrayList<>(args);
+        player.addAll(List.of("--player", "Capablanca", "--out", mine.toString()));
+        Run his = puzzles(dir.resolve("home-once"), player);
+        assertEquals(0, his.exit(), his.err());
+        List<Puzzle> all = new PuzzleFiles(TestGames.files()).read(once);
+        List<Puzzle> kept = new PuzzleFiles(TestGames.files()).read(mine);
+        assertTrue(all.containsAll(kept), "the same puzzles, fewer");
+        org.kibitz.core.GameFiles files = TestGames.files();
+        org.kibitz.core.GameFiles.OpenedFile opened = files.read(TestGames.shared("chess/pgn/Capablanca.pgn"));
+        for (Puzzle pz : all) {
+            int game = Integer.parseInt(pz.gameUrl().substring(pz.gameUrl().lastIndexOf(':') + 1));
+            var entry = opened.entry(game).orElseThrow();
+            Position solving = TestGames.CHESS.parseFen(pz.fen()).play(Move.parseCoordinates(pz.moves().get(0), 1));
+            String solver = solving.sideToMove() == org.kibitz.api.game.Side.WHITE ? entry.white() : entry.black();
+            assertEquals(solver.contains("Capablanca"), kept.contains(pz), pz.id() + " solved by " + solver);
+        }
     }
 
     @Test
