@@ -177,7 +177,8 @@ final class PuzzlesCommand implements Callable<Integer> {
 
         List<Candidate> candidates = java.util.Collections.synchronizedList(new ArrayList<>());
         int[] gamesDone = {0};
-        return BatchRun.guarded(err, TEXT, () -> { }, () -> {
+        boolean[] summarized = {false};
+        int exit = BatchRun.guarded(err, TEXT, () -> { }, () -> {
             List<EngineFingerprint> fps = new ArrayList<>();
             BatchEvaluation.Listener collect = new BatchEvaluation.Listener() {
                 @Override
@@ -207,6 +208,7 @@ final class PuzzlesCommand implements Callable<Integer> {
                 }
                 stdout.println(summary(gamesDone[0], candidates.size(), 0));
                 stdout.flush();
+                summarized[0] = true;
                 return result.state() == JobState.FAILED ? 2 : 1;
             }
             BatchArgs.printModels(stdout, plan, models);
@@ -218,6 +220,7 @@ final class PuzzlesCommand implements Callable<Integer> {
                         : TEXT.text("cancelled"));
                 stdout.println(summary(gamesDone[0], candidates.size(), solved.puzzles.size()));
                 stdout.flush();
+                summarized[0] = true;
                 return solved.result.state() == JobState.FAILED ? 2 : 1;
             }
             new PuzzleFiles(chosen.gameFiles()).write(out, format, solved.puzzles);
@@ -225,10 +228,18 @@ final class PuzzlesCommand implements Callable<Integer> {
             stdout.println(summary(gamesDone[0], candidates.size(), solved.puzzles.size()));
             stdout.flush();
             err.flush();
+            summarized[0] = true;
             boolean clean = evaluated.counts().failed() == 0 && evaluated.counts().brokenGames() == 0
                     && solved.result.failures().isEmpty();
             return clean ? 0 : 1;
         });
+        if (!summarized[0]) {
+            // An engine that failed, a file that could not be written: the run still ends with its summary.
+            err.flush();
+            stdout.println(summary(gamesDone[0], candidates.size(), 0));
+            stdout.flush();
+        }
+        return exit;
     }
 
     static String summary(int games, int candidates, int puzzles) {

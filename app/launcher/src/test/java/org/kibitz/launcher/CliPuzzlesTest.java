@@ -23,6 +23,7 @@ import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Position;
 import org.kibitz.core.TestGames;
+import org.kibitz.core.evaluate.judge.WinModel;
 import org.kibitz.core.puzzle.Puzzle;
 import org.kibitz.core.puzzle.PuzzleFiles;
 import org.kibitz.launcher.CliHarness.Run;
@@ -60,12 +61,13 @@ class CliPuzzlesTest {
 
     /** One line of a UCI search of our own: its rank, first move and score from the side to move. */
     private record Line(int rank, String move, boolean mate, int value) {
-        double chances() {
+        /** Winning chances -1..1 with the win model's slope {@code k} (lichess's for chess, ours for xiangqi). */
+        double chances(double k) {
             if (mate) {
                 return value > 0 ? 1 : -1;
             }
             int cp = Math.max(-1000, Math.min(1000, value));
-            return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+            return 2 / (1 + Math.exp(-k * cp)) - 1;
         }
     }
 
@@ -112,6 +114,7 @@ class CliPuzzlesTest {
      * the second is worse by the margin (or the best is the only mate).
      */
     private void checkPuzzles(Path csv, String engine, String variant, GamePlugin game, long solveNodes) throws Exception {
+        double k = game.id().equals("xiangqi") ? WinModel.XIANGQI_K : WinModel.LICHESS.k();
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         assertEquals("PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags", lines.get(0));
         List<Puzzle> read = new PuzzleFiles(TestGames.files()).read(csv);
@@ -138,7 +141,7 @@ class CliPuzzlesTest {
                 Line second = found.get(1);
                 boolean onlyMate = best.mate() && best.value() > 0 && !(second.mate() && second.value() > 0);
                 boolean mateAtOnce = best.mate() && best.value() == 1 && second.mate() && second.value() > 1;
-                assertTrue(onlyMate || mateAtOnce || best.chances() - second.chances() >= MARGIN,
+                assertTrue(onlyMate || mateAtOnce || best.chances(k) - second.chances(k) >= MARGIN,
                         pz.id() + ": the second best is worse by the margin: " + found);
             }
         }
@@ -195,6 +198,25 @@ class CliPuzzlesTest {
         assertEquals(0, resumed.exit(), resumed.err());
         assertEquals(whole.last(), resumed.last());
         assertEquals(Files.readString(once), Files.readString(out), "the resumed run writes what the whole run wrote");
+
+        // --player: the same run's evaluations (no search), only the puzzles Capablanca must solve.
+        Path mine = dir.resolve("mine.csv");
+        List<String> player = new ArrayList<>(args);
+        player.addAll(List.of("--player", "Capablanca", "--out", mine.toString()));
+        Run his = puzzles(dir.resolve("home-once"), player);
+        assertEquals(0, his.exit(), his.err());
+        List<Puzzle> all = new PuzzleFiles(TestGames.files()).read(once);
+        List<Puzzle> kept = new PuzzleFiles(TestGames.files()).read(mine);
+        assertTrue(all.containsAll(kept), "the same puzzles, fewer");
+        org.kibitz.core.GameFiles files = TestGames.files();
+        org.kibitz.core.GameFiles.OpenedFile opened = files.read(TestGames.shared("chess/pgn/Capablanca.pgn"));
+        for (Puzzle pz : all) {
+            int game = Integer.parseInt(pz.gameUrl().substring(pz.gameUrl().lastIndexOf(':') + 1));
+            var entry = opened.entry(game).orElseThrow();
+            Position solving = TestGames.CHESS.parseFen(pz.fen()).play(Move.parseCoordinates(pz.moves().get(0), 1));
+            String solver = solving.sideToMove() == org.kibitz.api.game.Side.WHITE ? entry.white() : entry.black();
+            assertEquals(solver.contains("Capablanca"), kept.contains(pz), pz.id() + " solved by " + solver);
+        }
     }
 
     @Test
