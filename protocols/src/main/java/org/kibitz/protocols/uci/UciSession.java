@@ -178,7 +178,7 @@ public final class UciSession extends EngineSessionBase {
             return; // a late answer to a stop whose search already ended
         }
         Search s = search;
-        String[] t = line.split("\\s+");
+        String[] t = SPACES.split(line);
         if (t[0].equals("nobestmove") || t.length < 2 || t[1].equals("(none)") || t[1].equals("0000")
                 || t[1].equals("none")) {
             finishSearch(new BestMove(Optional.empty(), Optional.empty(), has(t, "draw"), has(t, "resign")));
@@ -502,8 +502,8 @@ public final class UciSession extends EngineSessionBase {
 
     /** Sets a declared option the session manages itself, if the engine has it and the value differs. */
     private void ensureOption(String name, String value) {
-        EngineOption o = null;
-        for (EngineOption c : options.values()) {
+        EngineOption o = options.get(name); // as the engine spells it, mostly: no walk through them all
+        for (EngineOption c : o != null ? List.<EngineOption>of() : options.values()) {
             if (c.name().equalsIgnoreCase(name)) {
                 o = c;
                 break;
@@ -643,14 +643,9 @@ public final class UciSession extends EngineSessionBase {
                 }
             }
             if (GameIds.CHESS.equals(game.id())) {
-                ensureOption("UCI_Chess960", Boolean.toString(isChess960(startPosition, line, after)));
+                ensureOption("UCI_Chess960", Boolean.toString(chess960(startPosition, moves, after)));
             }
-            StringBuilder cmd = new StringBuilder("position ");
-            if (from.fen().equals(game.startPosition().fen())) {
-                cmd.append("startpos");
-            } else {
-                cmd.append("fen ").append(FenCodec.toEngine(from, conventions));
-            }
+            StringBuilder cmd = new StringBuilder("position ").append(positionText(from));
             if (!tail.isEmpty()) {
                 cmd.append(" moves");
                 for (Move m : tail) {
@@ -660,6 +655,57 @@ public final class UciSession extends EngineSessionBase {
             send(cmd.toString());
         }
         events.flush();
+    }
+
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+    private static final java.util.regex.Pattern STANDARD_CASTLING = java.util.regex.Pattern.compile("-|[KQkq]+");
+
+    // Guarded by lock: what the last position command was worked out from. A batch sends every position
+    // of a game from the same start object; these spare it a FEN or two and a walk through the game each.
+    private Position textFrom;
+    private Conventions textConventions;
+    private String text;
+    private Position checkedStart;
+    private List<Move> checkedLine = List.of();
+
+    /** {@code startpos}, or {@code fen} and the position as the engine reads it (under the lock). */
+    private String positionText(Position from) {
+        if (from != textFrom || !conventions.equals(textConventions) || text == null) {
+            text = from.fen().equals(game.startPosition().fen()) ? "startpos" : "fen " + FenCodec.toEngine(from, conventions);
+            textFrom = from;
+            textConventions = conventions;
+        }
+        return text;
+    }
+
+    /**
+     * {@link #isChess960(Position, List, List)} (under the lock), looking only at the moves past those of
+     * the last line found not to be Chess960 from the same start: a batch sends each game's positions last
+     * to first, each line a beginning of the one before.
+     */
+    private boolean chess960(Position start, List<Move> line, List<Position> after) {
+        int known = 0;
+        if (start == checkedStart) {
+            int n = Math.min(line.size(), checkedLine.size());
+            while (known < n && line.get(known).equals(checkedLine.get(known))) {
+                known++;
+            }
+        } else if (isChess960(start, List.of(), List.of())) {
+            checkedStart = null;
+            checkedLine = List.of();
+            return true;
+        }
+        if (isChess960From(start, line, after, known)) {
+            checkedStart = null;
+            checkedLine = List.of();
+            return true;
+        }
+        if (start != checkedStart || known < line.size()) {
+            // A line not all within the one known (an unmodifiable copy: the caller's may change).
+            checkedStart = start;
+            checkedLine = line;
+        }
+        return false;
     }
 
     /**
@@ -679,12 +725,17 @@ public final class UciSession extends EngineSessionBase {
 
     /** {@link #isChess960(Position, List)} with the positions after each move already played (a batch sends thousands). */
     static boolean isChess960(Position start, List<Move> line, List<Position> after) {
-        String[] f = start.fen().split("\\s+");
-        if (f.length > 2 && !f[2].matches("-|[KQkq]+")) {
+        String[] f = SPACES.split(start.fen());
+        if (f.length > 2 && !STANDARD_CASTLING.matcher(f[2]).matches()) {
             return true;
         }
-        Position p = start;
-        for (int i = 0; i < line.size(); i++) {
+        return isChess960From(start, line, after, 0);
+    }
+
+    /** Whether one of the moves of {@code line} from index {@code from} on is a castling written as the king taking its rook. */
+    private static boolean isChess960From(Position start, List<Move> line, List<Position> after, int from) {
+        Position p = from == 0 ? start : after.get(from - 1);
+        for (int i = from; i < line.size(); i++) {
             Move m = line.get(i);
             var mover = p.pieceAt(m.from());
             var target = p.pieceAt(m.to());
