@@ -645,14 +645,7 @@ public final class UciSession extends EngineSessionBase {
             if (GameIds.CHESS.equals(game.id())) {
                 ensureOption("UCI_Chess960", Boolean.toString(chess960(startPosition, moves, after)));
             }
-            StringBuilder cmd = new StringBuilder("position ").append(positionText(from));
-            if (!tail.isEmpty()) {
-                cmd.append(" moves");
-                for (Move m : tail) {
-                    cmd.append(' ').append(codec.encode(m));
-                }
-            }
-            send(cmd.toString());
+            send(positionCommand(from, tail));
         }
         events.flush();
     }
@@ -660,22 +653,53 @@ public final class UciSession extends EngineSessionBase {
     private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
     private static final java.util.regex.Pattern STANDARD_CASTLING = java.util.regex.Pattern.compile("-|[KQkq]+");
 
-    // Guarded by lock: what the last position command was worked out from. A batch sends every position
-    // of a game from the same start object; these spare it a FEN or two and a walk through the game each.
-    private Position textFrom;
-    private Conventions textConventions;
-    private String text;
+    // Guarded by lock: the longest position command sent lately, what it was made from, and where each
+    // of its moves ends in it. A batch sends every position of a game, last to first, each line a
+    // beginning of the one before from the same start object: its command is a beginning of this one,
+    // where encoding the whole line each time would make a game's commands cost the square of its length.
+    private Position commandFrom;
+    private Conventions commandConventions;
+    private List<Move> commandMoves = List.of();
+    private String command;
+    private int[] commandEnds = new int[0];
+    private int commandBase;
     private Position checkedStart;
     private List<Move> checkedLine = List.of();
 
-    /** {@code startpos}, or {@code fen} and the position as the engine reads it (under the lock). */
-    private String positionText(Position from) {
-        if (from != textFrom || !conventions.equals(textConventions) || text == null) {
-            text = from.fen().equals(game.startPosition().fen()) ? "startpos" : "fen " + FenCodec.toEngine(from, conventions);
-            textFrom = from;
-            textConventions = conventions;
+    /** {@code position startpos|fen ... [moves ...]} for {@code tail} played from {@code from} (under the lock). */
+    private String positionCommand(Position from, List<Move> tail) {
+        int known = 0;
+        if (from == commandFrom && conventions.equals(commandConventions) && command != null) {
+            int n = Math.min(tail.size(), commandMoves.size());
+            while (known < n && tail.get(known).equals(commandMoves.get(known))) {
+                known++;
+            }
+        } else {
+            command = "position " + (from.fen().equals(game.startPosition().fen()) ? "startpos"
+                    : "fen " + FenCodec.toEngine(from, conventions));
+            commandBase = command.length();
+            commandFrom = from;
+            commandConventions = conventions;
+            commandMoves = List.of();
+            commandEnds = new int[0];
         }
-        return text;
+        if (known == tail.size()) {
+            return command.substring(0, known == 0 ? commandBase : commandEnds[known - 1]);
+        }
+        StringBuilder cmd = new StringBuilder(command.length() + 6 * (tail.size() - known) + 6);
+        cmd.append(command, 0, known == 0 ? commandBase : commandEnds[known - 1]);
+        if (known == 0) {
+            cmd.append(" moves");
+        }
+        int[] ends = java.util.Arrays.copyOf(commandEnds, tail.size());
+        for (int i = known; i < tail.size(); i++) {
+            cmd.append(' ').append(codec.encode(tail.get(i)));
+            ends[i] = cmd.length();
+        }
+        command = cmd.toString();
+        commandMoves = List.copyOf(tail);
+        commandEnds = ends;
+        return command;
     }
 
     /**
