@@ -178,7 +178,7 @@ public final class UciSession extends EngineSessionBase {
             return; // a late answer to a stop whose search already ended
         }
         Search s = search;
-        String[] t = SPACES.split(line);
+        String[] t = words(line);
         if (t[0].equals("nobestmove") || t.length < 2 || t[1].equals("(none)") || t[1].equals("0000")
                 || t[1].equals("none")) {
             finishSearch(new BestMove(Optional.empty(), Optional.empty(), has(t, "draw"), has(t, "resign")));
@@ -648,6 +648,32 @@ public final class UciSession extends EngineSessionBase {
             send(positionCommand(from, tail));
         }
         events.flush();
+    }
+
+    /**
+     * {@code line.split("\\s+")} for a line without blanks at either end (as {@link #handleLine} passes
+     * them), without a regular expression: every search ends with one.
+     */
+    static String[] words(String line) {
+        List<String> out = new ArrayList<>(4);
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            int b = i;
+            while (i < n && !isSpace(line.charAt(i))) {
+                i++;
+            }
+            out.add(line.substring(b, i));
+            while (i < n && isSpace(line.charAt(i))) {
+                i++;
+            }
+        }
+        return out.isEmpty() ? new String[] {""} : out.toArray(new String[0]);
+    }
+
+    /** What {@code \\s} matches. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");

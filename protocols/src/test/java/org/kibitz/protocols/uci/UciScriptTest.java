@@ -150,6 +150,14 @@ class UciScriptTest {
         ch.assertUsedUp();
     }
 
+    @Test
+    void bestmoveLinesAreSplitAsTheirWordsWere() {
+        for (String line : List.of("bestmove e2e4", "bestmove e2e4 ponder e7e5", "bestmove\te2e4  ponder\u000Be7e5",
+                "bestmove", "nobestmove", "bestmove (none)", "bestmove a1a2 draw resign")) {
+            assertEquals(List.of(line.split("\\s+")), List.of(UciSession.words(line)), line);
+        }
+    }
+
     /**
      * A batch sets every position of a game from the same start, last to first, and the session reuses
      * the last command's text for a line that begins the same: each command must still be the whole
