@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kibitz.launcher.CliHarness.Run;
+import org.kibitz.testing.RealEngines;
 
 /**
  * {@code kibitz bench evaluate} with Stockfish on one game: it prints its three figures and the processor

@@ -454,7 +454,7 @@ public abstract class EngineSessionBase implements EngineSession {
                 lastHeard = time;
                 if (!text.isBlank()) {
                     heardAnything = true;
-                    if (!sentLately(text.strip())) {
+                    if (!ownWords && !sentLately(text.strip())) { // once true, it stays so: no look at every line
                         ownWords = true;
                     }
                 }
