@@ -120,7 +120,9 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             List<List<String>> lines = positions(files, overheadGames);
             int total = lines.stream().mapToInt(List::size).sum();
             double bare = bareLoop(ref, lines, false);
+            CpuMeter.Snapshot beforeBare = CpuMeter.snapshot();
             double bareCleared = bareLoop(ref, lines, true);
+            CpuMeter.Usage bareCpu = CpuMeter.snapshot().since(beforeBare);
             Run one = run(files, ref, SearchLimits.nodes(1), overheadGames, 1, tmp.resolve("overhead"));
             double ours = one.counts.positions() / one.seconds;
             out.println(String.format(Locale.ROOT, "1. overhead at nodes 1, 1 job: %d positions, kibitz %.0f positions/s"
@@ -129,6 +131,10 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             // The same loop clearing the hash before every position, as a batch does (decision 0026).
             out.println(String.format(Locale.ROOT, "   bare pipe loop clearing the hash before every position %.0f positions/s,"
                     + " ratio %.2fx; the hash policy costs the bare loop %.2fx", bareCleared, bareCleared / ours, bare / bareCleared));
+            // What this process spends per position, the engine's own time left out: less noisy than the
+            // rates on a busy machine (the rates depend on when the scheduler runs each thread).
+            out.println(String.format(Locale.ROOT, "   CPU of this process per position: kibitz %s; bare pipe loop %s",
+                    one.cpu.perPosition(one.counts.positions()), bareCpu.perPosition(total)));
             // 2. A real limit: wall against the engine's own time.
             Run real = run(files, ref, SearchLimits.nodes(nodes), realGames, 2, tmp.resolve("real2"));
             double engineSeconds = real.counts.engineMillis() / 1000.0 / 2;
@@ -147,7 +153,7 @@ final class BenchEvaluateCommand implements Callable<Integer> {
         }
     }
 
-    private record Run(EvaluationCounts counts, double seconds) {
+    private record Run(EvaluationCounts counts, double seconds, CpuMeter.Usage cpu) {
     }
 
     private Run run(GameFiles files, EngineRef ref, SearchLimits limits, int gameCount, int jobs, Path runs) throws Exception {
@@ -155,13 +161,16 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                 Optional.empty());
         EvaluationRequest request = new EvaluationRequest(List.of(file), List.of(ref), limits, sel, Shard.ALL,
                 Duration.ofMinutes(5), jobs, false, Optional.empty());
+        CpuMeter.Snapshot cpu0 = CpuMeter.snapshot();
         long t0 = System.nanoTime();
         BatchEvaluation.Plan plan = BatchEvaluation.plan(request, files);
         try (SessionPool pool = SessionPool.of(registry, games, jobs, jobs)) {
             BatchEvaluation.Batch b = BatchEvaluation.start(plan, runs, true, files, pool, Optional.empty(), runner,
                     new BatchEvaluation.Listener() { });
             b.handle().result().get();
-            return new Run(b.counts(), (System.nanoTime() - t0) / 1e9);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            // Before the pool ends the engine: its reader threads are still there to be asked.
+            return new Run(b.counts(), seconds, CpuMeter.snapshot().since(cpu0));
         }
     }
 
@@ -241,6 +250,68 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             }
         }
         throw new IOException("the engine ended before " + prefix);
+    }
+
+    /**
+     * The processor time of this process (the engine's, a child process, is not in it) and of its threads
+     * by kind: the per-position cost of Kibitz's own work, which a loaded machine does not change much,
+     * unlike the rates. A thread that ended within the measured span is counted in the process's total only.
+     */
+    static final class CpuMeter {
+
+        record Snapshot(long process, java.util.Map<Long, Long> threads) {
+            Usage since(Snapshot before) {
+                java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+                java.util.Map<String, Long> byKind = new java.util.TreeMap<>();
+                for (java.util.Map.Entry<Long, Long> e : threads.entrySet()) {
+                    long spent = e.getValue() - before.threads.getOrDefault(e.getKey(), 0L);
+                    java.lang.management.ThreadInfo info = mx.getThreadInfo(e.getKey());
+                    if (spent > 0 && info != null) {
+                        byKind.merge(kind(info.getThreadName()), spent, Long::sum);
+                    }
+                }
+                return new Usage(process - before.process, byKind);
+            }
+        }
+
+        record Usage(long processNanos, java.util.Map<String, Long> byKind) {
+            /** Per position: {@code 0.410 ms (kibitz-job 0.230, stockfish-out 0.120, other threads, JIT and GC 0.060)}. */
+            String perPosition(long positions) {
+                if (processNanos < 0 || positions == 0) {
+                    return "unknown";
+                }
+                StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%.3f ms (", processNanos / 1e6 / positions));
+                long shown = 0;
+                for (java.util.Map.Entry<String, Long> e : byKind.entrySet().stream()
+                        .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).toList()) {
+                    if (e.getValue() * 50 >= processNanos) { // 2 % or more
+                        shown += e.getValue();
+                        b.append(String.format(Locale.ROOT, "%s %.3f, ", e.getKey(), e.getValue() / 1e6 / positions));
+                    }
+                }
+                return b.append(String.format(Locale.ROOT, "other threads, JIT and GC %.3f)",
+                        (processNanos - shown) / 1e6 / positions)).toString();
+            }
+        }
+
+        static Snapshot snapshot() {
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            java.util.Map<Long, Long> threads = new java.util.HashMap<>();
+            for (long id : mx.getAllThreadIds()) {
+                long t = mx.getThreadCpuTime(id);
+                if (t >= 0) {
+                    threads.put(id, t);
+                }
+            }
+            long process = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+            return new Snapshot(process, threads);
+        }
+
+        /** A thread's name without its number: {@code kibitz-job-3} is a {@code kibitz-job}. */
+        static String kind(String name) {
+            return name.replaceAll("[-#\\s]*\\d+$", "");
+        }
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -454,7 +454,7 @@ public abstract class EngineSessionBase implements EngineSession {
                 lastHeard = time;
                 if (!text.isBlank()) {
                     heardAnything = true;
-                    if (!sentLately(text.strip())) {
+                    if (!ownWords && !sentLately(text.strip())) { // once true, it stays so: no look at every line
                         ownWords = true;
                     }
                 }
@@ -650,7 +650,8 @@ public abstract class EngineSessionBase implements EngineSession {
      * should hear about (and can allow with longer timeouts in the engine's settings).
      */
     public static Duration hardLimit(Duration granted) {
-        Duration six = granted.multipliedBy(6);
+        // Not multipliedBy: it goes through BigDecimal, and a batch waits twice a position.
+        Duration six = Duration.ofSeconds(Math.multiplyExact(granted.getSeconds(), 6L), 6L * granted.getNano());
         Duration floor = Duration.ofMinutes(2);
         return six.compareTo(floor) > 0 ? six : floor;
     }
@@ -664,9 +665,9 @@ public abstract class EngineSessionBase implements EngineSession {
             throws TimeoutException, ExecutionException, InterruptedException {
         long began = System.nanoTime();
         long grantedNanos = granted.toNanos();
-        long hard = hardLimit(granted).toNanos();
+        long hard = -1; // hardLimit(granted), worked out once the granted time has passed (most answers come before)
         long step = Math.max(50_000_000L, Math.min(1_000_000_000L, grantedNanos / 5));
-        java.util.ArrayDeque<long[]> samples = new java.util.ArrayDeque<>(); // {time, cpu}
+        java.util.ArrayDeque<long[]> samples = null; // {time, cpu}, from the first look on
         boolean working = false;
         boolean extended = false;
         while (true) {
@@ -683,6 +684,9 @@ public abstract class EngineSessionBase implements EngineSession {
             now = System.nanoTime();
             elapsed = now - began;
             Optional<Duration> cpu = channel.cpuTime();
+            if (samples == null) {
+                samples = new java.util.ArrayDeque<>();
+            }
             if (cpu.isPresent()) {
                 samples.addLast(new long[] {now, cpu.get().toNanos()});
                 while (samples.size() > 2 && now - samples.peekFirst()[0] > 1_500_000_000L) {
@@ -692,6 +696,9 @@ public abstract class EngineSessionBase implements EngineSession {
             working = isWorking(samples);
             if (elapsed < grantedNanos) {
                 continue;
+            }
+            if (hard < 0) {
+                hard = hardLimit(granted).toNanos();
             }
             boolean alive;
             synchronized (lock) {
@@ -883,8 +890,12 @@ public abstract class EngineSessionBase implements EngineSession {
 
     /** Sets the current game and its conventions (under the lock). */
     protected void useGame(GamePlugin g, Conventions detected) {
+        Conventions c = detected.overriddenBy(config.conventions());
+        if (g == game && c.equals(conventions) && codec != null) {
+            return; // the same game again (a batch starts a new one before every search): the codec and its caches stay
+        }
         game = g;
-        conventions = detected.overriddenBy(config.conventions());
+        conventions = c;
         codec = new MoveCodec(g, conventions.rankBase(), notationFallback());
     }
 

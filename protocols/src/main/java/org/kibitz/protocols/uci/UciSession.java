@@ -178,7 +178,7 @@ public final class UciSession extends EngineSessionBase {
             return; // a late answer to a stop whose search already ended
         }
         Search s = search;
-        String[] t = line.split("\\s+");
+        String[] t = words(line);
         if (t[0].equals("nobestmove") || t.length < 2 || t[1].equals("(none)") || t[1].equals("0000")
                 || t[1].equals("none")) {
             finishSearch(new BestMove(Optional.empty(), Optional.empty(), has(t, "draw"), has(t, "resign")));
@@ -502,8 +502,8 @@ public final class UciSession extends EngineSessionBase {
 
     /** Sets a declared option the session manages itself, if the engine has it and the value differs. */
     private void ensureOption(String name, String value) {
-        EngineOption o = null;
-        for (EngineOption c : options.values()) {
+        EngineOption o = options.get(name); // as the engine spells it, mostly: no walk through them all
+        for (EngineOption c : o != null ? List.<EngineOption>of() : options.values()) {
             if (c.name().equalsIgnoreCase(name)) {
                 o = c;
                 break;
@@ -643,23 +643,119 @@ public final class UciSession extends EngineSessionBase {
                 }
             }
             if (GameIds.CHESS.equals(game.id())) {
-                ensureOption("UCI_Chess960", Boolean.toString(isChess960(startPosition, line, after)));
+                ensureOption("UCI_Chess960", Boolean.toString(chess960(startPosition, moves, after)));
             }
-            StringBuilder cmd = new StringBuilder("position ");
-            if (from.fen().equals(game.startPosition().fen())) {
-                cmd.append("startpos");
-            } else {
-                cmd.append("fen ").append(FenCodec.toEngine(from, conventions));
-            }
-            if (!tail.isEmpty()) {
-                cmd.append(" moves");
-                for (Move m : tail) {
-                    cmd.append(' ').append(codec.encode(m));
-                }
-            }
-            send(cmd.toString());
+            send(positionCommand(from, tail));
         }
         events.flush();
+    }
+
+    /**
+     * {@code line.split("\\s+")} for a line without blanks at either end (as {@link #handleLine} passes
+     * them), without a regular expression: every search ends with one.
+     */
+    static String[] words(String line) {
+        List<String> out = new ArrayList<>(4);
+        int n = line.length();
+        int i = 0;
+        while (i < n) {
+            int b = i;
+            while (i < n && !isSpace(line.charAt(i))) {
+                i++;
+            }
+            out.add(line.substring(b, i));
+            while (i < n && isSpace(line.charAt(i))) {
+                i++;
+            }
+        }
+        return out.isEmpty() ? new String[] {""} : out.toArray(new String[0]);
+    }
+
+    /** What {@code \\s} matches. */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+    private static final java.util.regex.Pattern STANDARD_CASTLING = java.util.regex.Pattern.compile("-|[KQkq]+");
+
+    // Guarded by lock: the longest position command sent lately, what it was made from, and where each
+    // of its moves ends in it. A batch sends every position of a game, last to first, each line a
+    // beginning of the one before from the same start object: its command is a beginning of this one,
+    // where encoding the whole line each time would make a game's commands cost the square of its length.
+    private Position commandFrom;
+    private Conventions commandConventions;
+    private List<Move> commandMoves = List.of();
+    private String command;
+    private int[] commandEnds = new int[0];
+    private int commandBase;
+    private Position checkedStart;
+    private List<Move> checkedLine = List.of();
+
+    /** {@code position startpos|fen ... [moves ...]} for {@code tail} played from {@code from} (under the lock). */
+    private String positionCommand(Position from, List<Move> tail) {
+        int known = 0;
+        if (from == commandFrom && conventions.equals(commandConventions) && command != null) {
+            int n = Math.min(tail.size(), commandMoves.size());
+            while (known < n && tail.get(known).equals(commandMoves.get(known))) {
+                known++;
+            }
+        } else {
+            command = "position " + (from.fen().equals(game.startPosition().fen()) ? "startpos"
+                    : "fen " + FenCodec.toEngine(from, conventions));
+            commandBase = command.length();
+            commandFrom = from;
+            commandConventions = conventions;
+            commandMoves = List.of();
+            commandEnds = new int[0];
+        }
+        if (known == tail.size()) {
+            return command.substring(0, known == 0 ? commandBase : commandEnds[known - 1]);
+        }
+        StringBuilder cmd = new StringBuilder(command.length() + 6 * (tail.size() - known) + 6);
+        cmd.append(command, 0, known == 0 ? commandBase : commandEnds[known - 1]);
+        if (known == 0) {
+            cmd.append(" moves");
+        }
+        int[] ends = java.util.Arrays.copyOf(commandEnds, tail.size());
+        for (int i = known; i < tail.size(); i++) {
+            cmd.append(' ').append(codec.encode(tail.get(i)));
+            ends[i] = cmd.length();
+        }
+        command = cmd.toString();
+        commandMoves = List.copyOf(tail);
+        commandEnds = ends;
+        return command;
+    }
+
+    /**
+     * {@link #isChess960(Position, List, List)} (under the lock), looking only at the moves past those of
+     * the last line found not to be Chess960 from the same start: a batch sends each game's positions last
+     * to first, each line a beginning of the one before.
+     */
+    private boolean chess960(Position start, List<Move> line, List<Position> after) {
+        int known = 0;
+        if (start == checkedStart) {
+            int n = Math.min(line.size(), checkedLine.size());
+            while (known < n && line.get(known).equals(checkedLine.get(known))) {
+                known++;
+            }
+        } else if (isChess960(start, List.of(), List.of())) {
+            checkedStart = null;
+            checkedLine = List.of();
+            return true;
+        }
+        if (isChess960From(start, line, after, known)) {
+            checkedStart = null;
+            checkedLine = List.of();
+            return true;
+        }
+        if (start != checkedStart || known < line.size()) {
+            // A line not all within the one known (an unmodifiable copy: the caller's may change).
+            checkedStart = start;
+            checkedLine = line;
+        }
+        return false;
     }
 
     /**
@@ -679,12 +775,17 @@ public final class UciSession extends EngineSessionBase {
 
     /** {@link #isChess960(Position, List)} with the positions after each move already played (a batch sends thousands). */
     static boolean isChess960(Position start, List<Move> line, List<Position> after) {
-        String[] f = start.fen().split("\\s+");
-        if (f.length > 2 && !f[2].matches("-|[KQkq]+")) {
+        String[] f = SPACES.split(start.fen());
+        if (f.length > 2 && !STANDARD_CASTLING.matcher(f[2]).matches()) {
             return true;
         }
-        Position p = start;
-        for (int i = 0; i < line.size(); i++) {
+        return isChess960From(start, line, after, 0);
+    }
+
+    /** Whether one of the moves of {@code line} from index {@code from} on is a castling written as the king taking its rook. */
+    private static boolean isChess960From(Position start, List<Move> line, List<Position> after, int from) {
+        Position p = from == 0 ? start : after.get(from - 1);
+        for (int i = from; i < line.size(); i++) {
             Move m = line.get(i);
             var mover = p.pieceAt(m.from());
             var target = p.pieceAt(m.to());

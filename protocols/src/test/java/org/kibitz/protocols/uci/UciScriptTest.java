@@ -151,6 +151,54 @@ class UciScriptTest {
     }
 
     @Test
+    void bestmoveLinesAreSplitAsTheirWordsWere() {
+        for (String line : List.of("bestmove e2e4", "bestmove e2e4 ponder e7e5", "bestmove\te2e4  ponder\u000Be7e5",
+                "bestmove", "nobestmove", "bestmove (none)", "bestmove a1a2 draw resign")) {
+            assertEquals(List.of(line.split("\\s+")), List.of(UciSession.words(line)), line);
+        }
+    }
+
+    /**
+     * A batch sets every position of a game from the same start, last to first, and the session reuses
+     * the last command's text for a line that begins the same: each command must still be the whole
+     * line, after a shorter one, a longer one, one that parts from the last, and another start.
+     */
+    @Test
+    void positionsSetOneAfterAnotherAreEachSentWhole() throws Exception {
+        var chess = TestGames.chess();
+        Position start = TestGames.fen(chess, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        List<Move> game = TestGames.moves(chess, start, "f1b5", "a7a6", "b5a4", "g8f6");
+        String fen = "position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        Position standard = chess.startPosition();
+        ScriptedChannel ch = stockfishHandshake()
+                .expect("ucinewgame")
+                .expect("isready", "readyok")
+                .expect(fen + " moves f1b5 a7a6 b5a4 g8f6")
+                .expect(fen + " moves f1b5 a7a6 b5a4")
+                .expect(fen + " moves f1b5")
+                .expect(fen)
+                .expect(fen + " moves f1b5 a7a6 b5a4")
+                .expect(fen + " moves f1b5 g8f6")
+                .expect(fen + " moves f1b5 a7a6")
+                .expect("position startpos moves e2e4 e7e5")
+                .expect("position startpos")
+                .expect(fen + " moves f1b5 a7a6");
+        UciSession s = open(ch, UciSession.Dialect.UCI);
+        s.setPosition(start, game);
+        s.setPosition(start, game.subList(0, 3));
+        s.setPosition(start, game.subList(0, 1));
+        s.setPosition(start, List.of());
+        s.setPosition(start, game.subList(0, 3));
+        s.setPosition(start, TestGames.moves(chess, start, "f1b5", "g8f6"));
+        s.setPosition(start, game.subList(0, 2));
+        s.setPosition(standard, TestGames.moves(chess, standard, "e2e4", "e7e5"));
+        s.setPosition(standard, List.of());
+        // An equal start that is another object: read afresh.
+        s.setPosition(TestGames.fen(chess, start.fen()), game.subList(0, 2));
+        ch.assertUsedUp();
+    }
+
+    @Test
     void fairyStockfishXiangqiCountsRanksFromOne() throws Exception {
         ScriptedChannel ch = new ScriptedChannel()
                 .expect("uci",

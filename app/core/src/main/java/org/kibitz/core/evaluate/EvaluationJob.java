@@ -360,7 +360,7 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
             List<String> pv = r.best().move().map(m -> List.of(m.coordinates(rankBase))).orElse(List.of());
             return new PositionEval(ply, PositionEval.Status.FAILED, "", 0, 0, 0, pv, "", "the engine gave no score");
         }
-        List<String> pv = best.pv().stream().map(m -> m.coordinates(rankBase)).toList();
+        List<String> pv = coordinates(best.pv(), rankBase);
         if (pv.isEmpty()) {
             pv = r.best().move().map(m -> List.of(m.coordinates(rankBase))).orElse(List.of());
         }
@@ -374,6 +374,15 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
         return new PositionEval(ply, PositionEval.Status.SEARCHED, ScoreCodec.encode(best.score().get()),
                 best.depth().orElse(0), best.nodes().orElse(0), best.time().map(java.time.Duration::toMillis).orElse(0L),
                 pv, second, "", all);
+    }
+
+    /** Each move's coordinates (a loop, not a stream: once for every search). */
+    private static List<String> coordinates(List<Move> moves, int rankBase) {
+        String[] out = new String[moves.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = moves.get(i).coordinates(rankBase);
+        }
+        return List.of(out);
     }
 
     /** The position as the store has it from before the job started, at this fingerprint or deeper. */
