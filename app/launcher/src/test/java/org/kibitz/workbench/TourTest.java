@@ -119,9 +119,20 @@ class TourTest {
                     onFx(() -> TabStripTest.hiddenTabs(root)).forEach(s -> problems.add(name + " tabs " + s));
                     // The match standings are read by the engines' names: never cut, tooltip or not.
                     onFx(() -> cutCells(root, "match-standings", "match-col-engine")).forEach(s -> problems.add(name + " standings " + s));
-                    int rows = onFx(() -> rowsShown(root, MAIN_TABLE.get(task)));
-                    if (rows < 5) {
-                        problems.add(name + " " + MAIN_TABLE.get(task) + " shows " + rows + " rows");
+                    if (MAIN_TABLE.containsKey(task)) {
+                        int rows = onFx(() -> rowsShown(root, MAIN_TABLE.get(task)));
+                        if (rows < 5) {
+                            problems.add(name + " " + MAIN_TABLE.get(task) + " shows " + rows + " rows");
+                        }
+                    } else {
+                        // Training has no table: its pane, the puzzle's board, is what must have the room.
+                        double high = onFx(() -> {
+                            var pane = root.lookup("#training-pane");
+                            return pane instanceof javafx.scene.layout.Region r && Cuts.shown(r) ? r.getHeight() : 0.0;
+                        });
+                        if (high < size[1] * 0.6) {
+                            problems.add(name + " training-pane " + Math.round(high) + " px high");
+                        }
                     }
                 }
             }

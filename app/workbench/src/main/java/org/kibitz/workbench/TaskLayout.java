@@ -50,9 +50,12 @@ public enum TaskLayout {
             case OPENING -> Optional.of(h(0.45,
                     v(0.66, leaf("board"), leaf("moves", "curve")),
                     v(0.6, leaf("tree", "games"), leaf("engine-lines", "deep", "engine-log", "jobs"))));
-            case TRAINING -> Optional.of(h(0.6,
-                    leaf("training"),
-                    v(0.55, leaf("board"), leaf("moves", "curve", "games"))));
+            // The puzzle wide on the left, the window's board beside it; the panes training does not use
+            // in a low full-width strip below, each tab in view (eleven tabs in the right column's strip
+            // left most of them out of sight at 1280x800).
+            case TRAINING -> Optional.of(v(0.82,
+                    h(0.6, leaf("training"), v(0.55, leaf("board"), leaf("moves", "curve", "games"))),
+                    leaf("engine-lines", "engine-log", "jobs", "report", "tree", "disagreements", "match", "deep")));
         };
     }
 
