@@ -212,7 +212,8 @@ class ShownBelongsToTheBoardTest {
         assertEquals("Capablanca.pgn: " + shown + " of 597 games", onFx(title::getText));
 
         List<String> headers = onFx(() -> table.getColumns().stream().map(TableColumn::getText).toList());
-        assertEquals(List.of("#", "White / Red", "Black", "Result", "Date", "Event", "ECO", "Opening", "Plies"), headers);
+        // A chess file: its first player is White (a xiangqi file says Red).
+        assertEquals(List.of("#", "White", "Black", "Result", "Date", "Event", "ECO", "Opening", "Plies"), headers);
         assertTrue(onFx(() -> table.getColumns().stream().allMatch(TableColumn::isSortable)));
 
         // By plies, longest first: a number sort, not a text sort ("9" after "10").
