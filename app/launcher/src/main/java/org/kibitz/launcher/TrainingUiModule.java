@@ -18,6 +18,9 @@ import org.kibitz.workbench.PaneProvider;
 import org.kibitz.workbench.SimplePaneProvider;
 import org.kibitz.workbench.board.BoardLook;
 import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.core.jobs.Background;
+import org.kibitz.workbench.evaluate.EvaluateUi;
+import org.kibitz.workbench.training.PuzzleMaker;
 import org.kibitz.workbench.training.TrainingMenu;
 import org.kibitz.workbench.training.TrainingPane;
 import org.kibitz.workbench.training.TrainingUi;
@@ -36,13 +39,21 @@ public final class TrainingUiModule extends AbstractModule {
         return new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), puzzles::read);
     }
 
-    @ProvidesIntoSet
-    MenuContributor trainingMenu(TrainingUi ui) {
-        return new TrainingMenu(ui);
+    @Provides
+    @Singleton
+    PuzzleMaker puzzleMaker(EvaluateUi evaluation, TrainingUi ui, Games games, GameFiles files) {
+        PuzzleFiles puzzles = new PuzzleFiles(files);
+        return new PuzzleMaker(evaluation, ui, games, Background.threads(), puzzles::write);
     }
 
     @ProvidesIntoSet
-    PaneProvider trainingPane(Provider<TrainingUi> ui, BoardLook look) {
-        return new SimplePaneProvider(TrainingUi.PANE, "pane.training", DockRegion.RIGHT, 60, () -> new TrainingPane(ui.get(), look));
+    MenuContributor trainingMenu(TrainingUi ui, Provider<PuzzleMaker> maker) {
+        return new TrainingMenu(ui, maker.get());
+    }
+
+    @ProvidesIntoSet
+    PaneProvider trainingPane(Provider<PuzzleMaker> maker, BoardLook look) {
+        return new SimplePaneProvider(TrainingUi.PANE, "pane.training", DockRegion.RIGHT, 60,
+                () -> new TrainingPane(maker.get().ui(), look, maker.get()));
     }
 }

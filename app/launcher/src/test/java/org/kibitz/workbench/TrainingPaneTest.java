@@ -33,6 +33,7 @@ import org.kibitz.core.training.TrainingProgress;
 import org.kibitz.workbench.board.BoardView;
 import org.kibitz.workbench.evaluate.EvaluateUi;
 import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.workbench.training.PuzzleMaker;
 import org.kibitz.workbench.training.TrainingPane;
 import org.kibitz.workbench.training.TrainingUi;
 
@@ -228,5 +229,49 @@ class TrainingPaneTest {
         assertTrue(said.contains(nf6Text), "the move played is named: " + said);
         assertEquals(played.positionBefore().play(m.best().get()), onFx(() -> board(w).position()));
         assertTrue(onFx(() -> w.window.stage().getScene().lookup("#training-pane") instanceof TrainingPane));
+    }
+
+    @Test
+    void puzzlesAreMadeFromTheLastEvaluationSolvedByAClickAndSaved() throws Exception {
+        WorkbenchFixture w = EvaluateUiTest.openWithStockfish(home);
+        EvaluateUi eval = w.injector.getInstance(EvaluateUi.class);
+        PuzzleMaker maker = w.injector.getInstance(PuzzleMaker.class);
+        TrainingUi ui = w.injector.getInstance(TrainingUi.class);
+        runFx(() -> w.window.useTask(TaskLayout.TRAINING));
+        waitUntil(() -> w.window.stage().getScene().lookup("#training-pane") != null);
+        Button make = w.robot.lookup("#training-make").queryAs(Button.class);
+        assertTrue(onFx(make::isDisabled), "nothing evaluated yet: no puzzles to make");
+        assertTrue(onFx(() -> w.robot.lookup("#training-save").queryAs(Button.class).isDisabled()));
+
+        // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#: the board's game, evaluated as Engine › Evaluate game does.
+        onFx(() -> eval.evaluate(EvaluateUi.Scope.GAME, EvaluateUiTest.stockfish(eval))).get(60, TimeUnit.SECONDS);
+        waitUntil(() -> !make.isDisabled());
+        runFx(() -> w.window.useTask(TaskLayout.TRAINING));
+        waitUntil(() -> w.window.stage().getScene().lookup("#training-pane") != null);
+        press(w, "training-make");
+        // The solving is a job of the app's runner (a row of the Jobs pane); its searches have their own patience.
+        org.kibitz.core.jobs.JobRunner runner = w.injector.getInstance(org.kibitz.core.jobs.JobRunner.class);
+        waitUntil(() -> runner.jobs().stream().anyMatch(h -> h.job().kind().equals("puzzles")));
+        var job = runner.jobs().stream().filter(h -> h.job().kind().equals("puzzles")).findFirst().orElseThrow();
+        assertEquals(org.kibitz.core.jobs.JobState.COMPLETED, job.result().get(10, TimeUnit.MINUTES).state());
+        waitUntil(() -> maker.lastProperty().get() != null || !ui.messageKey().equals("training.make.running"));
+        assertTrue(onFx(() -> maker.lastProperty().get() != null), "puzzles were made: " + onFx(() -> ui.messageProperty().get()));
+
+        // The puzzle of 3...Nf6??: Nf6 is played for the solver (White), whose answer is Qxf7#.
+        waitForTurn(ui);
+        Puzzle p = onFx(() -> ui.run().orElseThrow().puzzle());
+        assertEquals(List.of("g8f6", "h5f7"), p.moves(), "the blunder, then the mate: " + p);
+        assertTrue(p.themes().contains("mateIn1"), "themes: " + p.themes());
+        GamePlugin chess = w.game("chess");
+        assertEquals(chess.parseFen(p.fen()).play(move(chess, "g8f6")), onFx(() -> board(w).position()));
+        play(w, "h5f7");
+        waitUntil(() -> ui.run().orElseThrow().over());
+        assertEquals("training.puzzle.solved", onFx(ui::messageKey));
+
+        // Saved as lichess's CSV, read back the same.
+        Path out = home.resolve("made.csv");
+        onFx(() -> maker.save(out)).get(30, TimeUnit.SECONDS);
+        List<Puzzle> back = new PuzzleFiles(w.injector.getInstance(GameFiles.class)).read(out);
+        assertEquals(onFx(() -> maker.lastProperty().get().puzzles()), back);
     }
 }

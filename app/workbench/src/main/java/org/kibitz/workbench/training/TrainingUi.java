@@ -598,6 +598,12 @@ public final class TrainingUi {
         revision.set(revision.get() + 1);
     }
 
+    /** Says {@code key} (of the training bundle) in the pane's message line, in the language of the moment. */
+    public void tell(String key, Object... args) {
+        say(key, args);
+        changed();
+    }
+
     private void say(String key, Object... args) {
         messageKey = key;
         messageArgs = args;
