@@ -20,7 +20,11 @@ import org.kibitz.workbench.board.BoardLook;
 import org.kibitz.workbench.moves.MoveListOptions;
 import org.kibitz.core.jobs.Background;
 import org.kibitz.workbench.evaluate.EvaluateUi;
+import org.kibitz.workbench.training.EngineMoveCheck;
 import org.kibitz.workbench.training.PuzzleMaker;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.core.engines.SessionPool;
+import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.training.TrainingMenu;
 import org.kibitz.workbench.training.TrainingPane;
 import org.kibitz.workbench.training.TrainingUi;
@@ -34,9 +38,15 @@ public final class TrainingUiModule extends AbstractModule {
     @Provides
     @Singleton
     TrainingUi trainingUi(Games games, I18n i18n, GameDocument document, MoveListOptions notation, KibitzPaths paths,
-                          GameFiles files) {
+                          GameFiles files, EnginesUi engines, SessionPool pool, Provider<EvaluateUi> evaluation) {
         PuzzleFiles puzzles = new PuzzleFiles(files);
-        return new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), puzzles::read);
+        TrainingUi ui = new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), puzzles::read);
+        // A move the game has no score for is checked at the window's evaluation's nodes (100,000 otherwise).
+        ui.setChecker(new EngineMoveCheck(engines.registry(), pool, Background.threads(), () -> {
+            var e = evaluation.get().remembered();
+            return "nodes".equals(e.limitKind()) && e.limitValue() > 0 ? SearchLimits.nodes(e.limitValue()) : SearchLimits.nodes(100_000);
+        }));
+        return ui;
     }
 
     @Provides

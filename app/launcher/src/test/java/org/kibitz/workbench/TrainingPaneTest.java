@@ -213,8 +213,10 @@ class TrainingPaneTest {
         // The move of the game is refused, so is a move that still allows mate.
         play(w, "g8f6");
         assertEquals("training.mistakes.played", onFx(ui::messageKey));
+        // 3...a6 has no score in the game: Stockfish checks it (off the FX thread) and finds it loses to Qxf7#.
         play(w, "a7a6");
-        assertEquals("training.mistakes.wrong", onFx(ui::messageKey));
+        waitForCheck(ui);
+        assertEquals("training.mistakes.checkedWorse", onFx(ui::messageKey));
         assertEquals(played.positionBefore(), onFx(() -> board(w).position()), "taken back");
         press(w, "training-hint");
         assertEquals(List.of(m.best().get().from()), onFx(() -> board(w).marked()));
@@ -229,6 +231,23 @@ class TrainingPaneTest {
         assertTrue(said.contains(nf6Text), "the move played is named: " + said);
         assertEquals(played.positionBefore().play(m.best().get()), onFx(() -> board(w).position()));
         assertTrue(onFx(() -> w.window.stage().getScene().lookup("#training-pane") instanceof TrainingPane));
+
+        // Again: a good move the game has no score for (the other of 3...Qe7 and 3...g6, both hold f7) is
+        // accepted once the engine has checked it.
+        press(w, "training-retry");
+        Move other = m.best().get().equals(move(w.game("chess"), "d8e7")) ? move(w.game("chess"), "g7g6")
+                : move(w.game("chess"), "d8e7");
+        assertFalse(onFx(() -> ui.mistakes().get(ui.mistakeIndex()).known().containsKey(other)), "unscored in the game");
+        play(w, other.coordinates(1));
+        waitForCheck(ui);
+        assertEquals("training.mistakes.goodAlso", onFx(ui::messageKey), onFx(() -> ui.messageProperty().get()));
+        assertTrue(onFx(ui::mistakeOver));
+        assertEquals(played.positionBefore().play(other), onFx(() -> board(w).position()));
+    }
+
+    /** Waits for the engine's check of a move: the message says "checking" until it has answered. */
+    private static void waitForCheck(TrainingUi ui) {
+        waitUntil(() -> !ui.busy());
     }
 
     @Test
