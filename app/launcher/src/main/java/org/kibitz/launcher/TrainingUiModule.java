@@ -18,6 +18,13 @@ import org.kibitz.workbench.PaneProvider;
 import org.kibitz.workbench.SimplePaneProvider;
 import org.kibitz.workbench.board.BoardLook;
 import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.core.jobs.Background;
+import org.kibitz.workbench.evaluate.EvaluateUi;
+import org.kibitz.workbench.training.EngineMoveCheck;
+import org.kibitz.workbench.training.PuzzleMaker;
+import org.kibitz.api.engine.SearchLimits;
+import org.kibitz.core.engines.SessionPool;
+import org.kibitz.workbench.engines.EnginesUi;
 import org.kibitz.workbench.training.TrainingMenu;
 import org.kibitz.workbench.training.TrainingPane;
 import org.kibitz.workbench.training.TrainingUi;
@@ -31,18 +38,32 @@ public final class TrainingUiModule extends AbstractModule {
     @Provides
     @Singleton
     TrainingUi trainingUi(Games games, I18n i18n, GameDocument document, MoveListOptions notation, KibitzPaths paths,
-                          GameFiles files) {
+                          GameFiles files, EnginesUi engines, SessionPool pool, Provider<EvaluateUi> evaluation) {
         PuzzleFiles puzzles = new PuzzleFiles(files);
-        return new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), puzzles::read);
+        TrainingUi ui = new TrainingUi(games, i18n, document, notation, paths.data(), Clock.systemUTC(), puzzles::read);
+        // A move the game has no score for is checked at the window's evaluation's nodes (100,000 otherwise).
+        ui.setChecker(new EngineMoveCheck(engines.registry(), pool, Background.threads(), () -> {
+            var e = evaluation.get().remembered();
+            return "nodes".equals(e.limitKind()) && e.limitValue() > 0 ? SearchLimits.nodes(e.limitValue()) : SearchLimits.nodes(100_000);
+        }));
+        return ui;
+    }
+
+    @Provides
+    @Singleton
+    PuzzleMaker puzzleMaker(EvaluateUi evaluation, TrainingUi ui, Games games, GameFiles files) {
+        PuzzleFiles puzzles = new PuzzleFiles(files);
+        return new PuzzleMaker(evaluation, ui, games, Background.threads(), puzzles::write);
     }
 
     @ProvidesIntoSet
-    MenuContributor trainingMenu(TrainingUi ui) {
-        return new TrainingMenu(ui);
+    MenuContributor trainingMenu(TrainingUi ui, Provider<PuzzleMaker> maker) {
+        return new TrainingMenu(ui, maker.get());
     }
 
     @ProvidesIntoSet
-    PaneProvider trainingPane(Provider<TrainingUi> ui, BoardLook look) {
-        return new SimplePaneProvider(TrainingUi.PANE, "pane.training", DockRegion.RIGHT, 60, () -> new TrainingPane(ui.get(), look));
+    PaneProvider trainingPane(Provider<PuzzleMaker> maker, BoardLook look) {
+        return new SimplePaneProvider(TrainingUi.PANE, "pane.training", DockRegion.RIGHT, 60,
+                () -> new TrainingPane(maker.get().ui(), look, maker.get()));
     }
 }

@@ -33,6 +33,7 @@ import org.kibitz.core.training.TrainingProgress;
 import org.kibitz.workbench.board.BoardView;
 import org.kibitz.workbench.evaluate.EvaluateUi;
 import org.kibitz.workbench.moves.MoveListOptions;
+import org.kibitz.workbench.training.PuzzleMaker;
 import org.kibitz.workbench.training.TrainingPane;
 import org.kibitz.workbench.training.TrainingUi;
 
@@ -212,8 +213,10 @@ class TrainingPaneTest {
         // The move of the game is refused, so is a move that still allows mate.
         play(w, "g8f6");
         assertEquals("training.mistakes.played", onFx(ui::messageKey));
+        // 3...a6 has no score in the game: Stockfish checks it (off the FX thread) and finds it loses to Qxf7#.
         play(w, "a7a6");
-        assertEquals("training.mistakes.wrong", onFx(ui::messageKey));
+        waitForCheck(ui);
+        assertEquals("training.mistakes.checkedWorse", onFx(ui::messageKey));
         assertEquals(played.positionBefore(), onFx(() -> board(w).position()), "taken back");
         press(w, "training-hint");
         assertEquals(List.of(m.best().get().from()), onFx(() -> board(w).marked()));
@@ -228,5 +231,66 @@ class TrainingPaneTest {
         assertTrue(said.contains(nf6Text), "the move played is named: " + said);
         assertEquals(played.positionBefore().play(m.best().get()), onFx(() -> board(w).position()));
         assertTrue(onFx(() -> w.window.stage().getScene().lookup("#training-pane") instanceof TrainingPane));
+
+        // Again: a good move the game has no score for (the other of 3...Qe7 and 3...g6, both hold f7) is
+        // accepted once the engine has checked it.
+        press(w, "training-retry");
+        Move other = m.best().get().equals(move(w.game("chess"), "d8e7")) ? move(w.game("chess"), "g7g6")
+                : move(w.game("chess"), "d8e7");
+        assertFalse(onFx(() -> ui.mistakes().get(ui.mistakeIndex()).known().containsKey(other)), "unscored in the game");
+        play(w, other.coordinates(1));
+        waitForCheck(ui);
+        assertEquals("training.mistakes.goodAlso", onFx(ui::messageKey), onFx(() -> ui.messageProperty().get()));
+        assertTrue(onFx(ui::mistakeOver));
+        assertEquals(played.positionBefore().play(other), onFx(() -> board(w).position()));
+    }
+
+    /** Waits for the engine's check of a move: the message says "checking" until it has answered. */
+    private static void waitForCheck(TrainingUi ui) {
+        waitUntil(() -> !ui.busy());
+    }
+
+    @Test
+    void puzzlesAreMadeFromTheLastEvaluationSolvedByAClickAndSaved() throws Exception {
+        WorkbenchFixture w = EvaluateUiTest.openWithStockfish(home);
+        EvaluateUi eval = w.injector.getInstance(EvaluateUi.class);
+        PuzzleMaker maker = w.injector.getInstance(PuzzleMaker.class);
+        TrainingUi ui = w.injector.getInstance(TrainingUi.class);
+        runFx(() -> w.window.useTask(TaskLayout.TRAINING));
+        waitUntil(() -> w.window.stage().getScene().lookup("#training-pane") != null);
+        Button make = w.robot.lookup("#training-make").queryAs(Button.class);
+        assertTrue(onFx(make::isDisabled), "nothing evaluated yet: no puzzles to make");
+        assertTrue(onFx(() -> w.robot.lookup("#training-save").queryAs(Button.class).isDisabled()));
+
+        // 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#: the board's game, evaluated as Engine › Evaluate game does.
+        onFx(() -> eval.evaluate(EvaluateUi.Scope.GAME, EvaluateUiTest.stockfish(eval))).get(60, TimeUnit.SECONDS);
+        waitUntil(() -> !make.isDisabled());
+        runFx(() -> w.window.useTask(TaskLayout.TRAINING));
+        waitUntil(() -> w.window.stage().getScene().lookup("#training-pane") != null);
+        press(w, "training-make");
+        // The solving is a job of the app's runner (a row of the Jobs pane); its searches have their own patience.
+        org.kibitz.core.jobs.JobRunner runner = w.injector.getInstance(org.kibitz.core.jobs.JobRunner.class);
+        waitUntil(() -> runner.jobs().stream().anyMatch(h -> h.job().kind().equals("puzzles")));
+        var job = runner.jobs().stream().filter(h -> h.job().kind().equals("puzzles")).findFirst().orElseThrow();
+        assertEquals(org.kibitz.core.jobs.JobState.COMPLETED, job.result().get(10, TimeUnit.MINUTES).state());
+        waitUntil(() -> maker.lastProperty().get() != null || !ui.messageKey().equals("training.make.running"));
+        assertTrue(onFx(() -> maker.lastProperty().get() != null), "puzzles were made: " + onFx(() -> ui.messageProperty().get()));
+
+        // The puzzle of 3...Nf6??: Nf6 is played for the solver (White), whose answer is Qxf7#.
+        waitForTurn(ui);
+        Puzzle p = onFx(() -> ui.run().orElseThrow().puzzle());
+        assertEquals(List.of("g8f6", "h5f7"), p.moves(), "the blunder, then the mate: " + p);
+        assertTrue(p.themes().contains("mateIn1"), "themes: " + p.themes());
+        GamePlugin chess = w.game("chess");
+        assertEquals(chess.parseFen(p.fen()).play(move(chess, "g8f6")), onFx(() -> board(w).position()));
+        play(w, "h5f7");
+        waitUntil(() -> ui.run().orElseThrow().over());
+        assertEquals("training.puzzle.solved", onFx(ui::messageKey));
+
+        // Saved as lichess's CSV, read back the same.
+        Path out = home.resolve("made.csv");
+        onFx(() -> maker.save(out)).get(30, TimeUnit.SECONDS);
+        List<Puzzle> back = new PuzzleFiles(w.injector.getInstance(GameFiles.class)).read(out);
+        assertEquals(onFx(() -> maker.lastProperty().get().puzzles()), back);
     }
 }

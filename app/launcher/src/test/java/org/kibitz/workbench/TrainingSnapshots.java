@@ -1,5 +1,6 @@
 package org.kibitz.workbench;
 
+import static org.kibitz.workbench.WorkbenchFixture.onFx;
 import static org.kibitz.workbench.WorkbenchFixture.runFx;
 import static org.kibitz.workbench.WorkbenchFixture.waitUntil;
 
@@ -48,5 +49,31 @@ class TrainingSnapshots {
         runFx(() -> i18n.localeProperty().set(Locale.ENGLISH));
         runFx(() -> ui.learnFromMistakes(org.kibitz.api.game.Side.WHITE));
         w.snapshot("training-mistakes-none-en");
+    }
+
+    @Test
+    void madePuzzles() throws Exception {
+        WorkbenchFixture w = EvaluateUiTest.openWithStockfish(home);
+        var eval = w.injector.getInstance(org.kibitz.workbench.evaluate.EvaluateUi.class);
+        var maker = w.injector.getInstance(org.kibitz.workbench.training.PuzzleMaker.class);
+        TrainingUi ui = w.injector.getInstance(TrainingUi.class);
+        runFx(() -> w.window.useTask(TaskLayout.TRAINING));
+        w.snapshot("training-make-disabled-en");
+        onFx(() -> eval.evaluate(org.kibitz.workbench.evaluate.EvaluateUi.Scope.GAME, EvaluateUiTest.stockfish(eval)))
+                .get(60, java.util.concurrent.TimeUnit.SECONDS);
+        waitUntil(() -> !eval.summaries().isEmpty());
+        runFx(() -> w.window.useTask(TaskLayout.TRAINING));
+        onFx(maker::make).get(10, java.util.concurrent.TimeUnit.MINUTES);
+        waitUntil(() -> !ui.busy() && ui.viewProperty().get() != null && ui.viewProperty().get().interactive());
+        w.snapshot("training-made-en");
+        I18n i18n = w.injector.getInstance(I18n.class);
+        runFx(() -> i18n.localeProperty().set(Locale.SIMPLIFIED_CHINESE));
+        w.snapshot("training-made-zh");
+        runFx(() -> ui.mistakesSideProperty().set(org.kibitz.api.game.Side.BLACK));
+        runFx(() -> ui.learnFromMistakes(org.kibitz.api.game.Side.BLACK));
+        runFx(() -> ui.tell("training.mistakes.noEngine", "3…a6"));
+        w.snapshot("training-noengine-zh");
+        runFx(() -> i18n.localeProperty().set(Locale.ENGLISH));
+        w.snapshot("training-noengine-en");
     }
 }

@@ -242,6 +242,43 @@ public final class EvaluateUi {
         });
     }
 
+    /**
+     * The finished games of the window's latest run, what puzzles are made of.
+     *
+     * @param results its games' results, in game order (broken ones left out)
+     * @param model   how they are judged: the run's preset, as the Report pane judges them
+     * @param engine  the run's first engine, which solves the candidates
+     * @param limits  the run's search limit
+     * @param name    the run's first file's name
+     */
+    public record Finished(List<GameResults> results, JudgementModel model, EngineRef engine, SearchLimits limits, String name) {
+    }
+
+    /** The latest run's finished games (FX thread), empty while none has finished. */
+    public Optional<Finished> finishedRun() {
+        Run run = current.get();
+        List<GameResults> results = new ArrayList<>(finished.values().stream().filter(r -> r.broken().isEmpty()).toList());
+        if (run == null || results.isEmpty()) {
+            return Optional.empty();
+        }
+        results.sort(java.util.Comparator.comparingInt(GameResults::ordinal));
+        String gameId = results.stream().flatMap(r -> r.first().stream()).map(GameEvaluation::gameId).findFirst()
+                .orElse(document.game().id());
+        EvaluationRequest request = run.batch().plan().request();
+        return Optional.of(new Finished(results, JudgementModel.parse(run.choice().judge(), gameId), request.engines().get(0),
+                request.limits(), request.files().get(0).getFileName().toString()));
+    }
+
+    /** The window's engine sessions. */
+    public SessionPool pool() {
+        return pool;
+    }
+
+    /** The app's job runner (the Jobs pane shows its jobs). */
+    public JobRunner runner() {
+        return runner;
+    }
+
     /** The summary of the game on the board, when the latest run evaluated it. */
     public ObjectProperty<Optional<GameSummary>> onBoardProperty() {
         return onBoard;

@@ -16,9 +16,16 @@ import org.kibitz.workbench.TaskLayout;
 public final class TrainingMenu implements MenuContributor {
 
     private final TrainingUi ui;
+    private final PuzzleMaker maker;
 
     public TrainingMenu(TrainingUi ui) {
+        this(ui, null);
+    }
+
+    /** @param maker makes puzzles of the window's last evaluation (null: no such item) */
+    public TrainingMenu(TrainingUi ui, PuzzleMaker maker) {
         this.ui = ui;
+        this.maker = maker;
     }
 
     @Override
@@ -48,6 +55,17 @@ public final class TrainingMenu implements MenuContributor {
             training.getItems().add(m);
             m.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                     () -> ui.i18n().get("menu.training.mistakes", ui.sideName(side)), ui.i18n().localeProperty(), shown));
+        }
+        if (maker != null) {
+            MenuItem make = new MenuItem();
+            make.setId("menu-training-make");
+            make.textProperty().bind(ui.i18n().text("menu.training.make"));
+            make.disableProperty().bind(maker.unavailable());
+            make.setOnAction(e -> {
+                show(window);
+                maker.make();
+            });
+            training.getItems().add(make);
         }
         menus.engine().getItems().addAll(new SeparatorMenuItem(), training);
     }

@@ -32,6 +32,11 @@ public final class TrainingPane extends BorderPane {
     private final Label empty = new Label();
 
     public TrainingPane(TrainingUi ui, BoardLook look) {
+        this(ui, look, null);
+    }
+
+    /** @param maker makes puzzles of the window's last evaluation (null: no such buttons) */
+    public TrainingPane(TrainingUi ui, BoardLook look, PuzzleMaker maker) {
         this.ui = ui;
         this.i18n = ui.i18n();
         this.look = look;
@@ -66,6 +71,27 @@ public final class TrainingPane extends BorderPane {
         Button mistakes = JobKit.button(i18n, "training-mistakes", "training.button.mistakes", "training.button.mistakes.tip",
                 null, () -> ui.learnFromMistakes(side.getValue() == null ? Side.WHITE : side.getValue()));
         var top = JobKit.bar(open, mistakes, side);
+        if (maker != null) {
+            BooleanBinding unavailable = maker.unavailable();
+            Button make = JobKit.button(i18n, "training-make", "training.button.make", "training.button.make.tip",
+                    unavailable, maker::make);
+            // A disabled button shows no tooltip: a wrapper tells why it cannot be used yet.
+            javafx.scene.control.Tooltip why = new javafx.scene.control.Tooltip();
+            why.textProperty().bind(i18n.text("training.button.make.disabled"));
+            StackPane makeHolder = new StackPane(make);
+            javafx.beans.InvalidationListener tip = o -> {
+                if (unavailable.get()) {
+                    javafx.scene.control.Tooltip.install(makeHolder, why);
+                } else {
+                    javafx.scene.control.Tooltip.uninstall(makeHolder, why);
+                }
+            };
+            unavailable.addListener(tip);
+            tip.invalidated(null);
+            Button save = JobKit.button(i18n, "training-save", "training.button.save", "training.button.save.tip",
+                    maker.lastProperty().isNull(), () -> saveMade(maker));
+            top.getChildren().addAll(makeHolder, save);
+        }
 
         Button hint = JobKit.button(i18n, "training-hint", "training.button.hint", "training.button.hint.tip",
                 disabledUnless(rev, ui::canHint), ui::hint);
@@ -155,6 +181,21 @@ public final class TrainingPane extends BorderPane {
         File f = chooser.showOpenDialog(getScene() == null ? null : getScene().getWindow());
         if (f != null) {
             ui.openFile(f.toPath());
+        }
+    }
+
+    /** Asks where to save the puzzles just made, and saves them there. */
+    private void saveMade(PuzzleMaker maker) {
+        FileChooser chooser = new FileChooser();
+        chooser.titleProperty().bind(i18n.text("training.save.title"));
+        chooser.getExtensionFilters().addAll(
+                new FileChooser.ExtensionFilter(i18n.get("training.save.csv"), "*.csv"),
+                new FileChooser.ExtensionFilter(i18n.get("training.save.pgn"), "*.pgn"),
+                new FileChooser.ExtensionFilter(i18n.get("training.save.epd"), "*.epd"));
+        chooser.setInitialFileName("puzzles.csv");
+        File f = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        if (f != null) {
+            maker.save(f.toPath());
         }
     }
 

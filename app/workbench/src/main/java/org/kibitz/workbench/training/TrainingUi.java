@@ -66,6 +66,23 @@ public final class TrainingUi {
                        boolean flipped) {
     }
 
+    /** What an engine said of a move the game has no score for. */
+    public enum Checked {
+        /** At most the margin worse than the engine's best. */
+        GOOD,
+        /** Worse than that. */
+        WORSE,
+        /** No engine plays the game. */
+        NO_ENGINE
+    }
+
+    /** Checks a move the game has no score for with an engine, off the FX thread. */
+    @FunctionalInterface
+    public interface MoveChecker {
+        /** @return completes (on any thread) with the verdict, or fails with why the engine could not say */
+        java.util.concurrent.CompletableFuture<Checked> check(GamePlugin game, Position before, Move move, Optional<Move> best);
+    }
+
     /** Reads a puzzle file into puzzles; throws with a message for the user. */
     @FunctionalInterface
     public interface PuzzleReader {
@@ -104,6 +121,10 @@ public final class TrainingUi {
     private boolean mistakeOver;
     private boolean mistakeHinted;
     private PauseTransition pending;
+    private MoveChecker checker;
+    /** Grows whenever what is shown changes: a check's answer for an older position is dropped. */
+    private int shown;
+    private boolean checking;
 
     public TrainingUi(Games games, I18n i18n, GameDocument document, MoveListOptions notation, Path dataFolder, Clock clock,
                       PuzzleReader reader) {
@@ -124,6 +145,11 @@ public final class TrainingUi {
 
     public I18n i18n() {
         return i18n;
+    }
+
+    /** The engine that checks unscored moves at a mistake (null: such a move is said to have no engine). */
+    public void setChecker(MoveChecker checker) {
+        this.checker = checker;
     }
 
     public ReadOnlyObjectProperty<Mode> modeProperty() {
@@ -285,7 +311,7 @@ public final class TrainingUi {
 
     /** A move the user played on the pane's board. */
     public void tried(Move move) {
-        if (pending != null) {
+        if (pending != null || checking) {
             return;
         }
         if (mode.get() == Mode.PUZZLES && run != null) {
@@ -473,23 +499,59 @@ public final class TrainingUi {
         String said = name(game, m.before(), move);
         View v = view.get();
         switch (m.judge(move)) {
-            case GOOD -> {
-                mistakeOver = true;
-                view.set(new View(game, m.before().play(move), Optional.of(move), List.of(), false, v.flipped()));
-                say(m.best().isPresent() && !m.best().get().equals(move) ? "training.mistakes.goodAlso" : "training.mistakes.good",
-                        said, name(game, m.before(), m.played()), bestText(game, m));
+            case GOOD -> good(m, move, said);
+            case UNKNOWN -> {
+                // No score for it in the game: an engine is asked (off the FX thread), the board waits meanwhile.
+                view.set(new View(game, m.before(), v.last(), v.marked(), false, v.flipped()));
+                if (checker == null) {
+                    view.set(new View(game, m.before(), v.last(), v.marked(), true, v.flipped()));
+                    say("training.mistakes.noEngine", said);
+                    break;
+                }
+                say("training.mistakes.checking", said);
+                checking = true;
+                int token = shown;
+                checker.check(game, m.before(), move, m.best()).whenComplete((verdict, x) -> javafx.application.Platform.runLater(() -> {
+                    if (token != shown || mode.get() != Mode.MISTAKES) {
+                        return; // the user has moved on
+                    }
+                    checking = false;
+                    View now = view.get();
+                    if (x == null && verdict == Checked.GOOD) {
+                        good(m, move, said);
+                    } else {
+                        view.set(new View(game, m.before(), now.last(), now.marked(), true, now.flipped()));
+                        if (x != null) {
+                            say("training.mistakes.checkFailed", said, org.kibitz.workbench.JobKit.reason(x));
+                        } else if (verdict == Checked.NO_ENGINE) {
+                            say("training.mistakes.noEngine", said);
+                        } else {
+                            say("training.mistakes.checkedWorse", said);
+                        }
+                    }
+                    showStats();
+                    changed();
+                }));
             }
             case PLAYED -> {
                 view.set(new View(game, m.before(), v.last(), v.marked(), true, v.flipped()));
                 say("training.mistakes.played", said);
             }
-            case WORSE, UNKNOWN -> {
+            case WORSE -> {
                 view.set(new View(game, m.before(), v.last(), v.marked(), true, v.flipped()));
                 say(m.best().isEmpty() ? "training.mistakes.noBest" : "training.mistakes.wrong", said);
             }
         }
         showStats();
         changed();
+    }
+
+    private void good(Mistakes.Mistake m, Move move, String said) {
+        GamePlugin game = document.game();
+        mistakeOver = true;
+        view.set(new View(game, m.before().play(move), Optional.of(move), List.of(), false, view.get().flipped()));
+        say(m.best().isPresent() && !m.best().get().equals(move) ? "training.mistakes.goodAlso" : "training.mistakes.good",
+                said, name(game, m.before(), m.played()), bestText(game, m));
     }
 
     /** Shows the engine's best and the move played, and ends this mistake. */
@@ -569,7 +631,7 @@ public final class TrainingUi {
 
     /** Whether a move shown is waiting for its answer to be played (the board takes no move meanwhile). */
     public boolean busy() {
-        return pending != null;
+        return pending != null || checking;
     }
 
     // ---- helpers ----------------------------------------------------------------------------------------
@@ -588,6 +650,8 @@ public final class TrainingUi {
     }
 
     private void stopPending() {
+        shown++;
+        checking = false;
         if (pending != null) {
             pending.stop();
             pending = null;
@@ -596,6 +660,12 @@ public final class TrainingUi {
 
     private void changed() {
         revision.set(revision.get() + 1);
+    }
+
+    /** Says {@code key} (of the training bundle) in the pane's message line, in the language of the moment. */
+    public void tell(String key, Object... args) {
+        say(key, args);
+        changed();
     }
 
     private void say(String key, Object... args) {
