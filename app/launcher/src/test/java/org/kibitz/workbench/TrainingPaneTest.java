@@ -193,6 +193,13 @@ class TrainingPaneTest {
         waitUntil(() -> w.window.stage().getScene().lookup("#training-pane") != null);
         runFx(() -> ui.mistakesSideProperty().set(Side.BLACK));
         press(w, "training-mistakes");
+        // The title follows a language switch (it stayed in the old language until the next mistake).
+        String english = onFx(() -> ui.titleProperty().get());
+        runFx(() -> ui.i18n().localeProperty().set(java.util.Locale.SIMPLIFIED_CHINESE));
+        String chinese = onFx(() -> ui.titleProperty().get());
+        runFx(() -> ui.i18n().localeProperty().set(java.util.Locale.ENGLISH));
+        assertTrue(chinese.matches("(?s).*[\\u4e00-\\u9fff].*") && !chinese.equals(english), english + " / " + chinese);
+        assertEquals(english, onFx(() -> ui.titleProperty().get()));
         List<Mistakes.Mistake> found = onFx(ui::mistakes);
         int nf6 = -1;
         for (int i = 0; i < found.size(); i++) {

@@ -101,6 +101,8 @@ public final class TrainingUi {
     private final ReadOnlyObjectWrapper<View> view = new ReadOnlyObjectWrapper<>(this, "view");
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper(this, "message", "");
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
+    /** Makes the title in the current language, again after a language switch. */
+    private java.util.function.Supplier<String> titleText = () -> "";
     private final ReadOnlyStringWrapper stats = new ReadOnlyStringWrapper(this, "stats", "");
     private final ReadOnlyIntegerWrapper revision = new ReadOnlyIntegerWrapper(this, "revision");
     private final ObjectProperty<Side> mistakesSide = new SimpleObjectProperty<>(this, "mistakesSide", Side.WHITE);
@@ -136,6 +138,8 @@ public final class TrainingUi {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.reader = Objects.requireNonNull(reader, "reader");
         i18n.localeProperty().addListener((o, a, b) -> {
+            // The title too: "Learn from your mistakes: Black" stayed in the old language until the next one.
+            title.set(titleText.get());
             if (!messageKey.isEmpty()) {
                 say(messageKey, messageArgs);
             }
@@ -167,6 +171,11 @@ public final class TrainingUi {
     /** The message's key now (tests check what was said without its words). */
     public String messageKey() {
         return messageKey;
+    }
+
+    private void title(java.util.function.Supplier<String> text) {
+        titleText = text;
+        title.set(text.get());
     }
 
     public ReadOnlyStringProperty titleProperty() {
@@ -288,7 +297,7 @@ public final class TrainingUi {
         recorded = false;
         mode.set(Mode.PUZZLES);
         boolean flipped = r.solver() == Side.BLACK;
-        title.set(i18n.get("training.puzzle.title", r.puzzle().id().isEmpty() ? "-" : r.puzzle().id(),
+        title(() -> i18n.get("training.puzzle.title", r.puzzle().id().isEmpty() ? "-" : r.puzzle().id(),
                 r.puzzle().rating() > 0 ? String.valueOf(r.puzzle().rating()) : "-"));
         // The opponent's move: shown first from the position before it, then played.
         view.set(new View(r.game(), r.before(), Optional.empty(), List.of(), false, flipped));
@@ -435,7 +444,8 @@ public final class TrainingUi {
         mistakes = Mistakes.of(document.tree(), side);
         mistakeIndex = 0;
         mode.set(Mode.MISTAKES);
-        title.set(i18n.get("training.mistakes.title", sideName(side, document.game())));
+        var game = document.game();
+        title(() -> i18n.get("training.mistakes.title", sideName(side, game)));
         if (mistakes.isEmpty()) {
             view.set(null);
             say("training.mistakes.none", sideName(side, document.game()));
