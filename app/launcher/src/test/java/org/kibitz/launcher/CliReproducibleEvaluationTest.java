@@ -106,14 +106,44 @@ class CliReproducibleEvaluationTest {
         return out;
     }
 
+    /** The cells of one CSV record (RFC 4180: quoted cells, {@code ""} for a quote; no line breaks in cells here). */
+    static String[] cells(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    cell.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    cell.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                out.add(cell.toString());
+                cell.setLength(0);
+            } else {
+                cell.append(c);
+            }
+        }
+        out.add(cell.toString());
+        return out.toArray(String[]::new);
+    }
+
     /** The evaluation columns of each row of a CSV, keyed by {@code game:ply} with the game renumbered. */
     static Map<String, List<String>> rows(Path csv, IntUnaryOperator game) throws Exception {
         List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
         List<String> header = List.of(lines.get(0).split(",", -1));
         Map<String, List<String>> out = new TreeMap<>();
         for (String line : lines.subList(1, lines.size())) {
-            String[] cells = line.split(",", -1);
-            assertEquals(header.size(), cells.length, "no commas inside cells: " + line);
+            // RFC 4180: an opening's name ("Ruy Lopez: Berlin Defense, Rio Gambit Accepted") is quoted.
+            String[] cells = cells(line);
+            assertEquals(header.size(), cells.length, "a cell for each column: " + line);
             List<String> kept = new ArrayList<>();
             for (String c : EVAL_COLUMNS) {
                 kept.add(cells[header.indexOf(c)]);
