@@ -55,6 +55,16 @@ class RemoteEngineManagerTest {
         }
     }
 
+    /** A real sshd on 127.0.0.1 that ssh is pointed at, and Fairy-Stockfish behind it as an engine "far". */
+    private org.kibitz.core.engines.EngineEntry farEngine(String program) throws Exception {
+        sshd = Sshd.start(home.resolve("sshd"));
+        before = System.getProperty(SshCommand.CONFIG_PROPERTY);
+        System.setProperty(SshCommand.CONFIG_PROPERTY, sshd.clientConfig.toString());
+        return org.kibitz.core.engines.EngineEntry.of("far", "Far Fairy-Stockfish", List.of(program))
+                .withSsh(java.util.Optional.of(new org.kibitz.protocols.ssh.SshTarget("127.0.0.1",
+                        java.util.Optional.of(sshd.port()), java.util.Optional.empty(), java.util.Optional.empty(), List.of())));
+    }
+
     private String status(WorkbenchFixture w) {
         return onFx(() -> ((Label) w.robot.lookup("#manager-status").query()).getText());
     }
@@ -114,12 +124,7 @@ class RemoteEngineManagerTest {
     void aPanelAsksAboutAnUnknownComputerBeforeItStarts() throws Exception {
         // The window opens on xiangqi: an engine that plays it.
         String stockfish = RealEngines.require("fairy-stockfish");
-        sshd = Sshd.start(home.resolve("sshd"));
-        before = System.getProperty(SshCommand.CONFIG_PROPERTY);
-        System.setProperty(SshCommand.CONFIG_PROPERTY, sshd.clientConfig.toString());
-        var remote = org.kibitz.core.engines.EngineEntry.of("far", "Far Fairy-Stockfish", List.of(stockfish))
-                .withSsh(java.util.Optional.of(new org.kibitz.protocols.ssh.SshTarget("127.0.0.1",
-                        java.util.Optional.of(sshd.port()), java.util.Optional.empty(), java.util.Optional.empty(), List.of())));
+        var remote = farEngine(stockfish);
         WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, remote);
         ui = w.injector.getInstance(EnginesUi.class);
         String panel = onFx(() -> ui.panelIds().get(0));
@@ -169,12 +174,7 @@ class RemoteEngineManagerTest {
     @Test
     void aMatchAsksAboutAnUnknownComputerBeforeItStartsAndOnNoDoesNotStart() throws Exception {
         String fairy = RealEngines.require("fairy-stockfish");
-        sshd = Sshd.start(home.resolve("sshd"));
-        before = System.getProperty(SshCommand.CONFIG_PROPERTY);
-        System.setProperty(SshCommand.CONFIG_PROPERTY, sshd.clientConfig.toString());
-        var remote = org.kibitz.core.engines.EngineEntry.of("far", "Far Fairy-Stockfish", List.of(fairy))
-                .withSsh(java.util.Optional.of(new org.kibitz.protocols.ssh.SshTarget("127.0.0.1",
-                        java.util.Optional.of(sshd.port()), java.util.Optional.empty(), java.util.Optional.empty(), List.of())));
+        var remote = farEngine(fairy);
         WorkbenchFixture w = WorkbenchFixture.openWithEngines(home, remote);
         ui = w.injector.getInstance(EnginesUi.class);
         org.kibitz.workbench.match.MatchUi match = w.injector.getInstance(org.kibitz.workbench.match.MatchUi.class);

@@ -132,29 +132,17 @@ public final class HostTrust {
             start.run();
             return;
         }
-        SshTarget target = engine.ssh().get();
         Thread t = new Thread(() -> {
-            Check h;
+            // The same lookup, question and trust as a job's start: one path for both.
             try {
-                h = check(target);
-            } catch (SshHosts.SshException | RuntimeException e) {
-                Platform.runLater(() -> refused.accept(String.valueOf(e.getMessage())));
+                ensureKnown(List.of(engine), i18n, () -> owner);
+            } catch (NotTrusted e) {
+                Platform.runLater(() -> refused.accept(e.getMessage()));
+                return;
+            } catch (InterruptedException e) {
                 return;
             }
-            Platform.runLater(() -> {
-                if (h.keys().isEmpty()) {
-                    start.run();
-                } else if (ask(h, i18n, owner)) {
-                    try {
-                        SshHosts.trust(h.where(), h.keys());
-                        start.run();
-                    } catch (IOException e) {
-                        refused.accept(i18n.get("manager.ssh.trustFailed", String.valueOf(e.getMessage())));
-                    }
-                } else {
-                    refused.accept(i18n.get("manager.ssh.notTrusted", h.where().knownHostsName()));
-                }
-            });
+            Platform.runLater(start);
         }, "ssh-host-check");
         t.setDaemon(true);
         t.start();
