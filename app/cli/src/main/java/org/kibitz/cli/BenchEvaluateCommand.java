@@ -259,7 +259,11 @@ final class BenchEvaluateCommand implements Callable<Integer> {
      */
     static final class CpuMeter {
 
-        record Snapshot(long process, java.util.Map<Long, Long> threads) {
+        /**
+         * @param vm the JVM's own threads that Java cannot see (the JIT compilers, the collector), by
+         *           kind, from {@code /proc/self/task} (Linux; empty elsewhere)
+         */
+        record Snapshot(long process, java.util.Map<Long, Long> threads, java.util.Map<String, Long> vm) {
             Usage since(Snapshot before) {
                 java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
                 java.util.Map<String, Long> byKind = new java.util.TreeMap<>();
@@ -270,27 +274,63 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                         byKind.merge(kind(info.getThreadName()), spent, Long::sum);
                     }
                 }
-                return new Usage(process - before.process, byKind);
+                java.util.Map<String, Long> vmKinds = new java.util.TreeMap<>();
+                for (java.util.Map.Entry<String, Long> e : vm.entrySet()) {
+                    long spent = e.getValue() - before.vm.getOrDefault(e.getKey(), 0L);
+                    if (spent > 0) {
+                        vmKinds.put(e.getKey(), spent);
+                    }
+                }
+                return new Usage(process - before.process, byKind, vmKinds);
             }
         }
 
-        record Usage(long processNanos, java.util.Map<String, Long> byKind) {
+        /**
+         * @param byKind the Java threads' time by kind ({@link #kind})
+         * @param vm     the JIT compilers' and the collector's time, where the system tells it
+         */
+        record Usage(long processNanos, java.util.Map<String, Long> byKind, java.util.Map<String, Long> vm) {
             /** Per position: {@code 0.410 ms (kibitz-job 0.230, stockfish-out 0.120, other threads, JIT and GC 0.060)}. */
             String perPosition(long positions) {
-                if (processNanos < 0 || positions == 0) {
+                return per(positions, 1e6, "%.3f", " ms");
+            }
+
+            /** Two spans' time together (the blocks of a run). */
+            Usage plus(Usage o) {
+                java.util.Map<String, Long> k = new java.util.TreeMap<>(byKind);
+                o.byKind.forEach((name, t) -> k.merge(name, t, Long::sum));
+                java.util.Map<String, Long> v = new java.util.TreeMap<>(vm);
+                o.vm.forEach((name, t) -> v.merge(name, t, Long::sum));
+                return new Usage(processNanos + o.processNanos, k, v);
+            }
+
+            static final Usage NONE = new Usage(0, java.util.Map.of(), java.util.Map.of());
+
+            /**
+             * Per item in the unit {@code unitNanos}: {@code 0.080 s (kibitz-job 0.030, ..., JIT compilers 0.020,
+             * other threads and GC 0.010)}. The Java threads that took 2 % or more, then the JIT compilers and
+             * the VM thread (the collector, at safepoints) where the system tells them, then the rest.
+             */
+            String per(long items, double unitNanos, String format, String unit) {
+                if (processNanos < 0 || items == 0) {
                     return "unknown";
                 }
-                StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%.3f ms (", processNanos / 1e6 / positions));
+                double d = unitNanos * items;
+                StringBuilder b = new StringBuilder(String.format(Locale.ROOT, format + "%s (", processNanos / d, unit));
                 long shown = 0;
                 for (java.util.Map.Entry<String, Long> e : byKind.entrySet().stream()
                         .sorted(java.util.Map.Entry.<String, Long>comparingByValue().reversed()).toList()) {
                     if (e.getValue() * 50 >= processNanos) { // 2 % or more
                         shown += e.getValue();
-                        b.append(String.format(Locale.ROOT, "%s %.3f, ", e.getKey(), e.getValue() / 1e6 / positions));
+                        b.append(String.format(Locale.ROOT, "%s " + format + ", ", e.getKey(), e.getValue() / d));
                     }
                 }
-                return b.append(String.format(Locale.ROOT, "other threads, JIT and GC %.3f)",
-                        (processNanos - shown) / 1e6 / positions)).toString();
+                for (java.util.Map.Entry<String, Long> e : vm.entrySet()) {
+                    shown += e.getValue();
+                    b.append(String.format(Locale.ROOT, "%s " + format + ", ", e.getKey(), e.getValue() / d));
+                }
+                return b.append(String.format(Locale.ROOT, (vm.isEmpty() ? "other threads, JIT and GC " : "other threads ")
+                        + format + ")", (processNanos - shown) / d)).toString();
             }
         }
 
@@ -305,7 +345,52 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             }
             long process = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                     instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
-            return new Snapshot(process, threads);
+            return new Snapshot(process, threads, vmThreads());
+        }
+
+        /** Clock ticks a second, as {@code /proc} counts a thread's time: 100 on every Linux in use. */
+        private static final long TICKS_PER_SECOND = 100;
+
+        /**
+         * The time of the JVM's own threads that {@link java.lang.management.ThreadMXBean} does not list,
+         * summed by kind, from {@code /proc/self/task/N/stat} (Linux: HotSpot names its threads there:
+         * {@code C2 CompilerThre}, {@code C1 CompilerThre}, {@code VM Thread}, {@code GC Thread#0}).
+         * Empty where there is no such folder.
+         */
+        static java.util.Map<String, Long> vmThreads() {
+            java.util.Map<String, Long> out = new java.util.TreeMap<>();
+            java.nio.file.Path tasks = java.nio.file.Path.of("/proc/self/task");
+            if (!java.nio.file.Files.isDirectory(tasks)) {
+                return out;
+            }
+            try (var dirs = java.nio.file.Files.list(tasks)) {
+                for (java.nio.file.Path t : dirs.toList()) {
+                    try {
+                        String stat = java.nio.file.Files.readString(t.resolve("stat"));
+                        int open = stat.indexOf('(');
+                        int close = stat.lastIndexOf(')');
+                        if (open < 0 || close < open) {
+                            continue;
+                        }
+                        String name = stat.substring(open + 1, close);
+                        String kind = name.contains("CompilerThre") ? "JIT compilers"
+                                : name.equals("VM Thread") || name.startsWith("GC Thread") || name.startsWith("G1 ")
+                                ? "VM thread and GC" : null;
+                        if (kind == null) {
+                            continue;
+                        }
+                        // After the name: state, then 10 numbers, then utime and stime (fields 14 and 15).
+                        String[] f = stat.substring(close + 2).split(" ");
+                        long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                        out.merge(kind, ticks * (1_000_000_000L / TICKS_PER_SECOND), Long::sum);
+                    } catch (java.io.IOException | RuntimeException e) {
+                        // a thread that ended meanwhile
+                    }
+                }
+            } catch (java.io.IOException | RuntimeException e) {
+                return new java.util.TreeMap<>();
+            }
+            return out;
         }
 
         /** A thread's name without its number: {@code kibitz-job-3} is a {@code kibitz-job}. */

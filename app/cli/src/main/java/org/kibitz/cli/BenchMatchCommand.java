@@ -111,6 +111,9 @@ final class BenchMatchCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", descriptionKey = "match.out")
     Path outDir;
 
+    /** Our runs' CPU time by thread, summed over the blocks. */
+    private BenchEvaluateCommand.CpuMeter.Usage oursByThread = BenchEvaluateCommand.CpuMeter.Usage.NONE;
+
     @Inject
     BenchMatchCommand(Games games, Formats formats, EngineRegistry registry, JobRunner runner) {
         this.games = games;
@@ -209,6 +212,9 @@ final class BenchMatchCommand implements Callable<Integer> {
                 }
             }
             print(out, "kibitz", ours, "JVM process, engines not included");
+            // Where that CPU went: the threads by kind (the engines' readers are named after the
+            // engines), the JIT compilers and the collector where the system tells them, the rest.
+            out.println("kibitz    CPU by thread, per game: " + oursByThread.per(Math.max(1, ours.games()), 1e9, "%.4f", " s"));
             if (fastchess == null) {
                 out.println("fastchess: not run (no --fastchess PATH): Kibitz measured alone");
                 out.flush();
@@ -287,12 +293,15 @@ final class BenchMatchCommand implements Callable<Integer> {
         };
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         double load0 = load();
+        BenchEvaluateCommand.CpuMeter.Snapshot threads0 = BenchEvaluateCommand.CpuMeter.snapshot();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         JobResult<MatchJob.Finished> result;
         try (MatchPlanner.Running running = MatchPlanner.start(plan, concurrency, registry, games, pgn, runner, journal,
                 observer)) {
             result = running.handle().result().get();
+            // By thread while the engines' reader threads still run (they end with their sessions).
+            oursByThread = oursByThread.plus(BenchEvaluateCommand.CpuMeter.snapshot().since(threads0));
         }
         double wall = (System.nanoTime() - t0) / 1e9;
         double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
