@@ -59,8 +59,17 @@ public final class EngineProcess implements LineChannel {
     private volatile long lastLook = System.nanoTime() - LOOK_EVERY_NANOS - 1; // the first line looks
     /** Whether Kibitz ended it because its output closed while it went on running. */
     private volatile boolean endedByUs;
-    /** How often the reader collects the descendants while lines come. */
+    /** How often the reader collects the descendants while lines come, at first and while it finds any. */
     private static final long LOOK_EVERY_NANOS = 2_000_000_000L;
+    /**
+     * The longest wait between two looks: each look that finds no descendant doubles the wait up to
+     * this. A look reads every process of the machine (it was the largest part of a reader thread's
+     * CPU time in a match, issue 42); engines that start helpers start them early (a wrapper script,
+     * an adapter), and ending the engine, asked or not, looks again.
+     */
+    private static final long LOOK_AT_MOST_NANOS = 64_000_000_000L;
+    /** The wait before the next look while lines come. */
+    private volatile long lookEvery = LOOK_EVERY_NANOS;
     /** Whether the engine is reached through ssh: its round trips are measured (decision 0032). */
     private final boolean remote;
     /** When the pending {@code isready}/{@code ping} went out ({@link System#nanoTime}), 0 when none is pending. */
@@ -188,7 +197,7 @@ public final class EngineProcess implements LineChannel {
     private void read(InputStream in, Direction direction, LineReceiver receiver) {
         LineSplitter splitter = new LineSplitter(line -> {
             remember(line);
-            if (System.nanoTime() - lastLook > LOOK_EVERY_NANOS) {
+            if (System.nanoTime() - lastLook > lookEvery) {
                 rememberDescendants();
             }
             Instant now = Instant.now();
@@ -372,11 +381,16 @@ public final class EngineProcess implements LineChannel {
      * ended, when its output ends, and now and then while it talks.
      */
     private void rememberDescendants() {
+        boolean found = false;
         try {
-            process.descendants().forEach(known::add);
+            for (ProcessHandle h : (Iterable<ProcessHandle>) process.descendants()::iterator) {
+                known.add(h);
+                found = true;
+            }
         } catch (RuntimeException e) {
             // cannot list them on this platform
         }
+        lookEvery = found ? LOOK_EVERY_NANOS : Math.min(LOOK_AT_MOST_NANOS, 2 * lookEvery);
         lastLook = System.nanoTime();
     }
 
