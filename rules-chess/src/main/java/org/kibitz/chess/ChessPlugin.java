@@ -235,7 +235,11 @@ public final class ChessPlugin implements GamePlugin {
         }
         long key = last.repetitionKey();
         int repetitions = 0;
-        for (Position p : line) {
+        // Only the positions since the last capture or pawn move (the halfmove clock) can be the same
+        // as the last: looking no further, an arbiter that asks after every move no longer spends the
+        // square of the game's length on it.
+        int from = Math.max(0, line.size() - 1 - last.halfmoveClock());
+        for (Position p : line.subList(from, line.size())) {
             ChessPosition c = ChessNotations.chess(p);
             if (c.repetitionKey() == key && c.sameForRepetition(last)) {
                 repetitions++;

@@ -178,6 +178,19 @@ public final class ChessPosition implements Position {
 
     @Override
     public Optional<Outcome> outcome() {
+        Optional<Outcome> o = outcome;
+        if (o == null) {
+            o = computeOutcome();
+            outcome = o;
+        }
+        return o;
+    }
+
+    // Asked more than once of the same position (an arbiter asks after every move, then its rules ask
+    // again): kept, as the FEN is. A race only computes it twice.
+    private volatile Optional<Outcome> outcome;
+
+    private Optional<Outcome> computeOutcome() {
         Board board = state.toBoard();
         if (!board.hasLegalMove()) {
             return Optional.of(board.inCheck()
