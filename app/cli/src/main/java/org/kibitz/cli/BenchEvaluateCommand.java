@@ -262,8 +262,10 @@ final class BenchEvaluateCommand implements Callable<Integer> {
         /**
          * @param vm the JVM's own threads that Java cannot see (the JIT compilers, the collector), by
          *           kind, from {@code /proc/self/task} (Linux; empty elsewhere)
+         * @param system the process's time in the kernel (reads, writes, wake-ups), from {@code /proc/self/stat};
+         *               -1 where unknown
          */
-        record Snapshot(long process, java.util.Map<Long, Long> threads, java.util.Map<String, Long> vm) {
+        record Snapshot(long process, java.util.Map<Long, Long> threads, java.util.Map<String, Long> vm, long system) {
             Usage since(Snapshot before) {
                 java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
                 java.util.Map<String, Long> byKind = new java.util.TreeMap<>();
@@ -281,15 +283,18 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                         vmKinds.put(e.getKey(), spent);
                     }
                 }
-                return new Usage(process - before.process, byKind, vmKinds);
+                return new Usage(process - before.process, byKind, vmKinds,
+                        system < 0 || before.system < 0 ? -1 : system - before.system);
             }
         }
 
         /**
          * @param byKind the Java threads' time by kind ({@link #kind})
          * @param vm     the JIT compilers' and the collector's time, where the system tells it
+         * @param systemNanos of the process's time, how much was in the kernel; -1 where unknown
          */
-        record Usage(long processNanos, java.util.Map<String, Long> byKind, java.util.Map<String, Long> vm) {
+        record Usage(long processNanos, java.util.Map<String, Long> byKind, java.util.Map<String, Long> vm,
+                     long systemNanos) {
             /** Per position: {@code 0.410 ms (kibitz-job 0.230, stockfish-out 0.120, other threads, JIT and GC 0.060)}. */
             String perPosition(long positions) {
                 return per(positions, 1e6, "%.3f", " ms");
@@ -301,10 +306,11 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                 o.byKind.forEach((name, t) -> k.merge(name, t, Long::sum));
                 java.util.Map<String, Long> v = new java.util.TreeMap<>(vm);
                 o.vm.forEach((name, t) -> v.merge(name, t, Long::sum));
-                return new Usage(processNanos + o.processNanos, k, v);
+                return new Usage(processNanos + o.processNanos, k, v,
+                        systemNanos < 0 || o.systemNanos < 0 ? -1 : systemNanos + o.systemNanos);
             }
 
-            static final Usage NONE = new Usage(0, java.util.Map.of(), java.util.Map.of());
+            static final Usage NONE = new Usage(0, java.util.Map.of(), java.util.Map.of(), 0);
 
             /**
              * Per item in the unit {@code unitNanos}: {@code 0.080 s (kibitz-job 0.030, ..., JIT compilers 0.020,
@@ -329,8 +335,12 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                     shown += e.getValue();
                     b.append(String.format(Locale.ROOT, "%s " + format + ", ", e.getKey(), e.getValue() / d));
                 }
-                return b.append(String.format(Locale.ROOT, (vm.isEmpty() ? "other threads, JIT and GC " : "other threads ")
-                        + format + ")", (processNanos - shown) / d)).toString();
+                b.append(String.format(Locale.ROOT, (vm.isEmpty() ? "other threads, JIT and GC " : "other threads ")
+                        + format + ")", (processNanos - shown) / d));
+                if (systemNanos >= 0) {
+                    b.append(String.format(Locale.ROOT, "; in the kernel " + format, systemNanos / d));
+                }
+                return b.toString();
             }
         }
 
@@ -345,7 +355,18 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             }
             long process = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
                     instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
-            return new Snapshot(process, threads, vmThreads());
+            return new Snapshot(process, threads, vmThreads(), systemTime());
+        }
+
+        /** The process's system time from {@code /proc/self/stat} (field 15), -1 where there is none. */
+        static long systemTime() {
+            try {
+                String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                return Long.parseLong(f[12]) * (1_000_000_000L / TICKS_PER_SECOND);
+            } catch (java.io.IOException | RuntimeException e) {
+                return -1;
+            }
         }
 
         /** Clock ticks a second, as {@code /proc} counts a thread's time: 100 on every Linux in use. */

@@ -43,6 +43,26 @@ class CliBenchMatchTest {
             assertEquals(2, games, "every game is one of sf1's wins, losses or draws");
             assertEquals(forfeits, (int) r.out().stream().filter(l -> l.startsWith("  time forfeit: ")).count());
             assertEquals("fastchess: not run (no --fastchess PATH): Kibitz measured alone", r.last());
+            // Where our CPU went: the threads by kind, parts that add up to the whole.
+            String prefix = "kibitz    CPU by thread, per game: ";
+            String byThread = r.out().stream().filter(l -> l.startsWith(prefix)).findFirst()
+                    .orElseThrow(() -> new AssertionError(r.out().toString())).substring(prefix.length());
+            Matcher whole = Pattern.compile("([0-9.]+) s \\((.*)\\)(?:; in the kernel ([0-9.]+))?").matcher(byThread);
+            assertTrue(whole.matches(), byThread);
+            double sum = 0;
+            java.util.Map<String, Double> parts = new java.util.LinkedHashMap<>();
+            for (String part : whole.group(2).split(", ")) {
+                int space = part.lastIndexOf(' ');
+                parts.put(part.substring(0, space), Double.parseDouble(part.substring(space + 1)));
+                sum += Double.parseDouble(part.substring(space + 1));
+            }
+            assertEquals(Double.parseDouble(whole.group(1)), sum, 0.0001 * parts.size(), byThread);
+            assertTrue(parts.containsKey("kibitz-job") && parts.keySet().stream().anyMatch(k -> k.endsWith("-out")),
+                    "the games' threads and the engines' readers: " + byThread);
+            if (Files.isDirectory(Path.of("/proc/self/task"))) {
+                // Linux names the JVM's own threads: the rest is no longer "other threads, JIT and GC".
+                assertTrue(parts.containsKey("other threads") && whole.group(3) != null, byThread);
+            }
             String pgn = Files.readString(out.resolve("kibitz.pgn"));
             assertEquals(2, pgn.split("\\[Event \"Kibitz bench match\"\\]", -1).length - 1, pgn);
             String flat = pgn.replaceAll("\\s+", " ");
