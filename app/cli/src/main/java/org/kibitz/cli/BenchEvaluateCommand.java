@@ -297,7 +297,7 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                      long systemNanos) {
             /** Per position: {@code 0.410 ms (kibitz-job 0.230, stockfish-out 0.120, other threads, JIT and GC 0.060)}. */
             String perPosition(long positions) {
-                return per(positions, 1e6, "%.3f", " ms");
+                return per(positions, 1e6, "%.3f", " ms", false);
             }
 
             /** Two spans' time together (the blocks of a run). */
@@ -315,9 +315,10 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             /**
              * Per item in the unit {@code unitNanos}: {@code 0.080 s (kibitz-job 0.030, ..., JIT compilers 0.020,
              * other threads and GC 0.010)}. The Java threads that took 2 % or more, then the JIT compilers and
-             * the VM thread (the collector, at safepoints) where the system tells them, then the rest.
+             * the VM thread (the collector, at safepoints) where the system tells them, then the rest;
+             * with {@code kernel}, then how much of the whole was the kernel's.
              */
-            String per(long items, double unitNanos, String format, String unit) {
+            String per(long items, double unitNanos, String format, String unit, boolean kernel) {
                 if (processNanos < 0 || items == 0) {
                     return "unknown";
                 }
@@ -337,7 +338,7 @@ final class BenchEvaluateCommand implements Callable<Integer> {
                 }
                 b.append(String.format(Locale.ROOT, (vm.isEmpty() ? "other threads, JIT and GC " : "other threads ")
                         + format + ")", (processNanos - shown) / d));
-                if (systemNanos >= 0) {
+                if (kernel && systemNanos >= 0) {
                     b.append(String.format(Locale.ROOT, "; in the kernel " + format, systemNanos / d));
                 }
                 return b.toString();

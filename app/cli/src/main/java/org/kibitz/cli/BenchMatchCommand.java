@@ -214,7 +214,7 @@ final class BenchMatchCommand implements Callable<Integer> {
             print(out, "kibitz", ours, "JVM process, engines not included");
             // Where that CPU went: the threads by kind (the engines' readers are named after the
             // engines), the JIT compilers and the collector where the system tells them, the rest.
-            out.println("kibitz    CPU by thread, per game: " + oursByThread.per(Math.max(1, ours.games()), 1e9, "%.4f", " s"));
+            out.println("kibitz    CPU by thread, per game: " + oursByThread.per(Math.max(1, ours.games()), 1e9, "%.4f", " s", true));
             if (fastchess == null) {
                 out.println("fastchess: not run (no --fastchess PATH): Kibitz measured alone");
                 out.flush();
