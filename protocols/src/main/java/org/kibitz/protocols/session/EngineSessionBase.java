@@ -772,22 +772,117 @@ public abstract class EngineSessionBase implements EngineSession {
     }
 
     /**
-     * A future for callers: completes on a callback thread, never on the engine's reader thread, and
-     * only once listeners have heard every event that came before (the last {@code info}, the
-     * {@link BestMove}).
+     * A future for callers: never completes on the engine's reader thread, and only once listeners
+     * have heard every event that came before (the last {@code info}, the {@link BestMove}). A
+     * caller that waits on it ({@code get}, {@code join}) is woken by the reader directly and
+     * completes it on its own thread; one that does not wait has it completed on a callback thread.
      */
     protected <T> CompletableFuture<T> forCaller(CompletableFuture<T> internal) {
-        CompletableFuture<T> out = new CompletableFuture<>();
-        internal.whenComplete((v, t) -> CALLBACKS.execute(() -> {
-            events.drain();
-            if (t != null) {
-                Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-                out.completeExceptionally(cause);
-            } else {
-                out.complete(v);
+        return new CallerFuture<>(internal);
+    }
+
+    /**
+     * {@link #forCaller}'s future. The reader thread only completes {@code internal}; what depends on
+     * the caller's future runs on the thread that completes it: the waiting caller's (woken by the
+     * reader, without a hop through a callback thread: a batch waits on one search after another) or,
+     * when nobody waits at that moment, a callback thread. Either way, after {@link EventBus#drain()}.
+     */
+    private final class CallerFuture<T> extends CompletableFuture<T> {
+        private final CompletableFuture<T> internal;
+        // Guarded by this: callers waiting on internal now, and whether a callback thread was asked to deliver.
+        private int waiting;
+        private boolean dispatched;
+
+        CallerFuture(CompletableFuture<T> internal) {
+            this.internal = internal;
+            internal.whenComplete((v, t) -> {
+                synchronized (this) {
+                    if (waiting > 0 || dispatched) {
+                        return; // a waiting caller delivers it on its own thread
+                    }
+                    dispatched = true;
+                }
+                CALLBACKS.execute(this::deliver);
+            });
+        }
+
+        /** Completes this future as {@code internal} ended, once listeners heard what came before; idempotent. */
+        private void deliver() {
+            if (isDone()) {
+                return;
             }
-        }));
-        return out;
+            events.drain();
+            try {
+                complete(internal.join());
+            } catch (CompletionException e) {
+                completeExceptionally(e.getCause() != null ? e.getCause() : e);
+            } catch (CancellationException e) {
+                completeExceptionally(e);
+            }
+        }
+
+        private void enter() {
+            synchronized (this) {
+                waiting++;
+            }
+        }
+
+        /** After a caller's wait on {@code internal}: it delivers when the search ended meanwhile. */
+        private void leave() {
+            synchronized (this) {
+                waiting--;
+            }
+            if (internal.isDone()) {
+                deliver();
+            }
+        }
+
+        @Override
+        public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+            long deadline = System.nanoTime() + unit.toNanos(timeout);
+            if (!isDone()) {
+                enter();
+                try {
+                    internal.get(timeout, unit);
+                } catch (ExecutionException | CancellationException e) {
+                    // this future fails with its cause below
+                } finally {
+                    leave();
+                }
+            }
+            // Done, or being delivered by a callback thread (it only drains the events first).
+            return internal.isDone() ? super.get() : super.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public T get() throws InterruptedException, ExecutionException {
+            if (!isDone()) {
+                enter();
+                try {
+                    internal.get();
+                } catch (ExecutionException | CancellationException e) {
+                    // this future fails with its cause below
+                } finally {
+                    leave();
+                }
+            }
+            return super.get();
+        }
+
+        @Override
+        public T join() {
+            if (!isDone()) {
+                enter();
+                try {
+                    internal.join();
+                } catch (CompletionException | CancellationException e) {
+                    // this future fails with its cause below
+                } finally {
+                    leave();
+                }
+            }
+            return super.join();
+        }
     }
 
     // ---------------------------------------------------------------- messages
