@@ -69,6 +69,8 @@ public final class EngineProcess implements LineChannel {
     private final Duration stallLimit;
     /** Whether the engine was ended because it stopped reading although it answered (see {@link #watch}). */
     private volatile boolean stalled;
+    /** Why it was ended then, the last of its last lines (what it wrote afterwards would push it out). */
+    private volatile String stalledNote;
     /** Where the engine's lines go, once started. */
     private volatile LineReceiver receiver;
     private final CompletableFuture<EngineExit> exit = new CompletableFuture<>();
@@ -293,7 +295,12 @@ public final class EngineProcess implements LineChannel {
         }
         LiveProcesses.remove(this);
         outbox.offer(POISON);
-        EngineExit e = new EngineExit(code, exitExpected.get(), lastLines(), endedByUs);
+        List<String> last = lastLines();
+        if (stalled && !last.contains(stalledNote)) {
+            last = new ArrayList<>(last.subList(Math.max(0, last.size() - LAST_LINES + 1), last.size()));
+            last.add(stalledNote);
+        }
+        EngineExit e = new EngineExit(code, exitExpected.get(), last, endedByUs);
         try {
             receiver.onEnd(e);
         } finally {
@@ -473,8 +480,9 @@ public final class EngineProcess implements LineChannel {
     private void watch() {
         long since = directSince;
         if (since != 0 && System.nanoTime() - since > stallLimit.toNanos() && !stalled) {
-            stalled = true;
             String note = ProtocolMessages.text("engine.stoppedReading", Math.max(1, stallLimit.toSeconds())).render();
+            stalledNote = note;
+            stalled = true;
             remember(note);
             LineReceiver r = receiver;
             if (r != null) {
