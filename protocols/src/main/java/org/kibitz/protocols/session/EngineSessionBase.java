@@ -3,7 +3,6 @@ package org.kibitz.protocols.session;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +97,8 @@ public abstract class EngineSessionBase implements EngineSession {
     private SessionState state = SessionState.STARTING;
     private EngineException failure;
     private EngineExit exit;
-    private final Set<CompletableFuture<?>> waits = new HashSet<>();
+    /** Waits that the engine's death fails at once; a concurrent set, so that a wait ends without the lock. */
+    private final Set<CompletableFuture<?>> waits = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> handshake = new CompletableFuture<>();
     protected final Map<String, EngineOption> options = new LinkedHashMap<>();
     protected String engineName;
@@ -446,10 +446,28 @@ public abstract class EngineSessionBase implements EngineSession {
         };
     }
 
+    // Guarded by lock: whether the reader is handling a line, and what it completes once it let go of the lock.
+    private boolean handlingLine;
+    private final List<Runnable> afterLine = new ArrayList<>();
+
+    /**
+     * Completes {@code f} with {@code value} (under the lock): while the reader handles a line, only
+     * once it has let go of the lock, so that the caller it wakes (a batch waits on one answer after
+     * another) does not at once wait for the lock the reader still holds.
+     */
+    protected <T> void completeSoon(CompletableFuture<T> f, T value) {
+        if (handlingLine) {
+            afterLine.add(() -> f.complete(value));
+        } else {
+            f.complete(value);
+        }
+    }
+
     private void lineFromEngine(Direction direction, String text, Instant time) {
         events.post(new EngineEvent.EngineLine(time, direction, text));
         remember(text);
         if (direction == Direction.FROM_ENGINE) {
+            Runnable[] after = null;
             synchronized (lock) {
                 lastHeard = time;
                 if (!text.isBlank()) {
@@ -466,12 +484,24 @@ public abstract class EngineSessionBase implements EngineSession {
                     handshake.completeExceptionally(new EngineException(Kind.PROTOCOL,
                             ProtocolMessages.text("protocol.rejected", displayName(), protocolId, text)));
                 } else {
+                    handlingLine = true;
                     try {
                         handleLine(text);
                     } catch (RuntimeException e) {
                         // A line we cannot make sense of is the engine's problem, not a reason to
                         // stop reading it; it is in the log as it came.
+                    } finally {
+                        handlingLine = false;
                     }
+                    if (!afterLine.isEmpty()) {
+                        after = afterLine.toArray(new Runnable[0]);
+                        afterLine.clear();
+                    }
+                }
+            }
+            if (after != null) {
+                for (Runnable r : after) {
+                    r.run();
                 }
             }
         }
@@ -580,11 +610,7 @@ public abstract class EngineSessionBase implements EngineSession {
             f.completeExceptionally(new EngineException(Kind.DIED, diedText(exit)));
         } else {
             waits.add(f);
-            f.whenComplete((v, t) -> {
-                synchronized (lock) {
-                    waits.remove(f);
-                }
-            });
+            f.whenComplete((v, t) -> waits.remove(f));
         }
         return f;
     }
@@ -1114,7 +1140,7 @@ public abstract class EngineSessionBase implements EngineSession {
         lastBestMove = best;
         events.post(best);
         transition(SessionState.IDLE);
-        s.result.complete(best);
+        completeSoon(s.result, best);
     }
 
     /** The search ended without a usable answer (under the lock); the session stays usable. */
