@@ -34,8 +34,8 @@ import org.kibitz.protocols.ProtocolMessages;
  * it writes a line itself only when the pipe must have room for it (the engine answered a question
  * sent after everything but a few bytes, see {@link #writeNow}), and otherwise leaves it to a writer
  * thread. An engine that answers without reading, so that such a write does block, is ended after
- * the time it has to answer {@code isready}, which ends the write. The last lines of both streams are kept for the
- * message when the engine dies. Ending the engine ends every process it started too, and a
+ * the time it has to answer {@code isready}, which ends the write. The last lines of both streams
+ * are kept for the message when the engine dies. Ending the engine ends every process it started too, and a
  * shutdown hook ends engines still running when the JVM exits, so no engine outlives Kibitz.
  */
 public final class EngineProcess implements LineChannel {
