@@ -30,9 +30,12 @@ import org.kibitz.protocols.ProtocolMessages;
  *
  * <p>The program runs directly from its argument list, never through a shell. One reader thread per
  * output stream cuts it into lines ({@link LineSplitter}); stderr lines go to the receiver as
- * {@link Direction#STDERR} for the log. A writer thread feeds stdin, so that {@link #send} never
- * blocks on an engine that stopped reading. The last lines of both streams are kept for the
- * message when the engine dies. Ending the engine ends every process it started too, and a
+ * {@link Direction#STDERR} for the log. {@link #send} never blocks on an engine that stopped reading:
+ * it writes a line itself only when the pipe must have room for it (the engine answered a question
+ * sent after everything but a few bytes, see {@link #writeNow}), and otherwise leaves it to a writer
+ * thread. An engine that answers without reading, so that such a write does block, is ended after
+ * the time it has to answer {@code isready}, which ends the write. The last lines of both streams
+ * are kept for the message when the engine dies. Ending the engine ends every process it started too, and a
  * shutdown hook ends engines still running when the JVM exits, so no engine outlives Kibitz.
  */
 public final class EngineProcess implements LineChannel {
@@ -47,6 +50,29 @@ public final class EngineProcess implements LineChannel {
     private final String threadName;
     private final ArrayDeque<String> lastLines = new ArrayDeque<>();
     private final LinkedBlockingQueue<String> outbox = new LinkedBlockingQueue<>();
+    /**
+     * Held by whoever writes to the engine's input: the writer thread, or a sender writing its line
+     * itself ({@link #send}). Lines reach the pipe in the order they were sent.
+     */
+    private final java.util.concurrent.locks.ReentrantLock writing = new java.util.concurrent.locks.ReentrantLock();
+    /** Lines in the outbox or being written by the writer thread; a sender writes itself only when none are. */
+    private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
+    /** Bytes written to the engine's input so far (guarded by {@link #writing}). */
+    private long written;
+    /** How many of them the engine has shown it read, by answering a question that came after them. */
+    private volatile long readUpTo;
+    /** Questions sent and not answered yet, each with the offset where it ends (guarded by itself). */
+    private final ArrayDeque<long[]> questions = new ArrayDeque<>();
+    /** When a sender's own write began ({@link System#nanoTime}), 0 when none is under way. */
+    private volatile long directSince;
+    /** How long a sender's own write may last before the engine is taken as one that reads nothing. */
+    private final Duration stallLimit;
+    /** Whether the engine was ended because it stopped reading although it answered (see {@link #watch}). */
+    private volatile boolean stalled;
+    /** Why it was ended then, the last of its last lines (what it wrote afterwards would push it out). */
+    private volatile String stalledNote;
+    /** Where the engine's lines go, once started. */
+    private volatile LineReceiver receiver;
     private final CompletableFuture<EngineExit> exit = new CompletableFuture<>();
     private final AtomicBoolean started = new AtomicBoolean();
     private final AtomicBoolean exitExpected = new AtomicBoolean();
@@ -79,8 +105,9 @@ public final class EngineProcess implements LineChannel {
     /** The shortest round trip seen, null before the first. */
     private volatile Duration roundTrip;
 
-    private EngineProcess(Process process, String description, String name, Duration endGrace) {
+    private EngineProcess(Process process, String description, String name, Duration endGrace, Duration stallLimit) {
         this.process = process;
+        this.stallLimit = stallLimit;
         this.description = description;
         this.threadName = "engine-" + name;
         this.endGrace = endGrace;
@@ -115,6 +142,16 @@ public final class EngineProcess implements LineChannel {
      */
     public static EngineProcess start(List<String> command, Optional<Path> workingDirectory, String name,
                                       Duration endGrace) throws EngineException {
+        return start(command, workingDirectory, name, endGrace, Duration.ofSeconds(10));
+    }
+
+    /**
+     * {@link #start(List, Optional, String, Duration)}, with how long a line written straight to the
+     * engine's input may take before the engine counts as one that stopped reading (the time it has to
+     * answer {@code isready}: an engine that reads nothing for that long would not answer it either).
+     */
+    public static EngineProcess start(List<String> command, Optional<Path> workingDirectory, String name,
+                                      Duration endGrace, Duration stallLimit) throws EngineException {
         Objects.requireNonNull(command, "command");
         if (command.isEmpty() || command.get(0).isBlank()) {
             throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.noCommand"));
@@ -145,7 +182,7 @@ public final class EngineProcess implements LineChannel {
                 throw new EngineException(EngineException.Kind.START_FAILED,
                         ProtocolMessages.text("engine.startFailed", String.join(" ", command), reason(e)), e);
             }
-            return new EngineProcess(p, String.join(" ", command), name, endGrace);
+            return new EngineProcess(p, String.join(" ", command), name, endGrace, stallLimit);
         } finally {
             LiveProcesses.STARTING.decrementAndGet();
         }
@@ -178,6 +215,7 @@ public final class EngineProcess implements LineChannel {
         if (!started.compareAndSet(false, true)) {
             throw new IllegalStateException("already started");
         }
+        this.receiver = receiver;
         rememberDescendants(); // a wrapper script's helpers, started before the engine was exec'd
         Thread err = new Thread(() -> read(process.getErrorStream(), Direction.STDERR, receiver), threadName + "-err");
         err.setDaemon(true);
@@ -199,6 +237,9 @@ public final class EngineProcess implements LineChannel {
             remember(line);
             if (System.nanoTime() - lastLook > lookEvery) {
                 rememberDescendants();
+            }
+            if (direction == Direction.FROM_ENGINE) {
+                noteAnswer(line);
             }
             Instant now = Instant.now();
             receiver.onLine(direction, line, now);
@@ -263,7 +304,12 @@ public final class EngineProcess implements LineChannel {
         }
         LiveProcesses.remove(this);
         outbox.offer(POISON);
-        EngineExit e = new EngineExit(code, exitExpected.get(), lastLines(), endedByUs);
+        List<String> last = lastLines();
+        if (stalled && !last.contains(stalledNote)) {
+            last = new ArrayList<>(last.subList(Math.max(0, last.size() - LAST_LINES + 1), last.size()));
+            last.add(stalledNote);
+        }
+        EngineExit e = new EngineExit(code, exitExpected.get(), last, endedByUs);
         try {
             receiver.onEnd(e);
         } finally {
@@ -273,26 +319,49 @@ public final class EngineProcess implements LineChannel {
 
     private void write() {
         OutputStream out = process.getOutputStream();
+        long look = Math.max(1, Math.min(1000, stallLimit.toMillis() / 4));
         try {
             while (true) {
-                String line = outbox.take();
+                String line = outbox.poll(look, TimeUnit.MILLISECONDS);
+                if (line == null) {
+                    watch();
+                    continue;
+                }
                 if (line == POISON) {
                     break;
                 }
-                StringBuilder batch = new StringBuilder(line).append('\n');
-                // Write what is queued in one go: fewer system calls, and engines that read in
-                // chunks see whole commands.
-                String more;
-                while ((more = outbox.poll()) != null) {
-                    if (more == POISON) {
-                        out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
-                        out.flush();
+                // A sender may be writing its own line (one sent before this was queued): wait for it,
+                // and keep watching it meanwhile.
+                while (!writing.tryLock(look, TimeUnit.MILLISECONDS)) {
+                    watch();
+                }
+                try {
+                    StringBuilder batch = new StringBuilder(line).append('\n');
+                    int n = 1;
+                    boolean poisoned = false;
+                    // Write what is queued in one go: fewer system calls, and engines that read in
+                    // chunks see whole commands.
+                    String more;
+                    while ((more = outbox.poll()) != null) {
+                        if (more == POISON) {
+                            poisoned = true;
+                            break;
+                        }
+                        batch.append(more).append('\n');
+                        n++;
+                    }
+                    byte[] bytes = batch.toString().getBytes(StandardCharsets.UTF_8);
+                    noteQuestions(batch, written);
+                    written += bytes.length;
+                    out.write(bytes);
+                    out.flush();
+                    queued.addAndGet(-n);
+                    if (poisoned) {
                         return;
                     }
-                    batch.append(more).append('\n');
+                } finally {
+                    writing.unlock();
                 }
-                out.write(batch.toString().getBytes(StandardCharsets.UTF_8));
-                out.flush();
             }
         } catch (IOException e) {
             inputClosed = true; // the engine is gone; the reader reports how it ended
@@ -304,6 +373,131 @@ public final class EngineProcess implements LineChannel {
             } catch (IOException ignored) {
                 // already broken
             }
+        }
+    }
+
+    /**
+     * The least room a pipe to an engine has (a page: Linux gives every pipe at least that, even past its
+     * user's limit, and macOS and Windows more): a line this long fits in a pipe the engine has read out.
+     */
+    static final int PIPE_ROOM = 4096;
+
+    /**
+     * Writes {@code line} on the sender's own thread when that cannot block: no line queued before it,
+     * nobody else writing, and the line fits in what the pipe has room for, counting every byte the engine
+     * has not yet shown it read as still in the pipe. That saves a thread hop on each command of a batch.
+     * Returns false when the writer thread must do it.
+     */
+    private boolean writeNow(String line) {
+        if (queued.get() != 0 || !writing.tryLock()) {
+            return false;
+        }
+        try {
+            if (queued.get() != 0 || inputClosed) {
+                return false;
+            }
+            byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
+            if (written - readUpTo + bytes.length > PIPE_ROOM) {
+                return false;
+            }
+            noteQuestions(line, written);
+            written += bytes.length;
+            OutputStream out = process.getOutputStream();
+            directSince = System.nanoTime() | 1;
+            try {
+                out.write(bytes);
+                out.flush();
+            } catch (IOException e) {
+                inputClosed = true; // the engine is gone; the reader reports how it ended
+            } finally {
+                directSince = 0;
+            }
+            return true;
+        } finally {
+            writing.unlock();
+        }
+    }
+
+    /**
+     * Notes the questions among {@code lines} (one or more lines, each ending at a newline or the text's
+     * end) that begin at {@code offset} in the engine's input: an answer to one shows the engine read
+     * everything up to its end. {@code isready} is answered by {@code readyok}, {@code ping N} by
+     * {@code pong N}, a UCI/UCCI {@code go} by {@code bestmove} or {@code nobestmove}.
+     */
+    private void noteQuestions(CharSequence lines, long offset) {
+        int n = lines.length();
+        int i = 0;
+        long at = offset;
+        while (i < n) {
+            int end = i;
+            int bytes = 0;
+            while (end < n && lines.charAt(end) != '\n') {
+                char c = lines.charAt(end);
+                bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+                end++;
+            }
+            at += bytes + 1;
+            char first = i < n ? lines.charAt(i) : 0;
+            if (first == 'i' || first == 'g' || first == 'p') {
+                String l = lines.subSequence(i, end).toString().strip();
+                long kind = l.equals("isready") ? 1 : l.equals("go") || l.startsWith("go ") ? 2
+                        : l.startsWith("ping ") ? 3 : 0;
+                if (kind != 0) {
+                    synchronized (questions) {
+                        if (questions.size() == 64) {
+                            questions.removeFirst(); // an engine that answers none (xboard's go): keep a few
+                        }
+                        questions.addLast(new long[] {kind, at});
+                    }
+                }
+            }
+            i = end + 1;
+        }
+    }
+
+    /** An engine line: an answer to the oldest question of its kind shows the engine read up to that question's end. */
+    private void noteAnswer(String line) {
+        if (line.isEmpty()) {
+            return;
+        }
+        char c = line.charAt(0);
+        long kind = c == 'r' && line.startsWith("readyok") ? 1
+                : (c == 'b' && line.startsWith("bestmove")) || (c == 'n' && line.startsWith("nobestmove")) ? 2
+                : c == 'p' && line.startsWith("pong") ? 3 : 0;
+        if (kind == 0) {
+            return;
+        }
+        synchronized (questions) {
+            for (java.util.Iterator<long[]> it = questions.iterator(); it.hasNext(); ) {
+                long[] q = it.next();
+                if (q[0] == kind) {
+                    it.remove();
+                    if (q[1] > readUpTo) {
+                        readUpTo = q[1];
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Looks at a sender's own write (on the writer thread, while it waits): one that has lasted past the
+     * stall limit is blocked on a full pipe, so the engine reads nothing although it answered questions
+     * as if it did. It is ended, which ends the write with an error, so that no caller stays blocked.
+     */
+    private void watch() {
+        long since = directSince;
+        if (since != 0 && System.nanoTime() - since > stallLimit.toNanos() && !stalled) {
+            String note = ProtocolMessages.text("engine.stoppedReading", Math.max(1, stallLimit.toSeconds())).render();
+            stalledNote = note;
+            stalled = true;
+            remember(note);
+            LineReceiver r = receiver;
+            if (r != null) {
+                r.onLine(Direction.STDERR, note, Instant.now());
+            }
+            destroyTree(true);
         }
     }
 
@@ -335,7 +529,10 @@ public final class EngineProcess implements LineChannel {
                     pingSentAt = System.nanoTime();
                 }
             }
-            outbox.offer(line);
+            if (!writeNow(line)) {
+                queued.incrementAndGet();
+                outbox.offer(line);
+            }
         }
     }
 

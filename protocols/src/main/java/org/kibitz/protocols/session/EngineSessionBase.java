@@ -3,7 +3,6 @@ package org.kibitz.protocols.session;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +97,8 @@ public abstract class EngineSessionBase implements EngineSession {
     private SessionState state = SessionState.STARTING;
     private EngineException failure;
     private EngineExit exit;
-    private final Set<CompletableFuture<?>> waits = new HashSet<>();
+    /** Waits that the engine's death fails at once; a concurrent set, so that a wait ends without the lock. */
+    private final Set<CompletableFuture<?>> waits = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final CompletableFuture<Void> handshake = new CompletableFuture<>();
     protected final Map<String, EngineOption> options = new LinkedHashMap<>();
     protected String engineName;
@@ -446,10 +446,28 @@ public abstract class EngineSessionBase implements EngineSession {
         };
     }
 
+    // Guarded by lock: whether the reader is handling a line, and what it completes once it let go of the lock.
+    private boolean handlingLine;
+    private final List<Runnable> afterLine = new ArrayList<>();
+
+    /**
+     * Completes {@code f} with {@code value} (under the lock): while the reader handles a line, only
+     * once it has let go of the lock, so that the caller it wakes (a batch waits on one answer after
+     * another) does not at once wait for the lock the reader still holds.
+     */
+    protected <T> void completeSoon(CompletableFuture<T> f, T value) {
+        if (handlingLine) {
+            afterLine.add(() -> f.complete(value));
+        } else {
+            f.complete(value);
+        }
+    }
+
     private void lineFromEngine(Direction direction, String text, Instant time) {
         events.post(new EngineEvent.EngineLine(time, direction, text));
         remember(text);
         if (direction == Direction.FROM_ENGINE) {
+            Runnable[] after = null;
             synchronized (lock) {
                 lastHeard = time;
                 if (!text.isBlank()) {
@@ -466,12 +484,24 @@ public abstract class EngineSessionBase implements EngineSession {
                     handshake.completeExceptionally(new EngineException(Kind.PROTOCOL,
                             ProtocolMessages.text("protocol.rejected", displayName(), protocolId, text)));
                 } else {
+                    handlingLine = true;
                     try {
                         handleLine(text);
                     } catch (RuntimeException e) {
                         // A line we cannot make sense of is the engine's problem, not a reason to
                         // stop reading it; it is in the log as it came.
+                    } finally {
+                        handlingLine = false;
                     }
+                    if (!afterLine.isEmpty()) {
+                        after = afterLine.toArray(new Runnable[0]);
+                        afterLine.clear();
+                    }
+                }
+            }
+            if (after != null) {
+                for (Runnable r : after) {
+                    r.run();
                 }
             }
         }
@@ -580,11 +610,7 @@ public abstract class EngineSessionBase implements EngineSession {
             f.completeExceptionally(new EngineException(Kind.DIED, diedText(exit)));
         } else {
             waits.add(f);
-            f.whenComplete((v, t) -> {
-                synchronized (lock) {
-                    waits.remove(f);
-                }
-            });
+            f.whenComplete((v, t) -> waits.remove(f));
         }
         return f;
     }
@@ -772,22 +798,117 @@ public abstract class EngineSessionBase implements EngineSession {
     }
 
     /**
-     * A future for callers: completes on a callback thread, never on the engine's reader thread, and
-     * only once listeners have heard every event that came before (the last {@code info}, the
-     * {@link BestMove}).
+     * A future for callers: never completes on the engine's reader thread, and only once listeners
+     * have heard every event that came before (the last {@code info}, the {@link BestMove}). A
+     * caller that waits on it ({@code get}, {@code join}) is woken by the reader directly and
+     * completes it on its own thread; one that does not wait has it completed on a callback thread.
      */
     protected <T> CompletableFuture<T> forCaller(CompletableFuture<T> internal) {
-        CompletableFuture<T> out = new CompletableFuture<>();
-        internal.whenComplete((v, t) -> CALLBACKS.execute(() -> {
-            events.drain();
-            if (t != null) {
-                Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
-                out.completeExceptionally(cause);
-            } else {
-                out.complete(v);
+        return new CallerFuture<>(internal);
+    }
+
+    /**
+     * {@link #forCaller}'s future. The reader thread only completes {@code internal}; what depends on
+     * the caller's future runs on the thread that completes it: the waiting caller's (woken by the
+     * reader, without a hop through a callback thread: a batch waits on one search after another) or,
+     * when nobody waits at that moment, a callback thread. Either way, after {@link EventBus#drain()}.
+     */
+    private final class CallerFuture<T> extends CompletableFuture<T> {
+        private final CompletableFuture<T> internal;
+        // Guarded by this: callers waiting on internal now, and whether a callback thread was asked to deliver.
+        private int waiting;
+        private boolean dispatched;
+
+        CallerFuture(CompletableFuture<T> internal) {
+            this.internal = internal;
+            internal.whenComplete((v, t) -> {
+                synchronized (this) {
+                    if (waiting > 0 || dispatched) {
+                        return; // a waiting caller delivers it on its own thread
+                    }
+                    dispatched = true;
+                }
+                CALLBACKS.execute(this::deliver);
+            });
+        }
+
+        /** Completes this future as {@code internal} ended, once listeners heard what came before; idempotent. */
+        private void deliver() {
+            if (isDone()) {
+                return;
             }
-        }));
-        return out;
+            events.drain();
+            try {
+                complete(internal.join());
+            } catch (CompletionException e) {
+                completeExceptionally(e.getCause() != null ? e.getCause() : e);
+            } catch (CancellationException e) {
+                completeExceptionally(e);
+            }
+        }
+
+        private void enter() {
+            synchronized (this) {
+                waiting++;
+            }
+        }
+
+        /** After a caller's wait on {@code internal}: it delivers when the search ended meanwhile. */
+        private void leave() {
+            synchronized (this) {
+                waiting--;
+            }
+            if (internal.isDone()) {
+                deliver();
+            }
+        }
+
+        @Override
+        public T get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
+            long deadline = System.nanoTime() + unit.toNanos(timeout);
+            if (!isDone()) {
+                enter();
+                try {
+                    internal.get(timeout, unit);
+                } catch (ExecutionException | CancellationException e) {
+                    // this future fails with its cause below
+                } finally {
+                    leave();
+                }
+            }
+            // Done, or being delivered by a callback thread (it only drains the events first).
+            return internal.isDone() ? super.get() : super.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public T get() throws InterruptedException, ExecutionException {
+            if (!isDone()) {
+                enter();
+                try {
+                    internal.get();
+                } catch (ExecutionException | CancellationException e) {
+                    // this future fails with its cause below
+                } finally {
+                    leave();
+                }
+            }
+            return super.get();
+        }
+
+        @Override
+        public T join() {
+            if (!isDone()) {
+                enter();
+                try {
+                    internal.join();
+                } catch (CompletionException | CancellationException e) {
+                    // this future fails with its cause below
+                } finally {
+                    leave();
+                }
+            }
+            return super.join();
+        }
     }
 
     // ---------------------------------------------------------------- messages
@@ -1019,7 +1140,7 @@ public abstract class EngineSessionBase implements EngineSession {
         lastBestMove = best;
         events.post(best);
         transition(SessionState.IDLE);
-        s.result.complete(best);
+        completeSoon(s.result, best);
     }
 
     /** The search ended without a usable answer (under the lock); the session stays usable. */

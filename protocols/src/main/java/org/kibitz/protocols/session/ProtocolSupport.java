@@ -167,7 +167,7 @@ public final class ProtocolSupport {
             return new org.kibitz.protocols.process.InProcessChannel(config.inProcess().get(), config.name());
         }
         return EngineProcess.start(config.command(), config.workingDirectory(), shortName(config),
-                config.timeouts().kill());
+                config.timeouts().kill(), config.timeouts().ready());
     }
 
     private static String shortName(EngineConfig config) {

@@ -132,7 +132,7 @@ public final class UciSession extends EngineSessionBase {
         if (line.equals("readyok")) {
             CompletableFuture<Void> w = readyWaits.pollFirst();
             if (w != null) {
-                w.complete(null);
+                completeSoon(w, null);
             }
             return;
         }
@@ -560,11 +560,11 @@ public final class UciSession extends EngineSessionBase {
             } else if (declared.containsKey("newgame")) {
                 send("setoption newgame");
             }
-            w = isready();
             useGame(g, detectedConventions(gameId));
             start = g.startPosition();
             moves = List.of();
             position = start;
+            w = isready(); // last: its answer may come at once, and the reader then needs the lock
         }
         await(w, timeouts.ready(), "isready");
         if (!rankBaseKnown(gameId)) {

@@ -28,6 +28,9 @@ import org.kibitz.api.UsesStandardStreams;
  * <li>{@code fork-helper FILE}: starts a helper process ({@code sleep 600}) and writes its pid to
  *     {@code FILE}, then is a {@code mute-quit} engine that leaves the helper behind when it quits</li>
  * <li>{@code close-stdout}: closes its standard output at the first {@code go} and goes on running</li>
+ * <li>{@code deaf-liar}: at the first {@code go} stops reading its input for good, and answers as if it
+ *     read it: {@code info}, {@code bestmove e2e4} and {@code readyok}, again and again (an engine
+ *     whose input thread died while its output thread goes on)</li>
  * <li>{@code hang-first N FILE}: hangs without a word at its first {@code N} starts (counted in
  *     {@code FILE}), then is a {@code slow-xboard} engine without the wait (GNU Chess 6 hangs at about
  *     one start in twenty)</li>
@@ -188,6 +191,14 @@ public final class FakeEngine {
                     }
                 }
                 default -> {
+                    if (line.startsWith("go") && mode.equals("deaf-liar")) {
+                        while (true) {
+                            out.println("info depth 1 score cp 10 nodes 1 pv e2e4");
+                            out.println("bestmove e2e4");
+                            out.println("readyok");
+                            Thread.sleep(1);
+                        }
+                    }
                     if (line.startsWith("go") && mode.equals("close-stdout")) {
                         out.close();
                         Thread.sleep(Long.MAX_VALUE);

@@ -225,6 +225,43 @@ class FaultTest {
         s.close();
     }
 
+    /**
+     * An engine that stops reading its input but goes on answering as if it read it. Its answers vouch
+     * for what was sent before them, so commands are written on the caller's thread; once its pipe is
+     * full such a write blocks (under the session's lock). The engine must be ended after its
+     * {@code isready} time, which ends the write, and the caller hear that it died, not wait forever.
+     */
+    @Test
+    void anEngineThatAnswersWithoutReadingCannotBlockTheCaller() throws Exception {
+        EngineSession s = open("deaf-liar");
+        org.kibitz.api.game.Position start = TestGames.chess().startPosition();
+        // Knights out and back: a long line (about a kilobyte a command) that ends where it began, where e2e4 is legal.
+        String[] shuffle = {"g1f3", "g8f6", "f3g1", "f6g8"};
+        String[] moves = new String[200];
+        for (int i = 0; i < moves.length; i++) {
+            moves[i] = shuffle[i % 4];
+        }
+        List<org.kibitz.api.game.Move> line = TestGames.moves(TestGames.chess(), start, moves);
+        long t0 = System.nanoTime();
+        EngineException e = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                TIMEOUTS.ready().multipliedBy(10), () -> assertThrows(EngineException.class, () -> {
+                    // 64 KiB of pipe at a kilobyte a round: it is full long before this ends.
+                    for (int i = 0; i < 10_000; i++) {
+                        s.newGame("chess");
+                        s.setPosition(start, line);
+                        try {
+                            s.go(SearchLimits.nodes(1)).get(TIMEOUTS.ready().toMillis() * 2, TimeUnit.MILLISECONDS);
+                        } catch (ExecutionException x) {
+                            throw x.getCause();
+                        }
+                    }
+                }));
+        String text = e.text().render(Locale.ROOT);
+        assertTrue(text.contains("read nothing") || text.contains("没有读取"), text);
+        System.out.printf("[deaf-liar] failed after %d ms: %s%n", (System.nanoTime() - t0) / 1_000_000, text.lines().findFirst().orElse(""));
+        s.close();
+    }
+
     @Test
     void exitsOnQuitWithoutAnswering() throws Exception {
         EngineSession s = open("mute-quit");

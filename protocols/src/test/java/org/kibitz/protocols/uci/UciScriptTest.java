@@ -53,6 +53,49 @@ class UciScriptTest {
                         "uciok");
     }
 
+    /**
+     * A caller waiting on a search is woken by the reader and completes the search's future itself:
+     * what depends on it runs on the caller's thread (not the reader's, nor a callback thread's, which
+     * cost a batch a thread hop per position), and only once listeners heard the best move.
+     */
+    @Test
+    void aWaitingCallerGetsTheBestMoveOnItsOwnThread() throws Exception {
+        ScriptedChannel ch = stockfishHandshake()
+                .expect("ucinewgame")
+                .expect("isready", "readyok")
+                .expect("position startpos")
+                .expect("go nodes 1");
+        UciSession s = open(ch, UciSession.Dialect.UCI);
+        s.newGame("chess");
+        s.setPosition(TestGames.chess().startPosition(), List.of());
+        Recorder rec = new Recorder();
+        s.addListener(rec);
+        CompletableFuture<BestMove> search = s.go(SearchLimits.nodes(1));
+        CompletableFuture<String> ranOn = search.thenApply(b -> Thread.currentThread().getName());
+        java.util.concurrent.atomic.AtomicReference<Object> got = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean heardFirst = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread caller = new Thread(() -> {
+            try {
+                got.set(search.get(30, TimeUnit.SECONDS));
+                heardFirst.set(!rec.of(BestMove.class).isEmpty());
+            } catch (Exception e) {
+                got.set(e);
+            }
+        }, "the-caller");
+        caller.start();
+        // The engine answers once the caller waits on the search.
+        while (caller.getState() != Thread.State.TIMED_WAITING && caller.isAlive()) {
+            Thread.sleep(1);
+        }
+        ch.emit("info depth 1 seldepth 1 score cp 20 nodes 1 pv e2e4", "bestmove e2e4");
+        caller.join(30_000);
+        assertInstanceOf(BestMove.class, got.get(), String.valueOf(got.get()));
+        assertEquals("e2e4", ((BestMove) got.get()).move().orElseThrow().coordinates(1));
+        assertTrue(heardFirst.get(), "listeners heard the best move before the caller got it");
+        assertEquals("the-caller", ranOn.getNow("not run"), "what depends on the search ran on the waiting caller's thread");
+        ch.assertUsedUp();
+    }
+
     @Test
     void handshakeSearchAndStop() throws Exception {
         ScriptedChannel ch = stockfishHandshake()

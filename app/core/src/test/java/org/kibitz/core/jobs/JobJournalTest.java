@@ -20,6 +20,31 @@ class JobJournalTest {
         }
     }
 
+    /**
+     * A result is written straight to the journal, not through a tree first: its line is the same text
+     * the tree gave (nested records, lists, an empty string, a non-ASCII move name), and reads back so.
+     */
+    @Test
+    void aDoneLineIsTheTextOfItsResultsTree(@TempDir Path dir) throws Exception {
+        org.kibitz.core.evaluate.PositionEval p = new org.kibitz.core.evaluate.PositionEval(3,
+                org.kibitz.core.evaluate.PositionEval.Status.SEARCHED, "cp -31", 12, 20_000, 17, List.of("e2e4", "e7e5"), "",
+                "", List.of(new org.kibitz.core.evaluate.PositionEval.Line("e2e4", "cp -31")));
+        org.kibitz.core.evaluate.GameEvaluation g = new org.kibitz.core.evaluate.GameEvaluation(0, 0, 1, 0, "Stockfish \"15\"",
+                "Stockfish|{}|NODES=20000", "xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+                List.of("h2e2"), List.of("炮二平五"), List.of(true), List.of(p, org.kibitz.core.evaluate.PositionEval.failed(4, "died")));
+        Path file = dir.resolve("j.jsonl");
+        try (JobJournal j = JobJournal.open(file, new SquaresJob(1, 2), List.of("x"), false)) {
+            j.done("x", g, System.nanoTime());
+        }
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        com.fasterxml.jackson.databind.node.ObjectNode viaTree = JobJournal.JSON.createObjectNode();
+        viaTree.put("id", "x");
+        viaTree.set("result", JobJournal.JSON.valueToTree(g));
+        assertEquals(JobJournal.JSON.writeValueAsString(viaTree), lines.get(lines.size() - 1));
+        assertEquals(g, JobJournal.JSON.treeToValue(JobJournal.JSON.readTree(lines.get(lines.size() - 1)).get("result"),
+                org.kibitz.core.evaluate.GameEvaluation.class));
+    }
+
     @Test
     void aTornLastLineIsDroppedAndItsItemDoneAgain(@TempDir Path dir) throws Exception {
         Path journal = dir.resolve("j.jsonl");
