@@ -438,12 +438,57 @@ public abstract class EngineSessionBase implements EngineSession {
             }
 
             @Override
+            public void onBatchStart() {
+                if (channel == ch) {
+                    synchronized (lock) {
+                        batchOpen = true;
+                    }
+                }
+            }
+
+            @Override
+            public void onBatchEnd() {
+                synchronized (lock) {
+                    if (!batchOpen) {
+                        return;
+                    }
+                    batchOpen = false;
+                    try {
+                        endOfBatch(channel == ch);
+                    } catch (RuntimeException e) {
+                        // as in lineFromEngine: the engine's problem, not a reason to stop reading
+                    }
+                }
+                events.flush();
+            }
+
+            @Override
             public void onEnd(EngineExit e) {
                 if (channel == ch) {
                     engineEnded(e);
                 }
             }
         };
+    }
+
+    /** Whether the engine's stdout reader is inside one read's lines (under the lock); see {@link #moreLinesComing}. */
+    private boolean batchOpen;
+
+    /**
+     * Whether the line being handled came with others in one read of the engine's output and the
+     * read's end will be signalled by {@link #endOfBatch}: a session may then hold a line back that a
+     * later one of the same read would replace (under the lock, from {@link #handleLine}).
+     */
+    protected final boolean moreLinesComing() {
+        return batchOpen;
+    }
+
+    /**
+     * The lines of one read of the engine's output were all handled: what {@link #handleLine} held
+     * back is handled now (under the lock), or dropped when {@code current} is false (the channel was
+     * replaced meanwhile: its lines are no longer this session's). Does nothing unless a session holds lines back.
+     */
+    protected void endOfBatch(boolean current) {
     }
 
     private void lineFromEngine(Direction direction, String text, Instant time) {
