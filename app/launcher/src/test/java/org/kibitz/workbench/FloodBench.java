@@ -37,10 +37,14 @@ import org.kibitz.workbench.engines.EnginesUi;
 /**
  * A bench, not run by the build ({@code mvn -B -o -pl app/launcher -am verify -Dtest=FloodBench
  * -Dsurefire.failIfNoSpecifiedTests=false}): four engine panels, each a fake engine flooding the
- * window with {@code info} lines (20,000 a second together by default, {@code BENCH_FLOOD_RATE} to
- * change; three MultiPV lines each), with the lines, the log and the curve on screen. Prints and
- * writes to {@code target/flood-bench.txt} the frame times: the interval between pulses (what the
- * user sees) and the FX thread's work in each pulse, median, p99 and worst, idle and flooded.
+ * window with {@code info} lines (20,000 a second each, 80,000 together by default, {@code BENCH_FLOOD_RATE}
+ * to change the total; three MultiPV lines each), with the lines, the log and the curve on screen. The
+ * fakes write pre-built bytes ({@code BENCH_FLOODER=flood-lines} for the old per-line flooder, which
+ * costs CPU of its own). Prints and writes to {@code target/flood-bench.txt} the frame times, p50, p95,
+ * p99 and worst, idle and flooded: the interval between pulses (what the user sees; never under a
+ * 60 Hz frame), the FX work in each pulse (wall time from its first animation timer to the last
+ * scene's layout: the figure issue 38's goal is measured by), and the FX thread's CPU per frame (the
+ * part that does not depend on what else the machine runs); and where the CPU went during the flood.
  */
 @ExtendWith(FxStages.class)
 class FloodBench {
