@@ -18,7 +18,11 @@ import org.kibitz.api.UsesStandardStreams;
  * start position only (it does not read positions). The first argument says how it behaves:
  * <ul>
  * <li>{@code flood RATE}: while searching, writes {@code RATE} {@code info} lines a second (three
- *     MultiPV ranks in turn, with changing figures), paced in batches every millisecond</li>
+ *     MultiPV ranks in turn, with changing figures that repeat each second), built once per search and
+ *     written as bytes every few milliseconds: like a real engine, whose lines are a side effect of
+ *     its search, the flooder itself costs little CPU, so a bench measures the GUI and not the fake</li>
+ * <li>{@code flood-lines RATE}: as {@code flood}, but each line is built as text when it is due and
+ *     written in batches every millisecond (the flooder of old, which burns CPU of its own)</li>
  * <li>{@code crash}: in the middle of a search, a line on stderr and exit code 3</li>
  * <li>{@code crash-once FILE}: crashes as {@code crash} if {@code FILE} does not exist (and creates
  *     it first), else is {@code calm}: the first of several processes crashes, the next ones work</li>
@@ -115,10 +119,15 @@ public final class FakeUciEngine {
                     Runtime.getRuntime().halt(3);
                 }
                 int k = multiPv;
-                int perSecond = mode.equals("flood") ? rate : 20;
+                int perSecond = mode.startsWith("flood") ? rate : 20;
+                boolean prebuilt = mode.equals("flood");
                 long moveTime = moveTime(line);
                 searcher = new Thread(() -> {
-                    search(out, writeLock, searching, k, perSecond, moveTime);
+                    if (prebuilt) {
+                        floodBytes(out, writeLock, searching, k, perSecond, moveTime);
+                    } else {
+                        search(out, writeLock, searching, k, perSecond, moveTime);
+                    }
                     if (moveTime > 0 && searching.compareAndSet(true, false)) {
                         try {
                             say(out, writeLock, "bestmove e2e4 ponder e7e5");
@@ -181,6 +190,60 @@ public final class FakeUciEngine {
         return 0;
     }
 
+    /** One line of a search's output, the {@code n}th since it started. */
+    private static String infoLine(long n, int multiPv, long elapsedNanos) {
+        int rank = (int) (n % multiPv) + 1;
+        int depth = (int) (n / 50 % 60) + 1;
+        return "info depth " + depth + " seldepth " + (depth + 5) + " multipv " + rank + " score cp "
+                + (30 - rank * 7 + (int) (n % 11)) + " wdl 420 480 100 nodes " + n * 1000 + " nps " + 1_000_000
+                + " hashfull " + (n % 1000) + " time " + elapsedNanos / 1_000_000 + " pv " + PVS[rank - 1];
+    }
+
+    /**
+     * Mode {@code flood}: a second's worth of lines built once, then written as bytes at the asked
+     * rate, every 5 ms what is due (in one or two writes), so the fake's own CPU stays small.
+     */
+    private static void floodBytes(BufferedWriter out, Object writeLock, AtomicBoolean searching, int multiPv,
+                                   int perSecond, long moveTimeMs) {
+        int count = Math.max(1, perSecond);
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream(count * 160);
+        int[] starts = new int[count + 1];
+        for (int i = 0; i < count; i++) {
+            starts[i] = b.size();
+            byte[] l = (infoLine(i + 1, multiPv, i * 1_000_000_000L / count) + "\n").getBytes(StandardCharsets.US_ASCII);
+            b.write(l, 0, l.length);
+        }
+        starts[count] = b.size();
+        byte[] all = b.toByteArray();
+        FileOutputStream raw = new FileOutputStream(FileDescriptor.out);
+        long start = System.nanoTime();
+        long sent = 0;
+        try {
+            while (searching.get()) {
+                long elapsed = System.nanoTime() - start;
+                if (moveTimeMs > 0 && elapsed >= moveTimeMs * 1_000_000L) {
+                    return;
+                }
+                long due = elapsed * perSecond / 1_000_000_000L;
+                if (sent < due) {
+                    synchronized (writeLock) {
+                        out.flush(); // what say() queued goes first
+                        while (sent < due) {
+                            int from = (int) (sent % count);
+                            int to = (int) Math.min(count, from + (due - sent));
+                            raw.write(all, starts[from], starts[to] - starts[from]);
+                            sent += to - from;
+                        }
+                        raw.flush();
+                    }
+                }
+                LockSupport.parkNanos(5_000_000L);
+            }
+        } catch (java.io.IOException e) {
+            // the GUI went away
+        }
+    }
+
     private static void search(BufferedWriter out, Object writeLock, AtomicBoolean searching, int multiPv, int perSecond,
                                long moveTimeMs) {
         long start = System.nanoTime();
@@ -199,12 +262,7 @@ public final class FakeUciEngine {
                 synchronized (writeLock) {
                     while (sent < due) {
                         long n = sent + 1;
-                        int rank = (int) (n % multiPv) + 1;
-                        int depth = (int) (n / 50 % 60) + 1;
-                        out.write("info depth " + depth + " seldepth " + (depth + 5) + " multipv " + rank
-                                + " score cp " + (30 - rank * 7 + (int) (n % 11)) + " wdl 420 480 100 nodes " + n * 1000
-                                + " nps " + 1_000_000 + " hashfull " + (n % 1000) + " time " + elapsed / 1_000_000
-                                + " pv " + PVS[rank - 1]);
+                        out.write(infoLine(n, multiPv, elapsed));
                         out.newLine();
                         sent = n;
                     }

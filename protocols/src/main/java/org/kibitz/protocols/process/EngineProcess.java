@@ -233,25 +233,39 @@ public final class EngineProcess implements LineChannel {
     }
 
     private void read(InputStream in, Direction direction, LineReceiver receiver) {
+        // The lines of one read arrived together: they share its time, and the receiver hears
+        // where the read ends (a flood's lines are many to a read; the receiver may keep only the latest).
+        Instant[] readAt = {Instant.now()};
         LineSplitter splitter = new LineSplitter(line -> {
             remember(line);
-            if (System.nanoTime() - lastLook > lookEvery) {
-                rememberDescendants();
-            }
             if (direction == Direction.FROM_ENGINE) {
                 noteAnswer(line);
             }
-            Instant now = Instant.now();
+            Instant now = readAt[0];
             receiver.onLine(direction, line, now);
             if (remote && direction == Direction.FROM_ENGINE) {
                 timeAnswer(line, receiver, now);
             }
         });
         byte[] buffer = new byte[16 * 1024];
+        boolean batches = direction == Direction.FROM_ENGINE;
         try (in) {
             int n;
             while ((n = in.read(buffer)) > 0) {
-                splitter.feed(buffer, 0, n);
+                readAt[0] = Instant.now();
+                if (System.nanoTime() - lastLook > lookEvery) {
+                    rememberDescendants();
+                }
+                if (batches) {
+                    receiver.onBatchStart();
+                    try {
+                        splitter.feed(buffer, 0, n);
+                    } finally {
+                        receiver.onBatchEnd();
+                    }
+                } else {
+                    splitter.feed(buffer, 0, n);
+                }
             }
         } catch (IOException e) {
             // The stream broke because the process ended; what it wrote so far was delivered.

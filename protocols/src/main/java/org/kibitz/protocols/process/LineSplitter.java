@@ -50,7 +50,27 @@ public final class LineSplitter {
     /** Feeds bytes; every complete line goes to the sink, without its line end. */
     public void feed(byte[] bytes, int offset, int count) {
         int end = offset + count;
-        for (int i = offset; i < end; i++) {
+        int i = offset;
+        // A line that starts and ends within these bytes becomes its String straight from them, with
+        // one pass to find its end: the common case, a flood's lines many to a read.
+        while (i < end && length == 0 && !overflowed) {
+            int k = i;
+            boolean high = false;
+            while (k < end && bytes[k] != '\n') {
+                high |= bytes[k] < 0;
+                k++;
+            }
+            if (k == end || k - i > maxLineLength) {
+                break; // the line goes on in the next read, or is too long: byte by byte below
+            }
+            int n = k - i;
+            if (n > 0 && bytes[i + n - 1] == '\r') {
+                n--;
+            }
+            sink.accept(high ? decode(bytes, i, n) : new String(bytes, i, n, StandardCharsets.ISO_8859_1));
+            i = k + 1;
+        }
+        for (; i < end; i++) {
             byte b = bytes[i];
             if (b == '\n') {
                 emit();
@@ -82,7 +102,7 @@ public final class LineSplitter {
         if (n > 0 && line[n - 1] == '\r') {
             n--;
         }
-        String text = nonAscii ? decode(line, n) : new String(line, 0, n, StandardCharsets.ISO_8859_1);
+        String text = nonAscii ? decode(line, 0, n) : new String(line, 0, n, StandardCharsets.ISO_8859_1);
         if (overflowed) {
             text = text + " …";
         }
@@ -92,14 +112,14 @@ public final class LineSplitter {
         sink.accept(text);
     }
 
-    private String decode(byte[] bytes, int n) {
+    private String decode(byte[] bytes, int offset, int n) {
         try {
-            CharBuffer chars = utf8.reset().decode(ByteBuffer.wrap(bytes, 0, n));
+            CharBuffer chars = utf8.reset().decode(ByteBuffer.wrap(bytes, offset, n));
             return chars.toString();
         } catch (CharacterCodingException e) {
             // Not UTF-8: Chinese engines on Windows write GBK, which GB18030 reads; anything else
             // becomes replacement characters rather than an exception.
-            return new String(bytes, 0, n, GB18030);
+            return new String(bytes, offset, n, GB18030);
         }
     }
 }

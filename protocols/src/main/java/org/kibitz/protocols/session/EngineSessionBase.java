@@ -438,6 +438,31 @@ public abstract class EngineSessionBase implements EngineSession {
             }
 
             @Override
+            public void onBatchStart() {
+                if (channel == ch) {
+                    synchronized (lock) {
+                        batchOpen = true;
+                    }
+                }
+            }
+
+            @Override
+            public void onBatchEnd() {
+                synchronized (lock) {
+                    if (!batchOpen) {
+                        return;
+                    }
+                    batchOpen = false;
+                    try {
+                        endOfBatch(channel == ch);
+                    } catch (RuntimeException e) {
+                        // as in lineFromEngine: the engine's problem, not a reason to stop reading
+                    }
+                }
+                events.flush();
+            }
+
+            @Override
             public void onEnd(EngineExit e) {
                 if (channel == ch) {
                     engineEnded(e);
@@ -446,6 +471,7 @@ public abstract class EngineSessionBase implements EngineSession {
         };
     }
 
+<<<<<<< HEAD
     // Guarded by lock: whether the reader is handling a line, and what it completes once it let go of the lock.
     private boolean handlingLine;
     private final List<Runnable> afterLine = new ArrayList<>();
@@ -461,6 +487,26 @@ public abstract class EngineSessionBase implements EngineSession {
         } else {
             f.complete(value);
         }
+=======
+    /** Whether the engine's stdout reader is inside one read's lines (under the lock); see {@link #moreLinesComing}. */
+    private boolean batchOpen;
+
+    /**
+     * Whether the line being handled came with others in one read of the engine's output and the
+     * read's end will be signalled by {@link #endOfBatch}: a session may then hold a line back that a
+     * later one of the same read would replace (under the lock, from {@link #handleLine}).
+     */
+    protected final boolean moreLinesComing() {
+        return batchOpen;
+    }
+
+    /**
+     * The lines of one read of the engine's output were all handled: what {@link #handleLine} held
+     * back is handled now (under the lock), or dropped when {@code current} is false (the channel was
+     * replaced meanwhile: its lines are no longer this session's). Does nothing unless a session holds lines back.
+     */
+    protected void endOfBatch(boolean current) {
+>>>>>>> issue-38f
     }
 
     private void lineFromEngine(Direction direction, String text, Instant time) {

@@ -46,6 +46,81 @@ public final class InfoParser {
         this.rankBase = rankBase;
     }
 
+    /** The highest MultiPV rank whose lines a session holds back (see {@link #holdKey}). */
+    public static final int MAX_HELD_RANK = 500;
+
+    /**
+     * Whether an {@code info} line may be held back until a later line of the same MultiPV rank and
+     * depth replaces it, and if so its rank, depth and whether its score is a bound, packed in a
+     * {@code long} (read with {@link #heldRank}, {@link #heldDepth}, {@link #heldBound}); -1 when it
+     * may not: a line without a PV or a depth, with a {@code string} (a message for the user), a
+     * {@code currline} or {@code refutation}, or a rank above {@link #MAX_HELD_RANK}. One pass over
+     * the keywords before the PV, no allocation: it runs on every line of a flood.
+     */
+    public static long holdKey(String line) {
+        int n = line.length();
+        int p = 0;
+        int depth = -1;
+        int rank = 1;
+        boolean bound = false;
+        while (true) {
+            while (p < n && line.charAt(p) <= ' ') {
+                p++;
+            }
+            if (p >= n) {
+                return -1; // no PV
+            }
+            int ts = p;
+            while (p < n && line.charAt(p) > ' ') {
+                p++;
+            }
+            int len = p - ts;
+            if (len == 2 && line.startsWith("pv", ts)) {
+                return depth < 0 || rank < 1 || rank > MAX_HELD_RANK ? -1
+                        : ((long) rank << 33) | ((long) depth << 1) | (bound ? 1 : 0);
+            }
+            if (len == 5 && line.startsWith("depth", ts) || len == 7 && line.startsWith("multipv", ts)) {
+                while (p < n && line.charAt(p) <= ' ') {
+                    p++;
+                }
+                int v = 0;
+                int digits = 0;
+                while (p < n && line.charAt(p) >= '0' && line.charAt(p) <= '9' && digits < 9) {
+                    v = v * 10 + (line.charAt(p++) - '0');
+                    digits++;
+                }
+                if (digits == 0 || p < n && line.charAt(p) > ' ') {
+                    return -1; // not a plain number: leave it to the parser
+                }
+                if (len == 5) {
+                    depth = v;
+                } else {
+                    rank = v;
+                }
+            } else if (len == 10 && (line.startsWith("lowerbound", ts) || line.startsWith("upperbound", ts))) {
+                bound = true;
+            } else if (len == 6 && line.startsWith("string", ts) || len == 8 && line.startsWith("currline", ts)
+                    || len == 10 && line.startsWith("refutation", ts)) {
+                return -1;
+            }
+        }
+    }
+
+    /** The MultiPV rank of a {@link #holdKey}. */
+    public static int heldRank(long key) {
+        return (int) (key >>> 33);
+    }
+
+    /** The depth of a {@link #holdKey}. */
+    public static int heldDepth(long key) {
+        return (int) ((key >>> 1) & 0xFFFF_FFFFL);
+    }
+
+    /** Whether the score of a {@link #holdKey} is a bound. */
+    public static boolean heldBound(long key) {
+        return (key & 1) != 0;
+    }
+
     /**
      * Parses {@code line}, which starts with {@code info}; fills {@code out} (reset first).
      *

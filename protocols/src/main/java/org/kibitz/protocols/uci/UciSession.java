@@ -112,19 +112,15 @@ public final class UciSession extends EngineSessionBase {
             return;
         }
         if (line.startsWith("info")) {
-            if (codec != null && codec.rankBase() != infoParserBase) {
-                // Once the game and its rank base are known, PVs are read straight into moves.
-                infoParserBase = codec.rankBase();
-                infoParser = new InfoParser(bareScore, infoParserBase);
+            long key = moreLinesComing() ? InfoParser.holdKey(line) : -1;
+            if (key >= 0 && hold(line, key)) {
+                return;
             }
-            if (infoParser.parse(line, info)) {
-                if (info.text != null) {
-                    message(MessageKind.INFO, info.text);
-                }
-                report(info);
-            }
+            handleHeld();
+            handleInfo(line);
             return;
         }
+        handleHeld(); // what was held back came first
         if (line.startsWith("bestmove ") || line.equals("bestmove") || line.equals("nobestmove")) {
             onBestMove(line);
             return;
@@ -170,6 +166,98 @@ public final class UciSession extends EngineSessionBase {
             engineName = rest.substring(5).strip();
         } else if (rest.startsWith("author ")) {
             author = Optional.of(rest.substring(7).strip());
+        }
+    }
+
+    private void handleInfo(String line) {
+        if (codec != null && codec.rankBase() != infoParserBase) {
+            // Once the game and its rank base are known, PVs are read straight into moves.
+            infoParserBase = codec.rankBase();
+            infoParser = new InfoParser(bareScore, infoParserBase);
+        }
+        if (infoParser.parse(line, info)) {
+            if (info.text != null) {
+                message(MessageKind.INFO, info.text);
+            }
+            report(info);
+        }
+    }
+
+    // ------------------------------------------------ info lines held back within one read
+
+    // A flooding engine writes dozens of info lines per read of its output, most of them soon
+    // replaced by the next line of the same MultiPV rank. Of the lines of one read, the last of each
+    // rank and depth is read (parsed, its PV checked move by move, reported); the others only go to
+    // the log. The last line of every depth is kept (what stores and curves take), and a line of
+    // another kind, or the read's end, hands on what was held first, so the order is kept and
+    // nothing waits for the engine's next write (decision 0041).
+
+    /** The line held for each rank (index rank - 1), null where none. */
+    private String[] held = new String[4];
+    private int[] heldDepth = new int[4];
+    private boolean[] heldBound = new boolean[4];
+    /** The order the held lines came in, to hand them on in it. */
+    private long[] heldOrder = new long[4];
+    private int heldCount;
+    private long heldSeq;
+
+    /**
+     * Holds {@code line} back (under the lock) as the latest of its rank, handing on first what was
+     * held when the line would not simply replace it (another depth; a bound after an exact score).
+     *
+     * @return false when the line is not held (a rank beyond what is held)
+     */
+    private boolean hold(String line, long key) {
+        int rank = InfoParser.heldRank(key);
+        int depth = InfoParser.heldDepth(key);
+        boolean bound = InfoParser.heldBound(key);
+        if (rank > held.length) {
+            if (rank > InfoParser.MAX_HELD_RANK) {
+                return false;
+            }
+            int n = Math.max(rank, held.length * 2);
+            held = java.util.Arrays.copyOf(held, n);
+            heldDepth = java.util.Arrays.copyOf(heldDepth, n);
+            heldBound = java.util.Arrays.copyOf(heldBound, n);
+            heldOrder = java.util.Arrays.copyOf(heldOrder, n);
+        }
+        int i = rank - 1;
+        if (held[i] != null && (heldDepth[i] != depth || (!heldBound[i] && bound))) {
+            handleHeld();
+        }
+        if (held[i] == null) {
+            heldCount++;
+        }
+        held[i] = line;
+        heldDepth[i] = depth;
+        heldBound[i] = bound;
+        heldOrder[i] = ++heldSeq;
+        return true;
+    }
+
+    /** Reads and reports the held lines in the order they came (under the lock). */
+    private void handleHeld() {
+        while (heldCount > 0) {
+            int first = -1;
+            for (int i = 0; i < held.length; i++) {
+                if (held[i] != null && (first < 0 || heldOrder[i] < heldOrder[first])) {
+                    first = i;
+                }
+            }
+            String line = held[first];
+            held[first] = null;
+            heldCount--;
+            handleInfo(line);
+        }
+    }
+
+    @Override
+    protected void endOfBatch(boolean current) {
+        if (current) {
+            handleHeld();
+        } else {
+            java.util.Arrays.fill(held, null);
+            heldCount = 0;
         }
     }
 

@@ -43,4 +43,34 @@ class LineSplitterTest {
         assertEquals("z".repeat(64) + " …", lines.get(0));
         assertEquals("readyok", lines.get(1));
     }
+
+    @Test
+    void manyLinesInOneReadAreSplitAsByteByByte() {
+        // Lines within one read are cut straight from its bytes; fed a byte at a time, each goes
+        // through the line buffer: both must give the same lines, whatever the lengths and bytes.
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        b.writeBytes("junk before\n".getBytes());
+        b.writeBytes(("a".repeat(64) + "\n").getBytes());
+        b.writeBytes(("b".repeat(65) + "\r\n").getBytes());
+        b.writeBytes(("c".repeat(63) + "\r\n").getBytes());
+        b.writeBytes("info string 中文\n".getBytes(StandardCharsets.UTF_8));
+        b.writeBytes("message 开局库\r\n".getBytes(Charset.forName("GBK")));
+        b.writeBytes("\n\nlast without end".getBytes());
+        byte[] all = b.toByteArray();
+        byte[] padded = new byte[all.length + 7];
+        System.arraycopy(all, 0, padded, 5, all.length);
+        List<String> whole = new ArrayList<>();
+        LineSplitter s = new LineSplitter(64, whole::add);
+        s.feed(padded, 5, all.length);
+        s.finish();
+        List<String> bytes = new ArrayList<>();
+        LineSplitter t = new LineSplitter(64, bytes::add);
+        for (byte x : all) {
+            t.feed(new byte[] {x}, 0, 1);
+        }
+        t.finish();
+        assertEquals(bytes, whole);
+        assertEquals(List.of("junk before", "a".repeat(64), "b".repeat(64) + " …", "c".repeat(63), "info string 中文",
+                "message 开局库", "", "", "last without end"), whole);
+    }
 }

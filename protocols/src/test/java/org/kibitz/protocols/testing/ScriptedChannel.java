@@ -94,6 +94,26 @@ public final class ScriptedChannel implements LineChannel {
         }
     }
 
+    /**
+     * The engine writes {@code lines} now, unprompted, in one write that the session reads at once:
+     * they come between {@link LineReceiver#onBatchStart} and {@link LineReceiver#onBatchEnd}, as
+     * an {@code EngineProcess} delivers the lines of one read.
+     */
+    public void emitTogether(String... lines) {
+        List<String> all = List.of(lines);
+        later(() -> {
+            if (ended) {
+                return;
+            }
+            receiver.onBatchStart();
+            try {
+                all.forEach(this::deliver);
+            } finally {
+                receiver.onBatchEnd();
+            }
+        });
+    }
+
     /** The engine ends now, unprompted, with {@code code}. */
     public void die(int code, String... lastLines) {
         later(() -> end(OptionalInt.of(code), List.of(lastLines)));

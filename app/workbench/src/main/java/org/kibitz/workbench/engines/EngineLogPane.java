@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -44,13 +43,14 @@ public final class EngineLogPane extends BorderPane {
 
     private final EnginesUi ui;
     private final EngineLog log;
-    private final LogView list = new LogView(ZONE);
+    private final LogView list;
     private final ComboBox<String> job = new ComboBox<>();
     private final ComboBox<String> engine = new ComboBox<>();
     private final TextField filter = new TextField();
     private final ToggleButton pause = new ToggleButton();
     private final Label count = new Label();
-    private final List<EngineLog.Entry> held = new ArrayList<>();
+    /** Every line read from the log (up to its capacity), whatever the filter shows. */
+    private final LogRing held;
     private long next;
     private long missed;
     private Function<Window, Path> saveChooser;
@@ -58,6 +58,8 @@ public final class EngineLogPane extends BorderPane {
     public EngineLogPane(EnginesUi ui) {
         this.ui = ui;
         this.log = ui.service().log();
+        this.list = new LogView(ZONE, log.capacity());
+        this.held = new LogRing(log.capacity());
         setId("engine-log-pane");
         getStyleClass().add("engine-log-pane");
         getStylesheets().add(EngineStyles.URL);
@@ -172,19 +174,18 @@ public final class EngineLogPane extends BorderPane {
             showCount();
             return;
         }
-        held.addAll(b.entries());
-        // Trimmed in steps of a tenth of the capacity: removing from the front of a long list is
-        // the costly part, so it is done now and then, not on every read.
-        int slack = Math.max(1, log.capacity() / 10);
-        int over = held.size() - log.capacity();
-        if (over >= slack) {
-            held.subList(0, over).clear();
-        }
-        List<EngineLog.Entry> add = new ArrayList<>();
-        for (EngineLog.Entry e : b.entries()) {
-            if (matches(e)) {
-                add.add(e);
+        // A ring: the oldest lines make room for the new ones, at no cost per line kept.
+        held.append(b.entries());
+        List<EngineLog.Entry> add;
+        if (filtering()) {
+            add = new ArrayList<>();
+            for (EngineLog.Entry e : b.entries()) {
+                if (matches(e)) {
+                    add.add(e);
+                }
             }
+        } else {
+            add = b.entries();
         }
         // Shown lines older than the oldest still held go too.
         List<EngineLog.Entry> shown = list.lines();
@@ -199,6 +200,12 @@ public final class EngineLogPane extends BorderPane {
         showCount();
     }
 
+    /** Whether any filter is set (else every line is shown). */
+    private boolean filtering() {
+        return !(job.getValue() == null || job.getValue().isEmpty()) || !(engine.getValue() == null || engine.getValue().isEmpty())
+                || !(filter.getText() == null || filter.getText().isEmpty());
+    }
+
     private boolean matches(EngineLog.Entry e) {
         String work = job.getValue();
         if (work != null && !work.isEmpty() && !work.equals(e.job())) {
@@ -209,7 +216,18 @@ public final class EngineLogPane extends BorderPane {
             return false;
         }
         String t = filter.getText();
-        return t == null || t.isEmpty() || e.text().toLowerCase(Locale.ROOT).contains(t.toLowerCase(Locale.ROOT));
+        return t == null || t.isEmpty() || containsIgnoringCase(e.text(), t);
+    }
+
+    /** Whether {@code text} holds {@code part}, case aside, without a lower-cased copy of every line. */
+    static boolean containsIgnoringCase(String text, String part) {
+        int n = part.length();
+        for (int i = 0, last = text.length() - n; i <= last; i++) {
+            if (text.regionMatches(true, i, part, 0, n)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void refilter() {

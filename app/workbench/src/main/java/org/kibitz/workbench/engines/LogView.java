@@ -50,8 +50,7 @@ final class LogView extends Region {
     private final ScrollBar vbar = new ScrollBar();
     private final ScrollBar hbar = new ScrollBar();
     private final ZoneId zone;
-    private List<EngineLog.Entry> lines = new ArrayList<>();
-    private final List<String> texts = new ArrayList<>();
+    private final LogRing lines;
     private final BitSet selected = new BitSet();
     private int anchor = -1;
     private boolean follow = true;
@@ -61,8 +60,10 @@ final class LogView extends Region {
     /** The longest engine name in sight so far, so the columns after it line up. */
     private int engineWidth;
 
-    LogView(ZoneId zone) {
+    /** @param capacity the most lines shown (the log's capacity) */
+    LogView(ZoneId zone, int capacity) {
         this.zone = zone;
+        this.lines = new LogRing(capacity);
         getStyleClass().add("log-view");
         setFocusTraversable(true);
         vbar.setOrientation(Orientation.VERTICAL);
@@ -112,11 +113,9 @@ final class LogView extends Region {
 
     /** Replaces every line (a new filter). */
     void setLines(List<EngineLog.Entry> all) {
-        lines = new ArrayList<>(all);
-        texts.clear();
+        lines.setAll(all);
         longest = 0;
         for (EngineLog.Entry e : lines) {
-            texts.add(null);
             longest = Math.max(longest, width(e));
         }
         selected.clear();
@@ -127,10 +126,11 @@ final class LogView extends Region {
 
     /** Adds lines at the end, and drops {@code dropFront} from the start. */
     void append(List<EngineLog.Entry> more, int dropFront) {
-        if (dropFront > 0) {
-            int d = Math.min(dropFront, lines.size());
-            lines.subList(0, d).clear();
-            texts.subList(0, d).clear();
+        // Lines past the capacity push the oldest out too.
+        int overflow = Math.max(0, lines.size() - Math.min(dropFront, lines.size()) + more.size() - lines.capacity());
+        int d = Math.min(lines.size(), dropFront + overflow);
+        if (d > 0) {
+            lines.dropFront(d);
             BitSet shifted = selected.get(d, Math.max(d, selected.length()));
             selected.clear();
             selected.or(shifted);
@@ -141,11 +141,11 @@ final class LogView extends Region {
                 adjusting = false;
             }
         }
-        for (EngineLog.Entry e : more) {
-            lines.add(e);
-            texts.add(null);
-            longest = Math.max(longest, width(e));
+        // Of more lines than the ring holds, only the last fit.
+        for (int i = Math.max(0, more.size() - lines.capacity()); i < more.size(); i++) {
+            longest = Math.max(longest, width(more.get(i)));
         }
+        lines.append(more);
         refresh();
     }
 
@@ -259,13 +259,13 @@ final class LogView extends Region {
             EngineLog.Entry en = lines.get(i);
             if (en.engine().length() > engineWidth) {
                 engineWidth = en.engine().length();
-                java.util.Collections.fill(texts, null);
+                lines.clearTexts();
             }
-            String t = texts.get(i);
+            String t = lines.text(i);
             if (t == null) {
                 // Written out when first in sight: a flood's lines mostly never are.
                 t = EngineLog.format(en, zone, engineWidth);
-                texts.set(i, t);
+                lines.setText(i, t);
             }
             g.fillText(t, x0, y + 1);
         }
