@@ -30,6 +30,8 @@ import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.Formats;
+import org.kibitz.formats.pgn.PgnFormat;
+import org.kibitz.formats.pgn.PgnImportCuts;
 
 /**
  * Imports game files into an {@link OpeningTree}: each game read as it streams by (constant memory),
@@ -170,6 +172,8 @@ public final class TreeImporter {
     private final Formats formats;
     private final int batchGames;
     private final int maxRuns;
+    /** Whether PGN files take the light path (decision 0038); off only to compare it with the full read. */
+    private boolean lightReads = true;
 
     public TreeImporter(Games games, Formats formats) {
         this(games, formats, BATCH_GAMES, OpeningTree.MAX_RUNS);
@@ -184,6 +188,12 @@ public final class TreeImporter {
         this.formats = formats;
         this.batchGames = batchGames;
         this.maxRuns = maxRuns;
+    }
+
+    /** Reads every game in full, as before decision 0038: for tests that compare the two paths. */
+    TreeImporter fullReadsOnly() {
+        lightReads = false;
+        return this;
     }
 
     /** The files to read: files as given, folders walked for files of a readable extension, by name. */
@@ -257,32 +267,45 @@ public final class TreeImporter {
      * comments, variations and other tags differ, is one game.
      */
     public static long identity(MessageDigest md, GameTree g, boolean withRed) {
-        md.reset();
-        StringBuilder head = new StringBuilder(128).append(g.gameId());
-        for (String tag : new String[]{"White", "Black", "Date", "Round", "Result"}) {
-            java.util.Optional<String> v = g.tags().get(tag);
-            if (withRed && tag.equals("White") && v.isEmpty()) {
-                v = g.tags().get("Red");
-            }
-            head.append('\n').append(v.orElse("").strip());
-        }
-        head.append('\n').append(g.startPosition().fen()).append('\n');
-        md.update(head.toString().getBytes(StandardCharsets.UTF_8));
-        // The moves, four bytes each (little-endian), handed to the digest at once: one update a move
-        // cost more than the hashing itself.
         int plies = 0;
         for (GameNode n = g.root().firstChild(); n != null; n = n.firstChild()) {
             plies++;
         }
-        byte[] m = new byte[4 * plies];
+        int[] packed = new int[plies];
         int at = 0;
         for (GameNode n = g.root().firstChild(); n != null; n = n.firstChild()) {
-            int v = TreeMove.pack(n.move().orElse(Move.NULL));
+            packed[at++] = TreeMove.pack(n.move().orElse(Move.NULL));
+        }
+        return identity(md, g.gameId(), name -> g.tags().get(name).orElse(null), g.startPosition().fen(), packed, plies, withRed);
+    }
+
+    /**
+     * {@link #identity(MessageDigest, GameTree, boolean)} from its parts: the game's tags by name (null
+     * for a tag it has not), its start position's FEN and its main line's first {@code plies} packed
+     * moves ({@link TreeMove#pack}).
+     */
+    static long identity(MessageDigest md, String gameId, java.util.function.Function<String, String> tags, String startFen,
+                         int[] packed, int plies, boolean withRed) {
+        md.reset();
+        StringBuilder head = new StringBuilder(128).append(gameId);
+        for (String tag : new String[]{"White", "Black", "Date", "Round", "Result"}) {
+            String v = tags.apply(tag);
+            if (withRed && tag.equals("White") && v == null) {
+                v = tags.apply("Red");
+            }
+            head.append('\n').append(v == null ? "" : v.strip());
+        }
+        head.append('\n').append(startFen).append('\n');
+        md.update(head.toString().getBytes(StandardCharsets.UTF_8));
+        // The moves, four bytes each (little-endian), handed to the digest at once: one update a move
+        // cost more than the hashing itself.
+        byte[] m = new byte[4 * plies];
+        for (int i = 0, at = 0; i < plies; i++, at += 4) {
+            int v = packed[i];
             m[at] = (byte) v;
             m[at + 1] = (byte) (v >> 8);
             m[at + 2] = (byte) (v >> 16);
             m[at + 3] = (byte) (v >> 24);
-            at += 4;
         }
         md.update(m);
         byte[] d = md.digest();
@@ -563,14 +586,29 @@ public final class TreeImporter {
             filesRead++;
             Counting counting = new Counting(Files.newInputStream(f));
             int index = 0;
-            try (GameReader reader = format.get().reader(new BufferedInputStream(counting, 1 << 16),
-                    new ReadContext(source, games, options.game(), Optional.empty()))) {
-                // Games an earlier, interrupted import already counted: passed over by their headers.
-                while (index < done && reader.skip()) {
-                    index++;
-                }
+            ReadContext context = new ReadContext(source, games, options.game(), Optional.empty());
+            boolean light = lightReads && format.get() instanceof PgnFormat;
+            try (java.io.Closeable reader = light
+                    ? new PgnImportCuts(new BufferedInputStream(counting, 1 << 16), context)
+                    : format.get().reader(new BufferedInputStream(counting, 1 << 16), context)) {
                 ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
-                ReadAhead<ImportGame> ahead = new ReadAhead<>(reader, f.getFileName().toString(), maker::make);
+                ReadAhead<ImportGame> ahead;
+                if (reader instanceof PgnImportCuts cuts) {
+                    // Games an earlier, interrupted import already counted: passed over by their headers.
+                    while (index < done && cuts.skip()) {
+                        index++;
+                    }
+                    ahead = new ReadAhead<>(() -> {
+                        PgnImportCuts.Cut cut = cuts.next();
+                        return cut == null ? null : maker.make(cut);
+                    }, f.getFileName().toString());
+                } else {
+                    GameReader gameReader = (GameReader) reader;
+                    while (index < done && gameReader.skip()) {
+                        index++;
+                    }
+                    ahead = new ReadAhead<>(gameReader, f.getFileName().toString(), maker::make);
+                }
                 try (ahead) {
                     for (ImportGame g; (g = ahead.next()) != null; ) {
                         index++;
