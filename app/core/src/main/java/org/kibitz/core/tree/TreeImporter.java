@@ -393,6 +393,27 @@ public final class TreeImporter {
         if (elo == null) {
             return 0;
         }
+        // Plain digits, the common case, without a NumberFormatException for every empty tag
+        // (files write [WhiteElo ""] in every game, and each exception took a stack trace).
+        int n = elo.length();
+        if (n == 0) {
+            return 0;
+        }
+        if (n <= 4) {
+            int r = 0;
+            boolean digits = true;
+            for (int i = 0; i < n && digits; i++) {
+                char c = elo.charAt(i);
+                digits = c >= '0' && c <= '9';
+                r = r * 10 + (c - '0');
+            }
+            if (digits) {
+                return r > 0 && r < 5000 ? r : 0;
+            }
+        }
+        if (elo.isBlank() || elo.strip().equals("?") || elo.strip().equals("-")) {
+            return 0;
+        }
         try {
             int r = Integer.parseInt(elo.strip());
             return r > 0 && r < 5000 ? r : 0;

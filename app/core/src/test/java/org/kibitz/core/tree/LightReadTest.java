@@ -178,6 +178,22 @@ class LightReadTest {
         games.set(i, after);
     }
 
+    /** A rating tag read without exceptions reads as {@code Integer.parseInt} of the stripped text did. */
+    @Test
+    void ratingsReadAsTheyWereReadBefore() {
+        for (String elo : new String[]{"", " ", "?", "-", "0", "1", "2500", "4999", "5000", "9999", "12345", " 2400",
+                "2400 ", "+2400", "-100", "24OO", "２５００", "2,400", "0999"}) {
+            int before;
+            try {
+                int r = Integer.parseInt(elo.strip());
+                before = r > 0 && r < 5000 ? r : 0;
+            } catch (NumberFormatException e) {
+                before = 0;
+            }
+            assertEquals(before, TreeImporter.rating(elo), "\"" + elo + "\"");
+        }
+    }
+
     /** The importer itself, light and full, gives the same tree: the same counts and games lists. */
     @Test
     void anImportOnTheLightPathEqualsOneOnTheFullPath(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
