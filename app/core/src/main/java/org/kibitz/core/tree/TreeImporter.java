@@ -96,8 +96,13 @@ public final class TreeImporter {
         }
     }
 
+    /** The statement that adds {@code rows} rows to a moves table that holds none of their keys: plain inserts. */
+    private static String insertSql(int rows) {
+        return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    }
+
     private static String upsertSql(int rows) {
-        return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+        return insertSql(rows)
                 + """
                  ON CONFLICT(position_hash, move) DO UPDATE SET
                     games = games + excluded.games, white_wins = white_wins + excluded.white_wins,
@@ -481,6 +486,12 @@ public final class TreeImporter {
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
         PreparedStatement upsertMoves;
+        /**
+         * Whether the moves table is still empty in this import (a new tree, before its first batch):
+         * then the batch's rows, distinct and in key order, go in as plain inserts, without the
+         * upsert's conflict handling (decision 0038).
+         */
+        boolean movesEmpty;
         PreparedStatement fileDone;
         String treeGame;
         long nextId;
@@ -532,6 +543,9 @@ public final class TreeImporter {
                     INSERT INTO games(id, file_digest, game_number, white, black, result, year, event, white_elo,
                                       black_elo, hash)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING""");
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM moves)")) {
+                movesEmpty = rs.next() && rs.getInt(1) != 0;
+            }
             upsertMove = db.prepareStatement(upsertSql(1));
             upsertMoves = db.prepareStatement(upsertSql(ROWS));
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(run), 0) FROM ref_runs")) {
@@ -763,17 +777,30 @@ public final class TreeImporter {
             writePendingGames();
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
             int[] order = counts.sorted();
-            int k = 0;
-            for (; k + ROWS <= order.length; k += ROWS) {
-                for (int j = 0; j < ROWS; j++) {
-                    bindMove(upsertMoves, j * (2 + MoveCounts.STRIDE), order[k + j]);
+            // Asked again inside the batch's transaction, which holds the write lock: another
+            // connection may have written moves since the import began.
+            boolean plain = movesEmpty && order.length > 0 && movesTableEmpty();
+            PreparedStatement many = plain ? db.prepareStatement(insertSql(ROWS)) : upsertMoves;
+            PreparedStatement one = plain ? db.prepareStatement(insertSql(1)) : upsertMove;
+            try {
+                int k = 0;
+                for (; k + ROWS <= order.length; k += ROWS) {
+                    for (int j = 0; j < ROWS; j++) {
+                        bindMove(many, j * (2 + MoveCounts.STRIDE), order[k + j]);
+                    }
+                    many.executeUpdate();
                 }
-                upsertMoves.executeUpdate();
+                for (; k < order.length; k++) {
+                    bindMove(one, 0, order[k]);
+                    one.executeUpdate();
+                }
+            } finally {
+                if (plain) {
+                    many.close();
+                    one.close();
+                }
             }
-            for (; k < order.length; k++) {
-                bindMove(upsertMove, 0, order[k]);
-                upsertMove.executeUpdate();
-            }
+            movesEmpty &= order.length == 0;
             counts.clear();
             // In key order (game order within a key, as the ids were handed out): the B-tree is walked
             // once; in game order each row touched a page of its own and this was most of an import.
@@ -789,6 +816,12 @@ public final class TreeImporter {
             fileDone.executeUpdate();
             db.commit();
             batchGames = 0;
+        }
+
+        private boolean movesTableEmpty() throws SQLException {
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM moves)")) {
+                return rs.next() && rs.getInt(1) != 0;
+            }
         }
 
         /** Binds the row of the batch's pair in {@code slot} at parameter offset {@code at} of an upsert. */
