@@ -120,9 +120,27 @@ class LightReadTest {
 
     @Test
     void everyXiangqiFileGivesTheFullReadersGames() throws IOException {
+        long light = 0;
         for (Path f : pgnFiles("xiangqi/pgn")) {
-            compare(f.getFileName().toString(), Files.readAllBytes(f), Optional.empty(), 0);
+            light += compare(f.getFileName().toString(), Files.readAllBytes(f), Optional.empty(), 0);
         }
+        assertTrue(light > 1000, "games read on the light path: " + light);
+    }
+
+    /** Xiangqi games in ICCS with broken ones planted: an illegal move, a move of the other side, a word. */
+    @Test
+    void brokenXiangqiGamesAreTheFullReadersAndTheRestStillReads() throws IOException {
+        String liu = Files.readString(TestGames.shared("xiangqi/pgn/xqdb-Liu_Dahua_1125_games.pgn"), StandardCharsets.UTF_8);
+        List<String> out = new ArrayList<>(Arrays.asList(liu.split("(?=\\[Event )")));
+        assertTrue(out.size() > 1000);
+        plant(out, 2, "\\b1\\. (\\S+) ", "1. $1 a0a5 ");                   // a chariot through its own pawn
+        plant(out, 5, "\\b2\\. (\\S+) ", "2. h9g7 ");                      // Black's move on Red's turn
+        plant(out, 8, "\\b3\\. (\\S+) ", "3. xyz ");                       // no move
+        plant(out, 9, "\\b3\\. (\\S+) ", "3. $1 (3. a3a4) ");              // a variation
+        plant(out, 11, "\\b1\\. (\\S+) ", "1. $1 {a comment} ");           // a comment
+        long light = compare("planted-xiangqi.pgn", String.join("", out).getBytes(StandardCharsets.UTF_8), Optional.empty(), 0);
+        assertTrue(light > 1000, "light " + light);
+        assertTrue(errors >= 3, "games with errors: " + errors);
     }
 
     @Test

@@ -8,13 +8,14 @@ import java.util.List;
 import org.kibitz.api.format.FormatProblem;
 import org.kibitz.api.format.ReadContext;
 import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.game.GamePlugin;
 import org.kibitz.formats.text.LineReader;
 
 /**
  * A PGN file cut into games for an import that needs only each game's main line and a few tags (the
  * opening tree): the same cuts, numbers and lines as {@link PgnFormat#reader}, but a game is not built
  * into a tree unless the caller asks ({@link Cut#build()}). A game is offered for a light read
- * ({@link Cut#plainChess()}) only when the full read could not tell it anything more: standard chess
+ * ({@link Cut#plain()}) only when the full read could not tell it anything more: standard chess
  * from the start position in SAN, no variations, no null moves, nothing the scanner warned about. For
  * every other game, and for any game whose light read fails, the caller builds it in full, so problems
  * and counts are the full reader's.
@@ -76,23 +77,30 @@ public final class PgnImportCuts implements Closeable {
         }
 
         /**
-         * Whether the game is standard chess from the start position, its main line in SAN and nothing
-         * else to read but comments: no variations, no null moves, no NAG before the first move, no
-         * {@code FEN} or {@code Format} tag, nothing the scanner warned about. Then {@link #moves()},
-         * {@link #result()} and {@link #problems()} are what a full read would have seen, and a full
-         * read gives the game those moves if each one is legal SAN.
+         * The game's rules when a light read can stand for the full one, else {@code null}: standard
+         * chess from the start position in SAN, or xiangqi from the start position in ICCS coordinates
+         * ({@code h2e2}, the only form taken), its main line with nothing else to read but comments and
+         * NAGs after moves: no variations, no null moves, no {@code FEN} or {@code Format} tag, nothing
+         * the scanner warned about. Then {@link #moves()}, {@link #result()} and {@link #problems()}
+         * are what a full read would have seen, and a full read gives the game those moves if each one
+         * is legal.
          */
-        public boolean plainChess() {
+        public GamePlugin plain() {
             if (text.tooLarge || !text.problems.isEmpty()) {
-                return false;
+                return null;
             }
             String fen = text.tag("FEN");
             if ((fen != null && !fen.isBlank()) || text.tag("Format") != null) {
-                return false;
+                return null;
             }
             if (!(detector.detect(text) instanceof GameDetector.Verdict.Candidates c) || c.games().isEmpty()
-                    || !c.games().get(0).id().equals("chess") || c.variant().isPresent()) {
-                return false;
+                    || c.variant().isPresent()) {
+                return null;
+            }
+            GamePlugin game = c.games().get(0);
+            boolean chess = game.id().equals("chess");
+            if (!chess && !game.id().equals("xiangqi")) {
+                return null;
             }
             List<String> ms = new ArrayList<>(text.size());
             String movetextResult = null;
@@ -101,20 +109,20 @@ public final class PgnImportCuts implements Closeable {
                     case PgnGameText.MOVE -> {
                         String t = text.text(i);
                         if (text.value(i) != PgnGameText.ASCII || PgnGameBuilder.isNullMove(t)) {
-                            return false;
+                            return null;
                         }
-                        if (ms.isEmpty() && PgnTokens.isCoordinates(t)) {
-                            return false; // the full read would try coordinates first
+                        if (chess ? ms.isEmpty() && PgnTokens.isCoordinates(t) : !iccs(t)) {
+                            return null; // chess: the full read would try coordinates first
                         }
                         ms.add(t);
                     }
                     case PgnGameText.NAG -> {
                         if (ms.isEmpty()) {
-                            return false; // a warning of the full read
+                            return null; // a warning of the full read
                         }
                     }
                     case PgnGameText.OPEN, PgnGameText.CLOSE -> {
-                        return false;
+                        return null;
                     }
                     case PgnGameText.RESULT -> movetextResult = text.text(i);
                     default -> {
@@ -127,10 +135,23 @@ public final class PgnImportCuts implements Closeable {
             result = PgnHeaders.settledResult(source, text, tagResult, movetextResult, ps).orElse(tagResult);
             problems = ps;
             moves = ms;
-            return true;
+            return game;
         }
 
-        /** The main line's move tokens, after {@link #plainChess()} said yes. */
+        /** Four characters, lower case: file, rank, file, rank of a xiangqi board ({@code h2e2}). */
+        private static boolean iccs(String t) {
+            return t.length() == 4 && file(t.charAt(0)) && rank(t.charAt(1)) && file(t.charAt(2)) && rank(t.charAt(3));
+        }
+
+        private static boolean file(char c) {
+            return c >= 'a' && c <= 'i';
+        }
+
+        private static boolean rank(char c) {
+            return c >= '0' && c <= '9';
+        }
+
+        /** The main line's move tokens, after {@link #plain()} named the game. */
         public List<String> moves() {
             return moves;
         }
