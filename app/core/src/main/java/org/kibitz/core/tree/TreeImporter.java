@@ -35,7 +35,8 @@ import org.kibitz.formats.pgn.PgnImportCuts;
 
 /**
  * Imports game files into an {@link OpeningTree}: each game read as it streams by (constant memory),
- * on a reading thread that also takes out what the import keeps of it ({@link ImportGame}); its main
+ * on a reading thread that also takes out what the import keeps of it ({@link ImportGame}; a plain PGN
+ * game is replayed without building its tree, any other read in full, decision 0038); its main
  * line's (position, move) pairs counted in memory, and every {@value #BATCH_GAMES} games (or
  * {@value #BATCH_PAIRS} pairs) the counts added to the file in one transaction of sorted upserts, with
  * the batch's references to its games as a run of their own (decision 0019) and how far the file was
