@@ -4,6 +4,7 @@ import java.security.MessageDigest;
 import java.util.List;
 import org.kibitz.api.format.FormatProblem;
 import org.kibitz.api.format.ReadResult;
+import org.kibitz.api.game.GamePlugin;
 import org.kibitz.api.game.GameResult;
 import org.kibitz.api.game.Move;
 import org.kibitz.api.game.Position;
@@ -11,6 +12,10 @@ import org.kibitz.api.game.Side;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.api.tree.Tags;
+import org.kibitz.chess.board.Board;
+import org.kibitz.chess.board.BoardState;
+import org.kibitz.chess.board.Moves;
+import org.kibitz.formats.pgn.PgnImportCuts;
 
 /**
  * What an import keeps of one game read: its problems, and for a game without errors its row of the
@@ -84,6 +89,156 @@ record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, 
                     tags.get("White").or(() -> tags.get("Red")).orElse(null), tags.get("Black").orElse(null),
                     tags.get("Event").orElse(null), TreeImporter.year(tags.get("Date").orElse(null)),
                     whiteElo, blackElo, g.result(), hashes, moves, ratings, pairs, before.hash());
+        }
+
+        /** Games this maker read on the light path. */
+        long light;
+
+        /** A game as cut: on the light path when it is plain chess and its moves are plain SAN, else read in full. */
+        ImportGame make(PgnImportCuts.Cut cut) {
+            GamePlugin rules = cut.plain();
+            ImportGame g = rules == null ? null : rules.id().equals("chess") ? makePlain(cut) : makePlainCoordinates(cut, rules);
+            if (g != null) {
+                light++;
+                return g;
+            }
+            return make(cut.build());
+        }
+
+        /** The standard start position and its FEN, for the light path. */
+        private static final BoardState START = BoardState.of(Board.startPosition());
+        private static final String START_FEN = Board.startPosition().fen();
+        /** Scratch for the light path: every move of the main line, packed. */
+        private int[] packed = new int[256];
+
+        /**
+         * The chess game of a light cut ({@link PgnImportCuts.Cut#plain()}) replayed straight on the
+         * rules' board (decision 0038); {@code null} when one of its moves is not plain, legal SAN,
+         * and the caller reads the game in full.
+         */
+        ImportGame makePlain(PgnImportCuts.Cut cut) {
+            java.util.List<String> tokens = cut.moves();
+            int total = tokens.size();
+            int length = Math.min(total, maxPly);
+            if (packed.length < total) {
+                packed = new int[Math.max(total, 2 * packed.length)];
+            }
+            String whiteEloTag = cut.tag("WhiteElo");
+            String blackEloTag = cut.tag("BlackElo");
+            int whiteElo = TreeImporter.rating(whiteEloTag);
+            int blackElo = TreeImporter.rating(blackEloTag);
+            long[] hashes = new long[length];
+            int[] moves = new int[length];
+            int[] ratings = new int[length];
+            int pairs = 0;
+            newGame(length);
+            BoardState b = START;
+            long endHash = b.key();
+            for (int ply = 0; ply < total; ply++) {
+                int m = PlainSan.parse(b, tokens.get(ply));
+                if (m == Moves.NONE) {
+                    return null;
+                }
+                int pm = PlainSan.pack(m);
+                packed[ply] = pm;
+                if (ply < length) {
+                    long ph = b.key();
+                    if (firstTime(ph * 31 + pm)) {
+                        hashes[pairs] = ph;
+                        moves[pairs] = pm;
+                        ratings[pairs] = b.sideToMove() == Board.WHITE ? whiteElo : blackElo;
+                        pairs++;
+                    }
+                }
+                b = b.play(m);
+                if (ply < length) {
+                    endHash = b.key();
+                }
+            }
+            String result = cut.result();
+            java.util.function.Function<String, String> tags = name -> name.equals("Result") ? result : cut.tag(name);
+            String white = cut.tag("White");
+            if (white == null) {
+                white = cut.tag("Red");
+            }
+            return new ImportGame(cut.number(), cut.problems(), false, "chess",
+                    TreeImporter.identity(md, "chess", tags, START_FEN, packed, total, identityWithRed),
+                    white, cut.tag("Black"), cut.tag("Event"), TreeImporter.year(cut.tag("Date")),
+                    whiteElo, blackElo, result == null ? GameResult.UNDECIDED : GameResult.fromPgn(result).orElse(GameResult.UNDECIDED),
+                    hashes, moves, ratings, pairs, endHash);
+        }
+
+        /** The last rules a coordinates game was read with, and their start position and its FEN. */
+        private GamePlugin lastRules;
+        private Position lastStart;
+        private String lastStartFen;
+
+        /**
+         * A game of a light cut written in coordinates (xiangqi's ICCS, {@code h2e2}), replayed on the
+         * rules' positions without the game tree or the notation lookup; {@code null} when a move is
+         * not legal, and the caller reads the game in full.
+         */
+        ImportGame makePlainCoordinates(PgnImportCuts.Cut cut, GamePlugin rules) {
+            if (rules != lastRules) {
+                lastStart = rules.startPosition();
+                lastStartFen = lastStart.fen();
+                lastRules = rules;
+            }
+            java.util.List<String> tokens = cut.moves();
+            int total = tokens.size();
+            int length = Math.min(total, maxPly);
+            if (packed.length < total) {
+                packed = new int[Math.max(total, 2 * packed.length)];
+            }
+            int whiteElo = TreeImporter.rating(cut.tag("WhiteElo"));
+            int blackElo = TreeImporter.rating(cut.tag("BlackElo"));
+            long[] hashes = new long[length];
+            int[] moves = new int[length];
+            int[] ratings = new int[length];
+            int pairs = 0;
+            newGame(length);
+            Position p = lastStart;
+            long endHash = p.hash();
+            for (int ply = 0; ply < total; ply++) {
+                Move m;
+                try {
+                    m = Move.parseCoordinates(tokens.get(ply), 0);
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+                if (m.isNull()) {
+                    return null;
+                }
+                long ph = p.hash();
+                Side mover = p.sideToMove();
+                try {
+                    p = p.play(m); // checks that the move is legal
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+                int pm = TreeMove.pack(m);
+                packed[ply] = pm;
+                if (ply < length && firstTime(ph * 31 + pm)) {
+                    hashes[pairs] = ph;
+                    moves[pairs] = pm;
+                    ratings[pairs] = mover == Side.WHITE ? whiteElo : blackElo;
+                    pairs++;
+                }
+                if (ply < length) {
+                    endHash = p.hash();
+                }
+            }
+            String result = cut.result();
+            java.util.function.Function<String, String> tags = name -> name.equals("Result") ? result : cut.tag(name);
+            String white = cut.tag("White");
+            if (white == null) {
+                white = cut.tag("Red");
+            }
+            return new ImportGame(cut.number(), cut.problems(), false, rules.id(),
+                    TreeImporter.identity(md, rules.id(), tags, lastStartFen, packed, total, identityWithRed),
+                    white, cut.tag("Black"), cut.tag("Event"), TreeImporter.year(cut.tag("Date")),
+                    whiteElo, blackElo, result == null ? GameResult.UNDECIDED : GameResult.fromPgn(result).orElse(GameResult.UNDECIDED),
+                    hashes, moves, ratings, pairs, endHash);
         }
 
         private void newGame(int length) {

@@ -36,16 +36,29 @@ final class ReadAhead<T> implements AutoCloseable {
      *                cache; what it returns is what {@link #next()} gives
      */
     ReadAhead(GameReader reader, String name, java.util.function.Function<ReadResult, T> prepare) {
-        thread = new Thread(() -> run(reader, prepare), "kibitz-read-" + name);
+        this(() -> {
+            ReadResult r = reader.next();
+            return r == null ? null : prepare.apply(r);
+        }, name);
+    }
+
+    /** What the reading thread calls for each game: the game prepared, {@code null} after the last. */
+    interface Source<T> {
+        T next() throws IOException;
+    }
+
+    /** @param source called on the reading thread for each game in turn */
+    ReadAhead(Source<T> source, String name) {
+        thread = new Thread(() -> run(source), "kibitz-read-" + name);
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void run(GameReader reader, java.util.function.Function<ReadResult, T> prepare) {
+    private void run(Source<T> source) {
         List<Object> batch = new ArrayList<>(BATCH);
         try {
-            for (ReadResult r; !closed && (r = reader.next()) != null; ) {
-                batch.add(new Prepared<>(prepare.apply(r)));
+            for (T r; !closed && (r = source.next()) != null; ) {
+                batch.add(new Prepared<>(r));
                 if (batch.size() == BATCH) {
                     queue.put(batch);
                     batch = new ArrayList<>(BATCH);

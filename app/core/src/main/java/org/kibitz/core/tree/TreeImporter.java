@@ -30,10 +30,13 @@ import org.kibitz.api.game.Move;
 import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.core.Formats;
+import org.kibitz.formats.pgn.PgnFormat;
+import org.kibitz.formats.pgn.PgnImportCuts;
 
 /**
  * Imports game files into an {@link OpeningTree}: each game read as it streams by (constant memory),
- * on a reading thread that also takes out what the import keeps of it ({@link ImportGame}); its main
+ * on a reading thread that also takes out what the import keeps of it ({@link ImportGame}; a plain PGN
+ * game is replayed without building its tree, any other read in full, decision 0038); its main
  * line's (position, move) pairs counted in memory, and every {@value #BATCH_GAMES} games (or
  * {@value #BATCH_PAIRS} pairs) the counts added to the file in one transaction of sorted upserts, with
  * the batch's references to its games as a run of their own (decision 0019) and how far the file was
@@ -94,8 +97,13 @@ public final class TreeImporter {
         }
     }
 
+    /** The statement that adds {@code rows} rows to a moves table that holds none of their keys: plain inserts. */
+    private static String insertSql(int rows) {
+        return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    }
+
     private static String upsertSql(int rows) {
-        return "INSERT INTO moves VALUES " + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+        return insertSql(rows)
                 + """
                  ON CONFLICT(position_hash, move) DO UPDATE SET
                     games = games + excluded.games, white_wins = white_wins + excluded.white_wins,
@@ -170,6 +178,8 @@ public final class TreeImporter {
     private final Formats formats;
     private final int batchGames;
     private final int maxRuns;
+    /** Whether PGN files take the light path (decision 0038); off only to compare it with the full read. */
+    private boolean lightReads = true;
 
     public TreeImporter(Games games, Formats formats) {
         this(games, formats, BATCH_GAMES, OpeningTree.MAX_RUNS);
@@ -184,6 +194,12 @@ public final class TreeImporter {
         this.formats = formats;
         this.batchGames = batchGames;
         this.maxRuns = maxRuns;
+    }
+
+    /** Reads every game in full, as before decision 0038: for tests that compare the two paths. */
+    TreeImporter fullReadsOnly() {
+        lightReads = false;
+        return this;
     }
 
     /** The files to read: files as given, folders walked for files of a readable extension, by name. */
@@ -257,32 +273,45 @@ public final class TreeImporter {
      * comments, variations and other tags differ, is one game.
      */
     public static long identity(MessageDigest md, GameTree g, boolean withRed) {
-        md.reset();
-        StringBuilder head = new StringBuilder(128).append(g.gameId());
-        for (String tag : new String[]{"White", "Black", "Date", "Round", "Result"}) {
-            java.util.Optional<String> v = g.tags().get(tag);
-            if (withRed && tag.equals("White") && v.isEmpty()) {
-                v = g.tags().get("Red");
-            }
-            head.append('\n').append(v.orElse("").strip());
-        }
-        head.append('\n').append(g.startPosition().fen()).append('\n');
-        md.update(head.toString().getBytes(StandardCharsets.UTF_8));
-        // The moves, four bytes each (little-endian), handed to the digest at once: one update a move
-        // cost more than the hashing itself.
         int plies = 0;
         for (GameNode n = g.root().firstChild(); n != null; n = n.firstChild()) {
             plies++;
         }
-        byte[] m = new byte[4 * plies];
+        int[] packed = new int[plies];
         int at = 0;
         for (GameNode n = g.root().firstChild(); n != null; n = n.firstChild()) {
-            int v = TreeMove.pack(n.move().orElse(Move.NULL));
+            packed[at++] = TreeMove.pack(n.move().orElse(Move.NULL));
+        }
+        return identity(md, g.gameId(), name -> g.tags().get(name).orElse(null), g.startPosition().fen(), packed, plies, withRed);
+    }
+
+    /**
+     * {@link #identity(MessageDigest, GameTree, boolean)} from its parts: the game's tags by name (null
+     * for a tag it has not), its start position's FEN and its main line's first {@code plies} packed
+     * moves ({@link TreeMove#pack}).
+     */
+    static long identity(MessageDigest md, String gameId, java.util.function.Function<String, String> tags, String startFen,
+                         int[] packed, int plies, boolean withRed) {
+        md.reset();
+        StringBuilder head = new StringBuilder(128).append(gameId);
+        for (String tag : new String[]{"White", "Black", "Date", "Round", "Result"}) {
+            String v = tags.apply(tag);
+            if (withRed && tag.equals("White") && v == null) {
+                v = tags.apply("Red");
+            }
+            head.append('\n').append(v == null ? "" : v.strip());
+        }
+        head.append('\n').append(startFen).append('\n');
+        md.update(head.toString().getBytes(StandardCharsets.UTF_8));
+        // The moves, four bytes each (little-endian), handed to the digest at once: one update a move
+        // cost more than the hashing itself.
+        byte[] m = new byte[4 * plies];
+        for (int i = 0, at = 0; i < plies; i++, at += 4) {
+            int v = packed[i];
             m[at] = (byte) v;
             m[at + 1] = (byte) (v >> 8);
             m[at + 2] = (byte) (v >> 16);
             m[at + 3] = (byte) (v >> 24);
-            at += 4;
         }
         md.update(m);
         byte[] d = md.digest();
@@ -370,6 +399,27 @@ public final class TreeImporter {
         if (elo == null) {
             return 0;
         }
+        // Plain digits, the common case, without a NumberFormatException for every empty tag
+        // (files write [WhiteElo ""] in every game, and each exception took a stack trace).
+        int n = elo.length();
+        if (n == 0) {
+            return 0;
+        }
+        if (n <= 4) {
+            int r = 0;
+            boolean digits = true;
+            for (int i = 0; i < n && digits; i++) {
+                char c = elo.charAt(i);
+                digits = c >= '0' && c <= '9';
+                r = r * 10 + (c - '0');
+            }
+            if (digits) {
+                return r > 0 && r < 5000 ? r : 0;
+            }
+        }
+        if (elo.isBlank() || elo.strip().equals("?") || elo.strip().equals("-")) {
+            return 0;
+        }
         try {
             int r = Integer.parseInt(elo.strip());
             return r > 0 && r < 5000 ? r : 0;
@@ -437,6 +487,12 @@ public final class TreeImporter {
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
         PreparedStatement upsertMoves;
+        /**
+         * Whether the moves table is still empty in this import (a new tree, before its first batch):
+         * then the batch's rows, distinct and in key order, go in as plain inserts, without the
+         * upsert's conflict handling (decision 0038).
+         */
+        boolean movesEmpty;
         PreparedStatement fileDone;
         String treeGame;
         long nextId;
@@ -488,6 +544,9 @@ public final class TreeImporter {
                     INSERT INTO games(id, file_digest, game_number, white, black, result, year, event, white_elo,
                                       black_elo, hash)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(hash) DO NOTHING""");
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM moves)")) {
+                movesEmpty = rs.next() && rs.getInt(1) != 0;
+            }
             upsertMove = db.prepareStatement(upsertSql(1));
             upsertMoves = db.prepareStatement(upsertSql(ROWS));
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(run), 0) FROM ref_runs")) {
@@ -563,14 +622,29 @@ public final class TreeImporter {
             filesRead++;
             Counting counting = new Counting(Files.newInputStream(f));
             int index = 0;
-            try (GameReader reader = format.get().reader(new BufferedInputStream(counting, 1 << 16),
-                    new ReadContext(source, games, options.game(), Optional.empty()))) {
-                // Games an earlier, interrupted import already counted: passed over by their headers.
-                while (index < done && reader.skip()) {
-                    index++;
-                }
+            ReadContext context = new ReadContext(source, games, options.game(), Optional.empty());
+            boolean light = lightReads && format.get() instanceof PgnFormat;
+            try (java.io.Closeable reader = light
+                    ? new PgnImportCuts(new BufferedInputStream(counting, 1 << 16), context)
+                    : format.get().reader(new BufferedInputStream(counting, 1 << 16), context)) {
                 ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
-                ReadAhead<ImportGame> ahead = new ReadAhead<>(reader, f.getFileName().toString(), maker::make);
+                ReadAhead<ImportGame> ahead;
+                if (reader instanceof PgnImportCuts cuts) {
+                    // Games an earlier, interrupted import already counted: passed over by their headers.
+                    while (index < done && cuts.skip()) {
+                        index++;
+                    }
+                    ahead = new ReadAhead<>(() -> {
+                        PgnImportCuts.Cut cut = cuts.next();
+                        return cut == null ? null : maker.make(cut);
+                    }, f.getFileName().toString());
+                } else {
+                    GameReader gameReader = (GameReader) reader;
+                    while (index < done && gameReader.skip()) {
+                        index++;
+                    }
+                    ahead = new ReadAhead<>(gameReader, f.getFileName().toString(), maker::make);
+                }
                 try (ahead) {
                     for (ImportGame g; (g = ahead.next()) != null; ) {
                         index++;
@@ -704,17 +778,30 @@ public final class TreeImporter {
             writePendingGames();
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
             int[] order = counts.sorted();
-            int k = 0;
-            for (; k + ROWS <= order.length; k += ROWS) {
-                for (int j = 0; j < ROWS; j++) {
-                    bindMove(upsertMoves, j * (2 + MoveCounts.STRIDE), order[k + j]);
+            // Asked again inside the batch's transaction, which holds the write lock: another
+            // connection may have written moves since the import began.
+            boolean plain = movesEmpty && order.length > 0 && movesTableEmpty();
+            PreparedStatement many = plain ? db.prepareStatement(insertSql(ROWS)) : upsertMoves;
+            PreparedStatement one = plain ? db.prepareStatement(insertSql(1)) : upsertMove;
+            try {
+                int k = 0;
+                for (; k + ROWS <= order.length; k += ROWS) {
+                    for (int j = 0; j < ROWS; j++) {
+                        bindMove(many, j * (2 + MoveCounts.STRIDE), order[k + j]);
+                    }
+                    many.executeUpdate();
                 }
-                upsertMoves.executeUpdate();
+                for (; k < order.length; k++) {
+                    bindMove(one, 0, order[k]);
+                    one.executeUpdate();
+                }
+            } finally {
+                if (plain) {
+                    many.close();
+                    one.close();
+                }
             }
-            for (; k < order.length; k++) {
-                bindMove(upsertMove, 0, order[k]);
-                upsertMove.executeUpdate();
-            }
+            movesEmpty &= order.length == 0;
             counts.clear();
             // In key order (game order within a key, as the ids were handed out): the B-tree is walked
             // once; in game order each row touched a page of its own and this was most of an import.
@@ -730,6 +817,12 @@ public final class TreeImporter {
             fileDone.executeUpdate();
             db.commit();
             batchGames = 0;
+        }
+
+        private boolean movesTableEmpty() throws SQLException {
+            try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM moves)")) {
+                return rs.next() && rs.getInt(1) != 0;
+            }
         }
 
         /** Binds the row of the batch's pair in {@code slot} at parameter offset {@code at} of an upsert. */

@@ -12,7 +12,7 @@ class PairSortTest {
     @Test
     void sortsBySignedKeyAndKeepsTheOrderOfEqualKeys() {
         Random random = new Random(7);
-        for (int n : new int[]{0, 1, 2, 17, 1000, 100_000}) {
+        for (int n : new int[]{0, 1, 2, 17, 1000, 65_535, 100_000}) {
             long[] keys = new long[n];
             long[] values = new long[n];
             for (int i = 0; i < n; i++) {
