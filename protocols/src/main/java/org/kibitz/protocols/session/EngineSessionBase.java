@@ -448,15 +448,28 @@ public abstract class EngineSessionBase implements EngineSession {
 
             @Override
             public void onBatchEnd() {
+                Runnable[] after = null;
                 synchronized (lock) {
                     if (!batchOpen) {
                         return;
                     }
                     batchOpen = false;
+                    handlingLine = true; // held lines are handled as lines: what they complete waits for the lock's release
                     try {
                         endOfBatch(channel == ch);
                     } catch (RuntimeException e) {
                         // as in lineFromEngine: the engine's problem, not a reason to stop reading
+                    } finally {
+                        handlingLine = false;
+                    }
+                    if (!afterLine.isEmpty()) {
+                        after = afterLine.toArray(new Runnable[0]);
+                        afterLine.clear();
+                    }
+                }
+                if (after != null) {
+                    for (Runnable r : after) {
+                        r.run();
                     }
                 }
                 events.flush();
@@ -471,7 +484,6 @@ public abstract class EngineSessionBase implements EngineSession {
         };
     }
 
-<<<<<<< HEAD
     // Guarded by lock: whether the reader is handling a line, and what it completes once it let go of the lock.
     private boolean handlingLine;
     private final List<Runnable> afterLine = new ArrayList<>();
@@ -487,7 +499,8 @@ public abstract class EngineSessionBase implements EngineSession {
         } else {
             f.complete(value);
         }
-=======
+    }
+
     /** Whether the engine's stdout reader is inside one read's lines (under the lock); see {@link #moreLinesComing}. */
     private boolean batchOpen;
 
@@ -506,7 +519,6 @@ public abstract class EngineSessionBase implements EngineSession {
      * replaced meanwhile: its lines are no longer this session's). Does nothing unless a session holds lines back.
      */
     protected void endOfBatch(boolean current) {
->>>>>>> issue-38f
     }
 
     private void lineFromEngine(Direction direction, String text, Instant time) {
