@@ -471,7 +471,6 @@ public abstract class EngineSessionBase implements EngineSession {
         };
     }
 
-<<<<<<< HEAD
     // Guarded by lock: whether the reader is handling a line, and what it completes once it let go of the lock.
     private boolean handlingLine;
     private final List<Runnable> afterLine = new ArrayList<>();
@@ -487,7 +486,8 @@ public abstract class EngineSessionBase implements EngineSession {
         } else {
             f.complete(value);
         }
-=======
+    }
+
     /** Whether the engine's stdout reader is inside one read's lines (under the lock); see {@link #moreLinesComing}. */
     private boolean batchOpen;
 
@@ -506,7 +506,6 @@ public abstract class EngineSessionBase implements EngineSession {
      * replaced meanwhile: its lines are no longer this session's). Does nothing unless a session holds lines back.
      */
     protected void endOfBatch(boolean current) {
->>>>>>> issue-38f
     }
 
     private void lineFromEngine(Direction direction, String text, Instant time) {
