@@ -448,15 +448,28 @@ public abstract class EngineSessionBase implements EngineSession {
 
             @Override
             public void onBatchEnd() {
+                Runnable[] after = null;
                 synchronized (lock) {
                     if (!batchOpen) {
                         return;
                     }
                     batchOpen = false;
+                    handlingLine = true; // held lines are handled as lines: what they complete waits for the lock's release
                     try {
                         endOfBatch(channel == ch);
                     } catch (RuntimeException e) {
                         // as in lineFromEngine: the engine's problem, not a reason to stop reading
+                    } finally {
+                        handlingLine = false;
+                    }
+                    if (!afterLine.isEmpty()) {
+                        after = afterLine.toArray(new Runnable[0]);
+                        afterLine.clear();
+                    }
+                }
+                if (after != null) {
+                    for (Runnable r : after) {
+                        r.run();
                     }
                 }
                 events.flush();
