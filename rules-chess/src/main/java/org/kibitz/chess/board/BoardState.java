@@ -63,6 +63,18 @@ public final class BoardState {
                 b.key, b.sideToMove, b.castling, b.epSquare, b.halfmoveClock, b.fullmoveNumber, b.chess960, b.geometry);
     }
 
+    /** A state from its parts, for {@link BoardReplay#state()}. */
+    static BoardState raw(long white, long black, long pawns, long knights, long bishops, long rooks, long queens,
+                          long kings, long key, int sideToMove, int castling, int epSquare, int halfmoveClock,
+                          int fullmoveNumber, boolean chess960, CastlingGeometry geometry) {
+        return new BoardState(white, black, pawns, knights, bishops, rooks, queens, kings, key, sideToMove, castling,
+                epSquare, halfmoveClock, fullmoveNumber, chess960, geometry);
+    }
+
+    CastlingGeometry geometry() {
+        return geometry;
+    }
+
     /** A new mutable board holding this position, for search, perft or the full list of moves. */
     public Board toBoard() {
         Board b = new Board();

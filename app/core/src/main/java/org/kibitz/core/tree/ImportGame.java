@@ -13,6 +13,7 @@ import org.kibitz.api.tree.GameNode;
 import org.kibitz.api.tree.GameTree;
 import org.kibitz.api.tree.Tags;
 import org.kibitz.chess.board.Board;
+import org.kibitz.chess.board.BoardReplay;
 import org.kibitz.chess.board.BoardState;
 import org.kibitz.chess.board.Moves;
 import org.kibitz.formats.pgn.PgnImportCuts;
@@ -110,6 +111,8 @@ record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, 
         private static final String START_FEN = Board.startPosition().fen();
         /** Scratch for the light path: every move of the main line, packed. */
         private int[] packed = new int[256];
+        /** The light path's board, replayed in place: no object per ply. */
+        private final BoardReplay replay = new BoardReplay(START);
 
         /**
          * The chess game of a light cut ({@link PgnImportCuts.Cut#plain()}) replayed straight on the
@@ -132,7 +135,8 @@ record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, 
             int[] ratings = new int[length];
             int pairs = 0;
             newGame(length);
-            BoardState b = START;
+            BoardReplay b = replay;
+            b.set(START);
             long endHash = b.key();
             for (int ply = 0; ply < total; ply++) {
                 int m = PlainSan.parse(b, tokens.get(ply));
@@ -150,7 +154,7 @@ record ImportGame(int gameNumber, List<FormatProblem> problems, boolean errors, 
                         pairs++;
                     }
                 }
-                b = b.play(m);
+                b.play(m);
                 if (ply < length) {
                     endHash = b.key();
                 }

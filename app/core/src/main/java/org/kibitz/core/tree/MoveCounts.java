@@ -21,14 +21,25 @@ final class MoveCounts {
     static final int LAST_YEAR = 7;
     static final int STRIDE = 8;
 
-    /** Longs per slot: the position hash, the move shifted left by one with bit 0 set (0: a free slot), the counts. */
-    private static final int SLOT = 2 + STRIDE;
+    /**
+     * Longs per slot: the position hash, the move shifted left by one with bit 0 set (0: a free slot),
+     * the counts, and the position's number in {@link #positions}.
+     */
+    private static final int SLOT = 2 + STRIDE + 1;
 
     private long[] table;
     private int size;
     private int mask;
 
+    /** Numbers the positions of the pairs as they first come; null when nobody asks. */
+    private final PositionIndex positions;
+
     MoveCounts(int capacityPow2) {
+        this(capacityPow2, null);
+    }
+
+    MoveCounts(int capacityPow2, PositionIndex positions) {
+        this.positions = positions;
         allocate(capacityPow2);
     }
 
@@ -42,8 +53,11 @@ final class MoveCounts {
         return size;
     }
 
-    /** Adds one game's play of {@code move} from {@code hash}. */
-    void add(long hash, int move, int result, int rating, int year) {
+    /**
+     * Adds one game's play of {@code move} from {@code hash}; the position's number in the
+     * {@link PositionIndex} given at construction (0 without one).
+     */
+    int add(long hash, int move, int result, int rating, int year) {
         int base = slot(hash, move) * SLOT + 2;
         long[] t = table; // after slot(), which may have grown it
         t[base + GAMES]++;
@@ -63,6 +77,7 @@ final class MoveCounts {
                 t[base + LAST_YEAR] = year;
             }
         }
+        return (int) t[base + STRIDE];
     }
 
     private static long tag(int move) {
@@ -83,6 +98,9 @@ final class MoveCounts {
         }
         t[i * SLOT] = hash;
         t[i * SLOT + 1] = tag;
+        if (positions != null) {
+            t[i * SLOT + 2 + STRIDE] = positions.number(hash);
+        }
         size++;
         return i;
     }

@@ -1,12 +1,12 @@
 package org.kibitz.core.tree;
 
 import org.kibitz.chess.board.Board;
-import org.kibitz.chess.board.BoardState;
+import org.kibitz.chess.board.BoardReplay;
 import org.kibitz.chess.board.Moves;
 
 /**
- * Reads the SAN moves of an import's light path (decision 0038) straight on the rules' immutable
- * board: the shapes nearly every file writes ({@code e4}, {@code exd5}, {@code Nbd7}, {@code R1e2},
+ * Reads the SAN moves of an import's light path (decision 0038) straight on the rules' board,
+ * replayed in place ({@link BoardReplay}): the shapes nearly every file writes ({@code e4}, {@code exd5}, {@code Nbd7}, {@code R1e2},
  * {@code e8=Q+}, {@code O-O}), resolved as the chess rules' SAN reader resolves them (the pieces of
  * the named type that reach the square, each one's move checked for legality), without the game
  * tree, the API's move and position objects or the notation lookup around it. Anything else, an
@@ -19,7 +19,7 @@ final class PlainSan {
     }
 
     /** The board's move {@code token} names in {@code b}, {@link Moves#NONE} when it is not plain or not one legal move. */
-    static int parse(BoardState b, String token) {
+    static int parse(BoardReplay b, String token) {
         int end = token.length();
         while (end > 0 && (token.charAt(end - 1) == '+' || token.charAt(end - 1) == '#')) {
             end--;

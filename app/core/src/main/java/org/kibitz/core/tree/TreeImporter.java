@@ -480,9 +480,15 @@ public final class TreeImporter {
         final Options options;
         final Listener listener;
         final long bytesTotal;
-        final MoveCounts counts = new MoveCounts(1 << 16);
-        long[] refHashes = new long[1 << 12];
+        /** The batch's positions, numbered: its references are grouped by them (decision 0038). */
+        final PositionIndex positions = new PositionIndex(1 << 16);
+        final MoveCounts counts = new MoveCounts(1 << 16, positions);
+        /** The batch's references in game order, as (position number, game id). */
+        int[] refPositions = new int[1 << 12];
         long[] refGames = new long[1 << 12];
+        /** The same in position order, as (position hash, game id), for {@link RefBlocks#write}. */
+        long[] groupedHashes = new long[0];
+        long[] groupedGames = new long[0];
         int refs;
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
@@ -707,13 +713,12 @@ public final class TreeImporter {
             int[] moves = g.moves();
             int[] ratings = g.ratings();
             for (int i = 0, n = g.pairs(); i < n; i++) {
-                counts.add(hashes[i], moves[i], column, ratings[i], year);
-                addRef(hashes[i], id);
+                addRef(counts.add(hashes[i], moves[i], column, ratings[i], year), id);
             }
             plies += g.pairs();
             // The position the counted moves end in is reached too: the games list shows the games
             // that ended there, and filtered counts find the games that played the last move.
-            addRef(g.endHash(), id);
+            addRef(positions.number(g.endHash()), id);
         }
 
         /** Inserts one game's row; false when the tree holds the game already (its identity). */
@@ -764,12 +769,12 @@ public final class TreeImporter {
             }
         }
 
-        void addRef(long positionHash, long gameId) {
-            if (refs == refHashes.length) {
-                refHashes = java.util.Arrays.copyOf(refHashes, refs * 2);
+        void addRef(int position, long gameId) {
+            if (refs == refPositions.length) {
+                refPositions = java.util.Arrays.copyOf(refPositions, refs * 2);
                 refGames = java.util.Arrays.copyOf(refGames, refs * 2);
             }
-            refHashes[refs] = positionHash;
+            refPositions[refs] = position;
             refGames[refs] = gameId;
             refs++;
         }
@@ -805,11 +810,18 @@ public final class TreeImporter {
             counts.clear();
             // In key order (game order within a key, as the ids were handed out): the B-tree is walked
             // once; in game order each row touched a page of its own and this was most of an import.
-            PairSort.sort(refHashes, refGames, refs);
+            // Grouped by position through the batch's position numbers: a sort of the distinct positions
+            // and one counting pass, not a radix sort of every reference (decision 0038).
             if (refs > 0) {
+                if (groupedHashes.length < refs) {
+                    groupedHashes = new long[refPositions.length];
+                    groupedGames = new long[refPositions.length];
+                }
+                positions.group(refPositions, refGames, refs, groupedHashes, groupedGames);
                 // This batch's references, a run of their own, cut into compressed blocks (decision 0037).
-                RefBlocks.write(db, ++lastRun, refHashes, refGames, refs);
+                RefBlocks.write(db, ++lastRun, groupedHashes, groupedGames, refs);
             }
+            positions.clear();
             refs = 0;
             fileDone.setInt(1, gamesDone);
             fileDone.setInt(2, complete ? 1 : 0);
