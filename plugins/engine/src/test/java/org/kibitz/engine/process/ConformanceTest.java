@@ -70,6 +70,12 @@ class ConformanceTest {
                 rec.clear();
                 CompletableFuture<BestMove> f = s.go(SearchLimits.infiniteAnalysis());
                 Thread.sleep(250);
+                // An xboard analysis has a best move only once the engine said a line (its stop answers no
+                // move): on a busy machine the first line may come later than 250 ms, so wait for it.
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (rec.of(AnalysisUpdate.class).stream().allMatch(u -> u.pv().isEmpty()) && System.nanoTime() < until) {
+                    Thread.sleep(10);
+                }
                 assertFalse(f.isDone(), "analysis runs until stopped");
                 long t0 = System.nanoTime();
                 BestMove b = s.stop().get(5, TimeUnit.SECONDS);
