@@ -1210,13 +1210,12 @@ public abstract class EngineSessionBase implements EngineSession {
         } else {
             // Checked against the rules only if a listener reads it: a match runner keeps the
             // score and depth alone, and ten lines or so come per move.
+            // Read on the listener's thread (a window's, say): the codec guards its own PV cache,
+            // so no session lock is taken there.
             Position root = s.root;
+            MoveCodec c = codec;
             List<?> raw = List.copyOf(line.pvMoves.isEmpty() ? line.pv : line.pvMoves);
-            pv = new DeferredMoves(() -> {
-                synchronized (lock) {
-                    return decodeRawPv(root, raw, multipv);
-                }
-            });
+            pv = new DeferredMoves(() -> decodeRawPv(c, root, raw, multipv));
         }
         if (line.depth != InfoLine.ABSENT_DEPTH) {
             s.lastDepth = line.depth;
@@ -1260,9 +1259,9 @@ public abstract class EngineSessionBase implements EngineSession {
                 : line.pv.isEmpty() ? List.of() : codec.decodePv(root, line.pv, multipv);
     }
 
-    /** A PV kept as read (coordinate moves or the engine's words) checked from {@code root} (under the lock). */
+    /** A PV kept as read (coordinate moves or the engine's words) checked from {@code root}; any thread. */
     @SuppressWarnings("unchecked")
-    private List<Move> decodeRawPv(Position root, List<?> raw, int multipv) {
+    private static List<Move> decodeRawPv(MoveCodec codec, Position root, List<?> raw, int multipv) {
         if (raw.isEmpty()) {
             return List.of();
         }
