@@ -25,6 +25,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.kibitz.api.analysis.Wdl;
 import org.kibitz.api.engine.EngineConfig;
+import org.kibitz.api.engine.DeferredMoves;
 import org.kibitz.api.engine.EngineEvent;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
 import org.kibitz.api.engine.EngineEvent.BestMove;
@@ -1256,12 +1257,23 @@ public abstract class EngineSessionBase implements EngineSession {
             return;
         }
         int multipv = line.multipv > 0 ? line.multipv : 1;
-        boolean wanted = events.hasListeners() || multipv == 1;
-        List<Move> pv = !wanted ? List.of()
-                : !line.pvMoves.isEmpty() ? codec.checkPv(s.root, line.pvMoves, multipv)
-                : line.pv.isEmpty() ? List.of() : codec.decodePv(s.root, line.pv, multipv);
-        if (multipv == 1 && !pv.isEmpty()) {
-            s.bestPv = pv;
+        List<Move> pv;
+        if (multipv == 1 && keepsBestPv()) {
+            pv = decodePv(s.root, line, multipv);
+            if (!pv.isEmpty()) {
+                s.bestPv = pv;
+            }
+        } else if (!events.hasListeners() || (line.pvMoves.isEmpty() && line.pv.isEmpty())) {
+            pv = List.of();
+        } else {
+            // Checked against the rules only if a listener reads it: a match runner keeps the
+            // score and depth alone, and ten lines or so come per move.
+            // Read on the listener's thread (a window's, say): the codec guards its own PV cache,
+            // so no session lock is taken there.
+            Position root = s.root;
+            MoveCodec c = codec;
+            List<?> raw = List.copyOf(line.pvMoves.isEmpty() ? line.pv : line.pvMoves);
+            pv = new DeferredMoves(() -> decodeRawPv(c, root, raw, multipv));
         }
         if (line.depth != InfoLine.ABSENT_DEPTH) {
             s.lastDepth = line.depth;
@@ -1288,6 +1300,31 @@ public abstract class EngineSessionBase implements EngineSession {
                 line.tbhits >= 0 ? OptionalLong.of(line.tbhits) : OptionalLong.empty(),
                 currmove, line.currmoveNumber >= 0 ? OptionalInt.of(line.currmoveNumber) : OptionalInt.empty(),
                 pv));
+    }
+
+    /**
+     * Whether this protocol reads the best line's PV itself ({@link Search#bestPv}: xboard's
+     * engines may end a search without naming a move, or report a ponder move only in the PV);
+     * its best lines are then checked as they come rather than when a listener reads them.
+     */
+    protected boolean keepsBestPv() {
+        return false;
+    }
+
+    /** {@code line}'s PV checked from {@code root} (under the lock). */
+    private List<Move> decodePv(Position root, InfoLine line, int multipv) {
+        return !line.pvMoves.isEmpty() ? codec.checkPv(root, line.pvMoves, multipv)
+                : line.pv.isEmpty() ? List.of() : codec.decodePv(root, line.pv, multipv);
+    }
+
+    /** A PV kept as read (coordinate moves or the engine's words) checked from {@code root}; any thread. */
+    @SuppressWarnings("unchecked")
+    private static List<Move> decodeRawPv(MoveCodec codec, Position root, List<?> raw, int multipv) {
+        if (raw.isEmpty()) {
+            return List.of();
+        }
+        return raw.get(0) instanceof Move ? codec.checkPv(root, (List<Move>) raw, multipv)
+                : codec.decodePv(root, (List<String>) raw, multipv);
     }
 
     /** Posts a message for a person (under the lock). */

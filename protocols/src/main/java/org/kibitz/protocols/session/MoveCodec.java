@@ -141,7 +141,8 @@ public final class MoveCodec {
         return decode(root, moves, multipv);
     }
 
-    private List<Move> decode(Position root, List<?> tokens, int multipv) {
+    // Synchronized: the caches are shared by the reader thread and whoever reads a deferred PV.
+    private synchronized List<Move> decode(Position root, List<?> tokens, int multipv) {
         int slot = multipv >= 1 && multipv < caches.length ? multipv : 0;
         PvCache c = caches[slot];
         if (c == null) {

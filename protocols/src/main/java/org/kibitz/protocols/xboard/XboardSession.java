@@ -97,6 +97,12 @@ public final class XboardSession extends EngineSessionBase {
 
     // ---------------------------------------------------------------- handshake
 
+    /** Searches may end without a move (the PV's first is played) and ponder moves come from the PV. */
+    @Override
+    protected boolean keepsBestPv() {
+        return true;
+    }
+
     @Override
     protected void beginHandshake() {
         send("xboard");

@@ -10,10 +10,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.kibitz.api.analysis.Score;
+import org.kibitz.api.engine.DeferredMoves;
 import org.kibitz.api.engine.EngineConfig;
 import org.kibitz.api.engine.EngineEvent;
 import org.kibitz.api.engine.EngineEvent.AnalysisUpdate;
@@ -190,6 +192,43 @@ class UciScriptTest {
         assertEquals(SessionState.TERMINATED, s.state());
         assertTrue(s.exit().orElseThrow().requested());
         assertTrue(rec.of(EngineEvent.EngineFailure.class).isEmpty(), "a requested exit is no failure");
+        ch.assertUsedUp();
+    }
+
+    @Test
+    void aPvIsCheckedAgainstTheRulesOnlyWhenAListenerReadsIt() throws Exception {
+        ScriptedChannel ch = stockfishHandshake()
+                .expect("ucinewgame")
+                .expect("isready", "readyok")
+                .expect("position startpos moves e2e4")
+                .expect("go depth 3",
+                        "info depth 1 seldepth 1 multipv 1 score cp -23 nodes 22 time 1 pv c7c5",
+                        "info depth 2 seldepth 2 multipv 1 score cp -20 nodes 80 time 1 pv e7e5 g1f3",
+                        "info depth 3 seldepth 4 multipv 1 score cp 19 nodes 1024 time 2 pv d7d5 e4d5 e8e1 d8d5",
+                        "bestmove d7d5 ponder e4d5");
+        UciSession s = open(ch, UciSession.Dialect.UCI);
+        Recorder rec = new Recorder();
+        s.addListener(rec);
+        s.newGame("chess");
+        Position start = TestGames.chess().startPosition();
+        List<Move> line = TestGames.moves(TestGames.chess(), start, "e2e4");
+        s.setPosition(start, line);
+        BestMove best = s.go(SearchLimits.depth(3)).get(5, TimeUnit.SECONDS);
+        assertEquals(Optional.of(Move.parseCoordinates("d7d5", 1)), best.move());
+
+        List<AnalysisUpdate> updates = rec.of(AnalysisUpdate.class);
+        assertEquals(3, updates.size());
+        for (AnalysisUpdate u : updates) {
+            DeferredMoves pv = assertInstanceOf(DeferredMoves.class, u.pv());
+            assertFalse(pv.isResolved(), "nobody read this PV yet, so it was not checked");
+        }
+        assertEquals(OptionalInt.of(3), updates.get(2).depth());
+        assertFalse(((DeferredMoves) updates.get(2).pv()).isResolved(), "reading the depth and score leaves the PV alone");
+        // Read out of order and after the search: still each line's own moves, cut at the first illegal one.
+        assertEquals(List.of("d7d5", "e4d5"), updates.get(2).pv().stream().map(m -> m.coordinates(1)).toList());
+        assertEquals(List.of("c7c5"), updates.get(0).pv().stream().map(m -> m.coordinates(1)).toList());
+        assertEquals(List.of("e7e5", "g1f3"), updates.get(1).pv().stream().map(m -> m.coordinates(1)).toList());
+        assertTrue(((DeferredMoves) updates.get(1).pv()).isResolved());
         ch.assertUsedUp();
     }
 

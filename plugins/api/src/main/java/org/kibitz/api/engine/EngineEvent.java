@@ -26,7 +26,8 @@ public sealed interface EngineEvent {
      * @param multipv   the line's rank, 1 for the best
      * @param score     from the side to move's point of view
      * @param pv        the principal variation as moves, legal from {@code position}; cut at the
-     *                  first move that is not
+     *                  first move that is not; sessions may hand a {@link DeferredMoves} that
+     *                  checks the moves only when first read
      */
     record AnalysisUpdate(Position position, int multipv, OptionalInt depth, OptionalInt seldepth,
                           Optional<Score> score, Optional<Wdl> wdl, OptionalLong nodes, OptionalLong nps,
@@ -34,7 +35,8 @@ public sealed interface EngineEvent {
                           Optional<Move> currmove, OptionalInt currmoveNumber, List<Move> pv) implements EngineEvent {
         public AnalysisUpdate {
             Objects.requireNonNull(position, "position");
-            pv = List.copyOf(pv);
+            // A deferred PV is already unmodifiable; copying it would work it out at once.
+            pv = pv instanceof DeferredMoves ? pv : List.copyOf(pv);
         }
 
         /** The side whose point of view the score takes. */
