@@ -455,24 +455,10 @@ public abstract class EngineSessionBase implements EngineSession {
                         return;
                     }
                     batchOpen = false;
-                    handlingLine = true; // held lines are handled as lines: what they complete waits for the lock's release
-                    try {
-                        endOfBatch(channel == ch);
-                    } catch (RuntimeException e) {
-                        // as in lineFromEngine: the engine's problem, not a reason to stop reading
-                    } finally {
-                        handlingLine = false;
-                    }
-                    if (!afterLine.isEmpty()) {
-                        after = afterLine.toArray(new Runnable[0]);
-                        afterLine.clear();
-                    }
+                    // Held lines are handled as lines: what they complete waits for the lock's release.
+                    after = handleAsLine(() -> endOfBatch(channel == ch));
                 }
-                if (after != null) {
-                    for (Runnable r : after) {
-                        r.run();
-                    }
-                }
+                runAll(after);
                 events.flush();
             }
 
@@ -543,28 +529,42 @@ public abstract class EngineSessionBase implements EngineSession {
                     handshake.completeExceptionally(new EngineException(Kind.PROTOCOL,
                             ProtocolMessages.text("protocol.rejected", displayName(), protocolId, text)));
                 } else {
-                    handlingLine = true;
-                    try {
-                        handleLine(text);
-                    } catch (RuntimeException e) {
-                        // A line we cannot make sense of is the engine's problem, not a reason to
-                        // stop reading it; it is in the log as it came.
-                    } finally {
-                        handlingLine = false;
-                    }
-                    if (!afterLine.isEmpty()) {
-                        after = afterLine.toArray(new Runnable[0]);
-                        afterLine.clear();
-                    }
+                    after = handleAsLine(() -> handleLine(text));
                 }
             }
-            if (after != null) {
-                for (Runnable r : after) {
-                    r.run();
-                }
-            }
+            runAll(after);
         }
         events.flush();
+    }
+
+    /**
+     * Runs {@code work} (under the lock) as the handling of an engine's line: what it completes
+     * ({@link #completeSoon}) is returned to run once the lock is let go, null when nothing. A line we
+     * cannot make sense of is the engine's problem, not a reason to stop reading it; it is in the log as it came.
+     */
+    private Runnable[] handleAsLine(Runnable work) {
+        handlingLine = true;
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            // the engine's problem, see above
+        } finally {
+            handlingLine = false;
+        }
+        if (afterLine.isEmpty()) {
+            return null;
+        }
+        Runnable[] after = afterLine.toArray(new Runnable[0]);
+        afterLine.clear();
+        return after;
+    }
+
+    private static void runAll(Runnable[] after) {
+        if (after != null) {
+            for (Runnable r : after) {
+                r.run();
+            }
+        }
     }
 
     private void engineEnded(EngineExit e) {
