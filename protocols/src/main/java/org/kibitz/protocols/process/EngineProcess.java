@@ -159,6 +159,11 @@ public final class EngineProcess implements LineChannel {
         for (int i = 0; i < command.size(); i++) {
             LineSafety.require(i == 0 ? "command" : "argument " + i, command.get(i));
         }
+        if (LiveProcesses.closing) {
+            // Kibitz is ending (Ctrl+C, a job's end): a job that lost its engine to the end's reaper must
+            // not start another one, whose wrapper could start a helper nobody ends.
+            throw new EngineException(EngineException.Kind.START_FAILED, ProtocolMessages.text("engine.programEnding"));
+        }
         Path program = resolve(command.get(0));
         List<String> argv = new ArrayList<>(command);
         argv.set(0, program.toString());
