@@ -206,6 +206,15 @@ final class BatchRun {
         }
     }
 
+    /**
+     * Whether Kibitz is ending (Ctrl+C, SIGTERM): its engines were ended on purpose, so the failures
+     * that follow are not the engines' faults and are not reported; what was finished is in the
+     * run's journal and the store, and the same command goes on from there.
+     */
+    static boolean ending() {
+        return org.kibitz.protocols.process.EngineProcess.programEnding();
+    }
+
     /** The game of the first game of the planned files ({@code chess} when none has one), for the judgement model. */
     static String gameId(BatchEvaluation.Plan plan) {
         return plan.opened().stream().flatMap(f -> f.first().stream()).findFirst()
@@ -230,7 +239,9 @@ final class BatchRun {
             return body.run();
         } catch (EngineException e) {
             abort.run();
-            err.println(text.text("engine.failed", e.text().render()));
+            if (!ending()) {
+                err.println(text.text("engine.failed", e.text().render()));
+            }
             exit = 2;
         } catch (IOException e) {
             abort.run();
@@ -242,7 +253,9 @@ final class BatchRun {
             exit = 1;
         } catch (ExecutionException e) {
             abort.run();
-            err.println(text.text("failed", String.valueOf(e.getCause())));
+            if (!ending()) {
+                err.println(text.text("failed", String.valueOf(e.getCause())));
+            }
             exit = 2;
         }
         if (out != null) {
@@ -269,6 +282,9 @@ final class BatchRun {
         try (SessionPool pool = SessionPool.of(registry, games, planned.jobs(), planned.jobs());
              CliProgress bar = CliProgress.open(batch.progress, err, plan.opened().get(0).file().getFileName().toString())) {
             pool.onRetry((engine, e) -> {
+                if (ending()) {
+                    return;
+                }
                 synchronized (err) {
                     err.println(TEXT.text("engine.retried", engine, e.text().render()));
                     err.flush();
@@ -280,6 +296,11 @@ final class BatchRun {
             reporter.counts = run.counts();
             fingerprints.accept(run.job().fingerprints());
             JobResult<?> result = run.handle().result().get();
+            if (ending()) {
+                // Ctrl+C while the last games ran: they lost their engines on purpose. The outputs are
+                // dropped rather than written with those games broken; the journal has the rest.
+                throw new InterruptedException("Kibitz is ending");
+            }
             kept.ifPresent(AnalysisStore::flush);
             bar.close();
             return new Outcome(result, run.counts());
@@ -305,7 +326,7 @@ final class BatchRun {
 
         @Override
         public void position(EvaluationJob.Unit unit, PositionEval eval) {
-            if (eval.failed()) {
+            if (eval.failed() && !ending()) {
                 String file = plan.opened().get(unit.file()).file().getFileName().toString();
                 synchronized (err) {
                     err.println(text.text("position.failed", file, unit.entry().gameNumber(), eval.ply(),
@@ -318,7 +339,7 @@ final class BatchRun {
         @Override
         public void game(GameResults results) {
             outputs.game(results);
-            results.broken().ifPresent(reason -> {
+            results.broken().filter(reason -> !ending()).ifPresent(reason -> {
                 synchronized (err) {
                     err.println(text.text("game.broken", reason));
                     err.flush();

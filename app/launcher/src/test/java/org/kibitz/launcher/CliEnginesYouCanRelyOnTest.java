@@ -2,6 +2,7 @@ package org.kibitz.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,12 +53,9 @@ class CliEnginesYouCanRelyOnTest {
         return w;
     }
 
-    /** Runs Kibitz's command line in a JVM of its own, as `./kibitz` does. */
+    /** Runs Kibitz's command line in a JVM of its own, as `./kibitz` does, SIGINT not ignored (see {@link ChildKibitz}). */
     private static Process child(Path home, Path log, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dkibitz.home=" + home, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(ChildKibitz.command(home, args)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
     /** The helpers whose pids are in {@code pids} that `ps` still lists, after a moment for the system to reap them. */
@@ -87,6 +85,17 @@ class CliEnginesYouCanRelyOnTest {
             ProcessHandle.of(Long.parseLong(a.split("\\s+")[0])).ifPresent(ProcessHandle::destroyForcibly);
         }
         return alive;
+    }
+
+    /** The threads of a child JVM that did not end, for the failure message; ends it. */
+    private static String threadDump(Process q) throws Exception {
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(q.pid()), "Thread.print").redirectErrorStream(true).start();
+        String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        jcmd.waitFor(1, TimeUnit.MINUTES);
+        q.descendants().forEach(ProcessHandle::destroyForcibly);
+        q.destroyForcibly();
+        return dump;
     }
 
     @Test
@@ -128,7 +137,9 @@ class CliEnginesYouCanRelyOnTest {
         Thread.sleep(1500); // the engines searching
         assertTrue(q.isAlive(), "the run ended before it could be stopped: " + Files.readString(log2));
         new ProcessBuilder("kill", "-INT", Long.toString(q.pid())).start().waitFor();
-        assertTrue(q.waitFor(2, TimeUnit.MINUTES), "evaluate did not end on SIGINT");
+        if (!q.waitFor(2, TimeUnit.MINUTES)) {
+            fail("evaluate did not end on SIGINT; its threads:\n" + threadDump(q) + "\nits output:\n" + Files.readString(log2));
+        }
         assertEquals(List.of(), survivors(pids2), "helpers left running after SIGINT");
     }
 

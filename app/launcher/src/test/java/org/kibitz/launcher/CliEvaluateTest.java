@@ -187,6 +187,61 @@ class CliEvaluateTest {
         assertEquals(withoutTimes(dir.resolve("once.csv")), withoutTimes(dir.resolve("killed.csv")));
     }
 
+    /**
+     * Ctrl+C, as a user stops a long run, three times at different moments, then the same command to
+     * its end: each stop ends at once, quietly (its engines were ended by Kibitz, not crashed, so none is
+     * started again and no game is reported broken), writes no output, and the finished run writes the
+     * bytes of an uninterrupted one. Two CPU-bound loops run beside it.
+     */
+    @Test
+    void aRunStoppedWithCtrlCSeveralTimesThenFinishedWritesWhatAnUninterruptedRunWrites() throws Exception {
+        String sf = RealEngines.require("stockfish");
+        String file = shared("chess/pgn/Capablanca.pgn").toString();
+        List<String> args = List.of(file, "--games", "1-8", "--engine", sf, "--nodes", "3000", "--jobs", "2");
+        Path once = dir.resolve("once.pgn");
+        Run whole = evaluate(dir.resolve("home-once"), concat(args, "--out", once.toString(), "--csv", dir.resolve("once.csv").toString()));
+        assertEquals(0, whole.exit(), whole.err());
+        Path home = dir.resolve("home-stopped");
+        Path out = dir.resolve("stopped.pgn");
+        List<String> outputs = List.of("--out", out.toString(), "--csv", dir.resolve("stopped.csv").toString());
+        Path runs = home.resolve("data").resolve("runs");
+        try (org.kibitz.testing.BusyMachine busy = org.kibitz.testing.BusyMachine.start()) {
+            // Stopped while the first games search, as soon as the next game is journaled, and a moment later.
+            long[] pausesMillis = {0, 0, 700};
+            for (int stop = 0; stop < pausesMillis.length; stop++) {
+                List<String> cmd = new ArrayList<>(ChildKibitz.command(home, "evaluate", "--progress", "none"));
+                cmd.addAll(args);
+                cmd.addAll(outputs);
+                Path log = dir.resolve("stop-" + stop + ".log");
+                Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                int before = journalGames(runs);
+                long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+                while (journalGames(runs) <= before && p.isAlive() && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                Thread.sleep(pausesMillis[stop]);
+                assertTrue(p.isAlive(), "the run ended before it could be stopped: " + Files.readString(log));
+                new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+                assertTrue(p.waitFor(2, TimeUnit.MINUTES), "evaluate did not end on Ctrl+C: " + Files.readString(log));
+                assertEquals(130, p.exitValue(), "the exit status of a program ended by SIGINT: " + Files.readString(log));
+                String said = Files.readString(log);
+                for (String word : List.of("started again", "crashed", "broken", "failed")) {
+                    assertTrue(!said.contains(word), "stop " + stop + " said \"" + word + "\":\n" + said);
+                }
+                assertTrue(Files.notExists(out), "no output from a stopped run: " + said);
+            }
+        }
+        Run finished = evaluate(home, concat(args, outputs.toArray(String[]::new)));
+        assertEquals(0, finished.exit(), finished.err());
+        long[] w = summary(whole.last());
+        long[] r = summary(finished.last());
+        assertEquals(w[0], r[0], finished.last());
+        assertEquals(w[2], r[2] + r[3], finished.last());
+        assertEquals(0, r[4], "nothing failed: " + finished.last());
+        assertEquals(Files.readString(once), Files.readString(out), "byte-identical PGN");
+        assertEquals(withoutTimes(dir.resolve("once.csv")), withoutTimes(dir.resolve("stopped.csv")));
+    }
+
     /** {@code games G positions P evaluated E cached C failed F} as {G, P, E, C, F}. */
     private static long[] summary(String line) {
         java.util.regex.Matcher m = SUMMARY.matcher(line);

@@ -701,6 +701,8 @@ public final class EngineProcess implements LineChannel {
      * the JVM's way out (a shutdown hook has no time to ask politely).
      */
     void killNow() {
+        // Ended by Kibitz as it ends: its exit is asked for, not a crash to report or recover from.
+        exitExpected.set(true);
         List<ProcessHandle> tree = tree();
         for (ProcessHandle h : tree) {
             h.destroyForcibly();
@@ -721,6 +723,15 @@ public final class EngineProcess implements LineChannel {
      */
     public static int endAll() {
         return LiveProcesses.endAll();
+    }
+
+    /**
+     * Whether the program is ending ({@link #endAll} has begun: Ctrl+C, SIGTERM, the end of a command):
+     * an engine that ends from now on was ended by Kibitz, and work that lost its engine should stop
+     * rather than start another or report a fault.
+     */
+    public static boolean programEnding() {
+        return LiveProcesses.closing;
     }
 
     /** Engines still running, ended forcibly when the JVM exits. */

@@ -143,7 +143,9 @@ public final class SessionPool implements AutoCloseable {
             } catch (EngineException e) {
                 boolean ended = p.session().state() == SessionState.TERMINATED;
                 release(p);
-                if (!ended || isClosed()) {
+                if (!ended || isClosed() || org.kibitz.protocols.process.EngineProcess.programEnding()) {
+                    // Not an engine that died: one that refused or hung, a closed pool, or Kibitz ending
+                    // (Ctrl+C), whose engines were ended on purpose and must not be started again.
                     throw e;
                 }
                 if (first != null) {

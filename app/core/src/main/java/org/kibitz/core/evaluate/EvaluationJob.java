@@ -320,7 +320,9 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
                     return null;
                 });
             } catch (EngineException e) {
-                if (Thread.currentThread().isInterrupted()) {
+                if (Thread.currentThread().isInterrupted() || org.kibitz.protocols.process.EngineProcess.programEnding()) {
+                    // Stopped, or Kibitz is ending (Ctrl+C) and ended its engine: the game is not done
+                    // and must not be journaled with failed positions; a resumed run searches it again.
                     throw e;
                 }
                 // The pool already retried a search its engine died in; anything else (an engine that
