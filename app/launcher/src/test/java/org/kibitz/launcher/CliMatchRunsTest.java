@@ -146,6 +146,40 @@ class CliMatchRunsTest {
         assertEquals(games(dir.resolve("whole.pgn")), games(dir.resolve("resumed.pgn")), "the same games, move by move");
     }
 
+    /**
+     * Ctrl+C during a match: the games in flight lose their engines to Kibitz's own end, which is not a
+     * disconnect to score. The run ends at once, its journal holds only finished games, and resumed it
+     * ends as an uninterrupted run does.
+     */
+    @Test
+    void aRunStoppedWithCtrlCResumesToTheStatisticsOfAnUninterruptedRun(@TempDir Path dir) throws Exception {
+        String stockfish = RealEngines.require("stockfish");
+        Run whole = run(match(stockfish, "--pgnout", dir.resolve("whole.pgn").toString(), "--run-id", "whole-int"));
+        Path journal = dir.resolve("stopped.journal.jsonl");
+        List<String> args = match(stockfish, "--journal", journal.toString());
+        Path log = dir.resolve("stopped.log");
+        Process p = new ProcessBuilder(ChildKibitz.command(dir.resolve("home"), args.toArray(String[]::new)))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < end && p.isAlive() && (!Files.exists(journal) || Files.readAllLines(journal).size() < 2)) {
+            Thread.sleep(10);
+        }
+        assertTrue(p.isAlive(), "the run was still going when stopped: " + Files.readString(log));
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "match did not end on Ctrl+C: " + Files.readString(log));
+        assertEquals(130, p.exitValue(), Files.readString(log));
+        String kept = Files.readString(journal);
+        assertTrue(!kept.contains("DISCONNECT") && !kept.contains("STALLED"), "a game scored by Kibitz's own end:\n" + kept);
+        String said = Files.readString(log);
+        assertTrue(!said.contains("disconnects") && !said.contains("connection stalls"), said);
+
+        List<String> resume = new ArrayList<>(args);
+        resume.addAll(List.of("--resume", "--pgnout", dir.resolve("resumed.pgn").toString()));
+        Run resumed = run(resume);
+        assertEquals(stats(whole.out()), stats(resumed.out()));
+        assertEquals(games(dir.resolve("whole.pgn")), games(dir.resolve("resumed.pgn")), "the same games, move by move");
+    }
+
     @Test
     void aTournamentOfThreeEnginesEndsWithStandings(@TempDir Path dir) throws Exception {
         String stockfish = RealEngines.require("stockfish");

@@ -345,6 +345,12 @@ public final class GameRunner {
 
     private PlayedGame lostEngine(Position start, List<Move> book, Player white, Player black, List<Played> played,
                                   Side side, Player mover, Throwable cause) {
+        if (org.kibitz.protocols.process.EngineProcess.programEnding()) {
+            // Ctrl+C: Kibitz ended the engines itself. Not a disconnect to score: the game is played
+            // again when the run resumes.
+            return done(start, book, white, black, played, GameResult.UNDECIDED, End.STOPPED, Optional.empty(),
+                    Text.of(GameRunner.class, "match.end.stopped"));
+        }
         if (cause instanceof EngineException ee && ee.text().key().equals("search.illegalBestMove") && ee.text().args().size() > 1) {
             // The session found the move illegal before we could: the same infraction.
             return loss(start, book, white, black, played, side, End.ILLEGAL_MOVE,

@@ -152,6 +152,22 @@ class SessionPoolTest {
         assertEquals(2, newGames.get(), "a new game before each unit");
     }
 
+    /**
+     * Ctrl+C during a search: the shutdown hook ends the engine, and the pool must not take that for a
+     * crash (start it again, count a retry, tell the user it was started again); the work fails.
+     */
+    @Test
+    void anEngineEndedBecauseTheProgramEndsIsNotStartedAgain() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), ProgramEndProbe.class.getName(), token())
+                .redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(3, TimeUnit.MINUTES), out);
+        String last = out.lines().filter(l -> l.startsWith("outcome ")).findFirst().orElse("");
+        assertTrue(last.startsWith("outcome threw "), out);
+        assertTrue(last.endsWith(" retries 0 heard 0 started 1"), out);
+    }
+
     @Test
     void anIdleEngineThatDiedIsStartedAgain() throws Exception {
         SessionPool pool = pool(1, 1);
