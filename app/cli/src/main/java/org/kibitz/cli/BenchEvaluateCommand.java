@@ -136,7 +136,7 @@ final class BenchEvaluateCommand implements Callable<Integer> {
             // what the ratio would be with the engine's start counted in both.
             out.println(String.format(Locale.ROOT, "   the engine's start to uciok took the clearing loop %.0f ms, not in its rate;"
                     + " counted in both, ratio %.2fx", bareStart[0] * 1000,
-                    (total / bareCleared + bareStart[0]) / (total / ours)));
+                    (total / ours) / (total / bareCleared + bareStart[0])));
             // What this process spends per position, the engine's own time left out: less noisy than the
             // rates on a busy machine (the rates depend on when the scheduler runs each thread).
             out.println(String.format(Locale.ROOT, "   CPU of this process per position: kibitz %s; bare pipe loop %s",
