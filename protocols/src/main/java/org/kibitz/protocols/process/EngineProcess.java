@@ -402,7 +402,7 @@ public final class EngineProcess implements LineChannel {
     static final int PIPE_ROOM = 4096;
 
     /**
-     * Writes {@code line} on the sender's own thread when that cannot block: no line queued before it,
+     * Writes {@code line} (one line, or several joined by newlines) on the sender's own thread when that cannot block: no line queued before it,
      * nobody else writing, and the line fits in what the pipe has room for, counting every byte the engine
      * has not yet shown it read as still in the pipe. That saves a thread hop on each command of a batch.
      * Returns false when the writer thread must do it.
@@ -538,19 +538,46 @@ public final class EngineProcess implements LineChannel {
             throw new IllegalArgumentException("not one line: " + LineSafety.visible(line));
         }
         if (!inputClosed && !exit.isDone()) {
-            if (remote && pingSentAt == 0) {
-                String l = line.strip();
-                if (l.equals("isready")) {
-                    pingAnswer = "readyok";
-                    pingSentAt = System.nanoTime();
-                } else if (l.startsWith("ping ")) {
-                    pingAnswer = "pong " + l.substring(5).strip();
-                    pingSentAt = System.nanoTime();
-                }
-            }
+            timePing(line);
             if (!writeNow(line)) {
                 queued.incrementAndGet();
                 outbox.offer(line);
+            }
+        }
+    }
+
+    /** The lines in one write when the pipe must have room for them all (see {@link #writeNow}), else queued in order. */
+    @Override
+    public void send(List<String> lines) {
+        for (String line : lines) {
+            if (LineSafety.breaksLine(line)) {
+                throw new IllegalArgumentException("not one line: " + LineSafety.visible(line));
+            }
+        }
+        if (lines.isEmpty() || inputClosed || exit.isDone()) {
+            return;
+        }
+        for (String line : lines) {
+            timePing(line);
+        }
+        if (!writeNow(lines.size() == 1 ? lines.get(0) : String.join("\n", lines))) {
+            queued.addAndGet(lines.size());
+            for (String line : lines) {
+                outbox.offer(line);
+            }
+        }
+    }
+
+    /** Notes when the first {@code isready}/{@code ping} to an engine on another machine went, to time its answer. */
+    private void timePing(String line) {
+        if (remote && pingSentAt == 0) {
+            String l = line.strip();
+            if (l.equals("isready")) {
+                pingAnswer = "readyok";
+                pingSentAt = System.nanoTime();
+            } else if (l.startsWith("ping ")) {
+                pingAnswer = "pong " + l.substring(5).strip();
+                pingSentAt = System.nanoTime();
             }
         }
     }

@@ -16,6 +16,16 @@ public interface LineChannel {
     /** Queues one line (without its line end) for the engine. Never blocks on the engine; ignored once it ended. */
     void send(String line);
 
+    /**
+     * Queues {@code lines} (each without its line end) for the engine, in order, written together where
+     * the channel can (one write to a process's pipe: the engine wakes once for them). As {@link #send(String)}.
+     */
+    default void send(java.util.List<String> lines) {
+        for (String l : lines) {
+            send(l);
+        }
+    }
+
     /** Notes that the engine is about to be asked to end, so its exit counts as requested. */
     void expectExit();
 

@@ -590,8 +590,42 @@ public abstract class EngineSessionBase implements EngineSession {
             }
             sent.addLast(line.strip());
         }
-        channel.send(line);
+        if (corkedBy == Thread.currentThread() && !org.kibitz.protocols.process.LineSafety.breaksLine(line)) {
+            corked.add(line);
+        } else {
+            uncork(); // what was held goes first (a line that is not one line fails in the channel, as before)
+            channel.send(line);
+        }
         events.post(new EngineEvent.EngineLine(Instant.now(), Direction.TO_ENGINE, line));
+    }
+
+    // The lines the thread corkedBy sends between cork() and uncork(), held to go to the engine in one
+    // write: a batch's every search is two such groups (ucinewgame and isready; position and go), as a
+    // bare loop writes them, instead of four writes each waking the engine (issue 39).
+    private volatile Thread corkedBy;
+    private final List<String> corked = new ArrayList<>(4);
+
+    /**
+     * Holds the lines this thread sends from now on (under the lock) until {@link #uncork}, which writes
+     * them in one go. Call {@code uncork} in a {@code finally} before the lock is let go.
+     */
+    protected void cork() {
+        uncork();
+        corkedBy = Thread.currentThread();
+    }
+
+    /** Writes the lines held since {@link #cork} in one go, and sends from now on at once (under the lock). */
+    protected void uncork() {
+        if (corkedBy != Thread.currentThread()) {
+            return;
+        }
+        corkedBy = null;
+        if (corked.size() == 1) {
+            channel.send(corked.get(0));
+        } else if (!corked.isEmpty()) {
+            channel.send(List.copyOf(corked));
+        }
+        corked.clear();
     }
 
     protected void transition(SessionState to) {

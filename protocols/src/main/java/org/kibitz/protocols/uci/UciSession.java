@@ -626,6 +626,11 @@ public final class UciSession extends EngineSessionBase {
 
     @Override
     public void newGame(String gameId) throws EngineException {
+        startNewGame(gameId).await();
+    }
+
+    @Override
+    public Ready startNewGame(String gameId) throws EngineException {
         GamePlugin g;
         CompletableFuture<Void> w;
         boolean ask;
@@ -642,25 +647,32 @@ public final class UciSession extends EngineSessionBase {
                 throw new EngineException(Kind.UNSUPPORTED, ProtocolMessages.text("game.notPlayed", displayName(), gameId));
             }
             Conventions c = detectedConventions(gameId).overriddenBy(config.conventions());
-            c.uciVariant().ifPresent(v -> ensureOption("UCI_Variant", v));
-            if (dialect == Dialect.UCI) {
-                send("ucinewgame");
-            } else if (declared.containsKey("newgame")) {
-                send("setoption newgame");
+            cork(); // the commands below in one write, as a bare loop sends them
+            try {
+                c.uciVariant().ifPresent(v -> ensureOption("UCI_Variant", v));
+                if (dialect == Dialect.UCI) {
+                    send("ucinewgame");
+                } else if (declared.containsKey("newgame")) {
+                    send("setoption newgame");
+                }
+                useGame(g, detectedConventions(gameId));
+                start = g.startPosition();
+                moves = List.of();
+                position = start;
+                w = isready(); // last: its answer may come at once, and the reader then needs the lock
+            } finally {
+                uncork();
             }
-            useGame(g, detectedConventions(gameId));
-            start = g.startPosition();
-            moves = List.of();
-            position = start;
-            w = isready(); // last: its answer may come at once, and the reader then needs the lock
+        }
+        if (rankBaseKnown(gameId)) {
+            return () -> await(w, timeouts.ready(), "isready");
         }
         await(w, timeouts.ready(), "isready");
-        if (!rankBaseKnown(gameId)) {
-            int base = detectRankBase(g);
-            synchronized (lock) {
-                useGame(g, detectedConventions(gameId).withRankBase(base));
-            }
+        int base = detectRankBase(g);
+        synchronized (lock) {
+            useGame(g, detectedConventions(gameId).withRankBase(base));
         }
+        return () -> { };
     }
 
     /**
@@ -707,35 +719,70 @@ public final class UciSession extends EngineSessionBase {
             newGame(startPosition.gameId());
         }
         synchronized (lock) {
-            requireIdle();
-            List<Position> after = replay(startPosition, line);
-            start = startPosition;
-            moves = List.copyOf(line);
-            position = after.isEmpty() ? startPosition : after.get(after.size() - 1);
-            Position from = startPosition;
-            List<Move> tail = line;
-            if (dialect == Dialect.UCCI) {
-                // UCCI: the position after the last capture, then the moves since, so that the
-                // engine can see repetitions without being sent the whole game.
-                int lastCapture = -1;
-                Position p = startPosition;
-                for (int i = 0; i < line.size(); i++) {
-                    if (p.isCapture(line.get(i))) {
-                        lastCapture = i;
-                    }
-                    p = after.get(i);
-                }
-                if (lastCapture >= 0) {
-                    from = after.get(lastCapture);
-                    tail = line.subList(lastCapture + 1, line.size());
-                }
-            }
-            if (GameIds.CHESS.equals(game.id())) {
-                ensureOption("UCI_Chess960", Boolean.toString(chess960(startPosition, moves, after)));
-            }
-            send(positionCommand(from, tail));
+            setPositionLocked(startPosition, line);
         }
         events.flush();
+    }
+
+    /**
+     * {@link #setPosition(Position, List)} then {@link #go(SearchLimits)}, their commands in one write
+     * when the game is the one set already (else one after the other).
+     */
+    @Override
+    public CompletableFuture<BestMove> go(Position startPosition, List<Move> line, SearchLimits limits)
+            throws EngineException {
+        CompletableFuture<BestMove> out;
+        synchronized (lock) {
+            requireIdle();
+            if (game == null || !game.id().equals(startPosition.gameId())) {
+                out = null;
+            } else {
+                cork();
+                try {
+                    setPositionLocked(startPosition, line);
+                    out = goLocked(limits);
+                } finally {
+                    uncork();
+                }
+            }
+        }
+        if (out == null) {
+            setPosition(startPosition, line);
+            return go(limits);
+        }
+        events.flush();
+        return out;
+    }
+
+    /** What {@link #setPosition(Position, List)} does once the game is set (under the lock). */
+    private void setPositionLocked(Position startPosition, List<Move> line) throws EngineException {
+        requireIdle();
+        List<Position> after = replay(startPosition, line);
+        start = startPosition;
+        moves = List.copyOf(line);
+        position = after.isEmpty() ? startPosition : after.get(after.size() - 1);
+        Position from = startPosition;
+        List<Move> tail = line;
+        if (dialect == Dialect.UCCI) {
+            // UCCI: the position after the last capture, then the moves since, so that the
+            // engine can see repetitions without being sent the whole game.
+            int lastCapture = -1;
+            Position p = startPosition;
+            for (int i = 0; i < line.size(); i++) {
+                if (p.isCapture(line.get(i))) {
+                    lastCapture = i;
+                }
+                p = after.get(i);
+            }
+            if (lastCapture >= 0) {
+                from = after.get(lastCapture);
+                tail = line.subList(lastCapture + 1, line.size());
+            }
+        }
+        if (GameIds.CHESS.equals(game.id())) {
+            ensureOption("UCI_Chess960", Boolean.toString(chess960(startPosition, moves, after)));
+        }
+        send(positionCommand(from, tail));
     }
 
     /**
@@ -890,23 +937,28 @@ public final class UciSession extends EngineSessionBase {
     public CompletableFuture<BestMove> go(SearchLimits limits) throws EngineException {
         CompletableFuture<BestMove> out;
         synchronized (lock) {
-            requireIdle();
-            if (position == null) {
-                throw new EngineException(Kind.STATE, ProtocolMessages.text("state.noPosition", displayName()));
-            }
-            ensureOption("MultiPV", Integer.toString(limits.multiPv()));
-            if (dialect == Dialect.UCI) {
-                ensureOption("UCI_AnalyseMode", Boolean.toString(limits.infinite()));
-            }
-            if (dialect == Dialect.UCCI && !limits.searchMoves().isEmpty()) {
-                sendBanMoves(limits.searchMoves());
-            }
-            Search s = beginSearch(limits);
-            send(dialect == Dialect.UCI ? uciGo(limits) : ucciGo(s, limits));
-            out = s.callerResult;
+            out = goLocked(limits);
         }
         events.flush();
         return out;
+    }
+
+    /** What {@link #go(SearchLimits)} does, but for handing on the events (under the lock). */
+    private CompletableFuture<BestMove> goLocked(SearchLimits limits) throws EngineException {
+        requireIdle();
+        if (position == null) {
+            throw new EngineException(Kind.STATE, ProtocolMessages.text("state.noPosition", displayName()));
+        }
+        ensureOption("MultiPV", Integer.toString(limits.multiPv()));
+        if (dialect == Dialect.UCI) {
+            ensureOption("UCI_AnalyseMode", Boolean.toString(limits.infinite()));
+        }
+        if (dialect == Dialect.UCCI && !limits.searchMoves().isEmpty()) {
+            sendBanMoves(limits.searchMoves());
+        }
+        Search s = beginSearch(limits);
+        send(dialect == Dialect.UCI ? uciGo(limits) : ucciGo(s, limits));
+        return s.callerResult;
     }
 
     private String uciGo(SearchLimits l) {

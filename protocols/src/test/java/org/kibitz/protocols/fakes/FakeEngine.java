@@ -43,6 +43,9 @@ import org.kibitz.api.UsesStandardStreams;
  *     large network, a busy machine), silent meanwhile</li>
  * <li>{@code sleepy-ready MS}: sleeps {@code MS} ms before its first {@code readyok}, for nothing
  *     asked (an engine that hangs)</li>
+ * <li>{@code reads FILE}: a plain UCI engine ({@code bestmove e2e4} to every {@code go}) that reads its input
+ *     as it comes, one read at a time, and appends each read's lines to {@code FILE} as one line, joined by
+ *     {@code " | "}: which commands reached it in one write</li>
  * <li>{@code xboard-log FILE}: an xboard engine that appends the first line of each start to
  *     {@code FILE} and answers what it does not know ({@code uci}, {@code ucci}) with
  *     {@code Invalid move: }, as GNU Chess does</li>
@@ -76,6 +79,10 @@ public final class FakeEngine {
         if (mode.equals("fork-helper")) {
             Process helper = new ProcessBuilder("sleep", "600").start();
             java.nio.file.Files.writeString(java.nio.file.Path.of(args[1]), Long.toString(helper.pid()));
+        }
+        if (mode.equals("reads")) {
+            reads(java.nio.file.Path.of(args[1]), out);
+            return;
         }
         String line;
         boolean first = true;
@@ -247,6 +254,36 @@ public final class FakeEngine {
                             out.println("bestmove e2e4");
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /** The {@code reads} mode: each read of the input noted as it came, then answered line by line. */
+    private static void reads(java.nio.file.Path file, PrintStream out) throws java.io.IOException {
+        java.io.InputStream in = new java.io.FileInputStream(java.io.FileDescriptor.in);
+        byte[] buffer = new byte[64 * 1024];
+        StringBuilder partial = new StringBuilder();
+        int n;
+        while ((n = in.read(buffer)) > 0) {
+            String chunk = new String(buffer, 0, n, StandardCharsets.UTF_8);
+            java.nio.file.Files.writeString(file, String.join(" | ", chunk.strip().split("\n")) + "\n",
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            partial.append(chunk);
+            int end;
+            while ((end = partial.indexOf("\n")) >= 0) {
+                String line = partial.substring(0, end).strip();
+                partial.delete(0, end + 1);
+                if (line.equals("uci")) {
+                    out.println("id name Fake reads");
+                    out.println("uciok");
+                } else if (line.equals("isready")) {
+                    out.println("readyok");
+                } else if (line.startsWith("go")) {
+                    out.println("info depth 1 score cp 10 nodes 1 pv e2e4");
+                    out.println("bestmove e2e4");
+                } else if (line.equals("quit")) {
+                    return;
                 }
             }
         }

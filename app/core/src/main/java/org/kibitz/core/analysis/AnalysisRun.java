@@ -84,8 +84,7 @@ public final class AnalysisRun {
         };
         session.addListener(listener);
         try {
-            session.setPosition(start, moves);
-            CompletableFuture<BestMove> search = session.go(limits);
+            CompletableFuture<BestMove> search = session.go(start, moves, limits); // one write where it can
             boolean stopped = false;
             BestMove best;
             try {

@@ -301,10 +301,15 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
             try {
                 pool.withSession(ref, tree.gameId(), session -> {
                     boolean fresh = true; // the pool has just told the session a new game begins
+                    // The new game told for the next search, still to be waited for.
+                    org.kibitz.api.engine.EngineSession.Ready ready = null;
                     while (next[0] < toSearch.size()) {
                         context.checkCancelled();
                         int p = toSearch.get(next[0]);
-                        if (!fresh) {
+                        if (ready != null) {
+                            ready.await();
+                            ready = null;
+                        } else if (!fresh) {
                             // Every search starts from a cleared hash, so that what it finds depends on the
                             // position, its history, the engine and the limit alone (decision 0026).
                             session.newGame(tree.gameId());
@@ -312,10 +317,23 @@ public final class EvaluationJob implements Job<EvaluationJob.Unit, GameEvaluati
                         fresh = false;
                         AnalysisRun.Result r = AnalysisRun.run(session, start, moves.subList(0, p), positions[p], request.limits(),
                                 request.patience());
+                        // The engine clears its hash for the next search (decision 0026) while this one's
+                        // result is settled here, instead of after: the same commands, waited for as before.
+                        EngineException notReady = null;
+                        if (next[0] + 1 < toSearch.size()) {
+                            try {
+                                ready = session.startNewGame(tree.gameId());
+                            } catch (EngineException e) {
+                                notReady = e; // the next search's problem, as it was when told at its start
+                            }
+                        }
                         found[p] = searched(p, r, rankBase);
                         keep(ref, fp, r);
                         listener.settled(unit, found[p]);
                         next[0]++;
+                        if (notReady != null) {
+                            throw notReady;
+                        }
                     }
                     return null;
                 });

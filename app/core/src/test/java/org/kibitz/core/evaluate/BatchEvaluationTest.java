@@ -129,6 +129,52 @@ class BatchEvaluationTest {
         }
     }
 
+    /**
+     * Each search starts from a cleared hash (decision 0026), and the engine clears it for the next search
+     * while the last one's result is settled (decision 0042): between a search's {@code go} and the moment
+     * its position is settled, the next search's {@code ucinewgame} has gone, but for the game's last search.
+     */
+    @Test
+    void theNextHashIsClearedWhileAResultIsSettled() throws Exception {
+        RealEngines.require("stockfish");
+        record Sent(long at, String line) {
+        }
+        List<Sent> sent = new CopyOnWriteArrayList<>();
+        List<Long> settled = new CopyOnWriteArrayList<>();
+        SessionPool pool = new SessionPool(ref -> {
+            var session = new EngineProber(PROTOCOLS).open(ref.entry().toConfig(), TestGames.GAMES, e -> { });
+            session.addListener(e -> {
+                if (e instanceof org.kibitz.api.engine.EngineEvent.EngineLine l
+                        && l.direction() == org.kibitz.api.engine.EngineEvent.Direction.TO_ENGINE) {
+                    sent.add(new Sent(l.time().getEpochSecond() * 1_000_000_000L + l.time().getNano(), l.text().strip()));
+                }
+            });
+            return session;
+        }, 1, 1);
+        toClose.add(pool);
+        BatchEvaluation.Plan plan = BatchEvaluation.plan(request(capablanca(), stockfish(), "1", 1, 1, false, null), files);
+        BatchEvaluation.Batch b = BatchEvaluation.start(plan, dir.resolve("runs"), false, files, pool, Optional.empty(), runner(),
+                new BatchEvaluation.Listener() {
+                    @Override
+                    public void position(EvaluationJob.Unit unit, PositionEval eval) {
+                        if (eval.status() == PositionEval.Status.SEARCHED) {
+                            java.time.Instant now = java.time.Instant.now();
+                            settled.add(now.getEpochSecond() * 1_000_000_000L + now.getNano());
+                        }
+                    }
+                });
+        b.handle().result().get(3, TimeUnit.MINUTES);
+        List<Long> goes = sent.stream().filter(l -> l.line().startsWith("go ")).map(Sent::at).toList();
+        assertEquals(goes.size(), settled.size(), "one go per searched position");
+        assertTrue(goes.size() > 20, "a master game has more than 20 positions");
+        for (int k = 0; k + 1 < goes.size(); k++) {
+            long go = goes.get(k);
+            long done = settled.get(k);
+            assertTrue(sent.stream().anyMatch(l -> l.line().equals("ucinewgame") && l.at() >= go && l.at() <= done),
+                    "search " + (k + 1) + " of " + goes.size() + " was settled before the next ucinewgame went");
+        }
+    }
+
     @Test
     void storedPositionsAreTakenOnlyWhenWrittenBeforeTheRunStarted() throws Exception {
         RealEngines.require("stockfish");

@@ -45,6 +45,25 @@ public interface EngineSession extends AutoCloseable {
     void newGame(String gameId) throws EngineException;
 
     /**
+     * {@link #newGame} in two halves, for a caller with work of its own to do while the engine gets
+     * ready (a batch, which clears the hash before every search, settles the last search's result
+     * meanwhile): tells the engine a new game begins and returns at once; the returned {@link Ready}
+     * waits until the engine is ready, as {@code newGame} does. Nothing else may be asked of the session
+     * before that wait ended. A session may do it all at once and return a wait that is over.
+     */
+    default Ready startNewGame(String gameId) throws EngineException {
+        newGame(gameId);
+        return () -> { };
+    }
+
+    /** The second half of {@link #startNewGame}. */
+    @FunctionalInterface
+    interface Ready {
+        /** Waits until the engine is ready for the new game, as {@link #newGame} does. */
+        void await() throws EngineException;
+    }
+
+    /**
      * Sets the position to search: {@code start} and the moves played from it. The session sends it
      * in the form the protocol and engine want (UCCI: from the last capture; xboard: setboard or edit).
      */
@@ -57,6 +76,16 @@ public interface EngineSession extends AutoCloseable {
      * engine dies.
      */
     CompletableFuture<EngineEvent.BestMove> go(SearchLimits limits) throws EngineException;
+
+    /**
+     * {@link #setPosition} then {@link #go}: a session may send the two commands together (one write,
+     * one wake-up of the engine for each search of a batch).
+     */
+    default CompletableFuture<EngineEvent.BestMove> go(Position start, List<Move> moves, SearchLimits limits)
+            throws EngineException {
+        setPosition(start, moves);
+        return go(limits);
+    }
 
     /**
      * Asks a running search to stop. The future completes with the best move, or fails with a
