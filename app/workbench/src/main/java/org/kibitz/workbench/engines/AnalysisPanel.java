@@ -516,16 +516,23 @@ final class AnalysisPanel extends BorderPane {
         protected void updateItem(String item, boolean empty) {
             super.updateItem(item, empty);
             setText(empty ? null : item);
-            getStyleClass().removeAll("score-plus", "score-minus");
             LineRow r = empty || getTableRow() == null ? null : getTableRow().getItem();
-            if (r != null && forWhite) {
-                if (r.whiteSign > 0) {
+            int sign = r != null && forWhite ? r.whiteSign : 0;
+            // The colour's class changes only when the sign does: each change of a node's classes
+            // has CSS applied to it again, and under a flood the score changes on every refresh.
+            if (sign != shownSign) {
+                shownSign = sign;
+                getStyleClass().removeAll("score-plus", "score-minus");
+                if (sign > 0) {
                     getStyleClass().add("score-plus");
-                } else if (r.whiteSign < 0) {
+                } else if (sign < 0) {
                     getStyleClass().add("score-minus");
                 }
             }
         }
+
+        /** The sign whose class the cell has: 1 plus, -1 minus, 0 neither. */
+        private int shownSign;
     }
 
     /**
