@@ -51,8 +51,12 @@ import org.kibitz.workbench.engines.FrameTicker;
 class FloodShowsTheLastLinesTest {
 
     private static final int ENGINES = 4;
-    /** Lines each engine writes before it falls silent: 0.75 s of a 20,000-a-second flood. */
-    private static final long LINES = 15_000;
+    /**
+     * Lines each engine writes before it falls silent: 0.75 s of a 20,000-a-second flood. The fake's
+     * depth climbs from 1 to 60 every 3,000 lines; its last three lines (one per rank) are at depth
+     * 60, the deepest, so the panels show them live rather than a deeper line kept in the tree.
+     */
+    private static final long LINES = 14_999;
 
     @TempDir
     Path home;
