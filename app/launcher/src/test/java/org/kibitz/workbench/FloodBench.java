@@ -42,9 +42,12 @@ import org.kibitz.workbench.engines.EnginesUi;
  * fakes write pre-built bytes ({@code BENCH_FLOODER=flood-lines} for the old per-line flooder, which
  * costs CPU of its own). Prints and writes to {@code target/flood-bench.txt} the frame times, p50, p95,
  * p99 and worst, idle and flooded: the interval between pulses (what the user sees; never under a
- * 60 Hz frame), the FX work in each pulse (wall time from its first animation timer to the last
- * scene's layout: the figure issue 38's goal is measured by), and the FX thread's CPU per frame (the
- * part that does not depend on what else the machine runs); and where the CPU went during the flood.
+ * 60 Hz frame), the FX work in each pulse (wall time from its first animation timer, the engine
+ * panes' ticker's when it runs first, to the last scene's layout: the figure issue 38's goal is
+ * measured by), the whole pulse (to the end of the scenes' part, which includes waiting for the
+ * renderer to finish the previous frame), the FX thread's CPU per frame (the part that does not
+ * depend on what else the machine runs) and the frames the renderer drew (both windows together);
+ * and where the CPU went during the flood.
  */
 @ExtendWith(FxStages.class)
 class FloodBench {
