@@ -21,6 +21,9 @@ import org.kibitz.api.UsesStandardStreams;
  *     MultiPV ranks in turn, with changing figures that repeat each second), built once per search and
  *     written as bytes every few milliseconds: like a real engine, whose lines are a side effect of
  *     its search, the flooder itself costs little CPU, so a bench measures the GUI and not the fake</li>
+ * <li>{@code flood RATE LINES}: as {@code flood}, but falls silent after the search's first
+ *     {@code LINES} lines and waits for {@code stop}; with {@code LINES} up to {@code RATE}, the
+ *     {@code n}th line has {@code nodes n*1000}</li>
  * <li>{@code flood-lines RATE}: as {@code flood}, but each line is built as text when it is due and
  *     written in batches every millisecond (the flooder of old, which burns CPU of its own)</li>
  * <li>{@code crash}: in the middle of a search, a line on stderr and exit code 3</li>
@@ -66,6 +69,9 @@ public final class FakeUciEngine {
             mode = "calm";
         }
         int rate = args.length > 1 && !args[0].equals("crash-once") && !args[0].equals("slow-hash") ? Integer.parseInt(args[1]) : 20_000;
+        // flood RATE LINES: a search's first LINES lines, then silence until stop (an engine that
+        // stops talking in the middle of a search, with its last line known).
+        long limit = args.length > 2 && mode.equals("flood") ? Long.parseLong(args[2]) : 0;
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
                 StandardCharsets.UTF_8), 1 << 16);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -124,7 +130,7 @@ public final class FakeUciEngine {
                 long moveTime = moveTime(line);
                 searcher = new Thread(() -> {
                     if (prebuilt) {
-                        floodBytes(out, writeLock, searching, k, perSecond, moveTime);
+                        floodBytes(out, writeLock, searching, k, perSecond, moveTime, limit);
                     } else {
                         search(out, writeLock, searching, k, perSecond, moveTime);
                     }
@@ -204,7 +210,7 @@ public final class FakeUciEngine {
      * rate, every 5 ms what is due (in one or two writes), so the fake's own CPU stays small.
      */
     private static void floodBytes(BufferedWriter out, Object writeLock, AtomicBoolean searching, int multiPv,
-                                   int perSecond, long moveTimeMs) {
+                                   int perSecond, long moveTimeMs, long limit) {
         int count = Math.max(1, perSecond);
         java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream(count * 160);
         int[] starts = new int[count + 1];
@@ -225,6 +231,9 @@ public final class FakeUciEngine {
                     return;
                 }
                 long due = elapsed * perSecond / 1_000_000_000L;
+                if (limit > 0) {
+                    due = Math.min(due, limit);
+                }
                 if (sent < due) {
                     synchronized (writeLock) {
                         out.flush(); // what say() queued goes first

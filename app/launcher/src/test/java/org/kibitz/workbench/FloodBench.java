@@ -42,9 +42,12 @@ import org.kibitz.workbench.engines.EnginesUi;
  * fakes write pre-built bytes ({@code BENCH_FLOODER=flood-lines} for the old per-line flooder, which
  * costs CPU of its own). Prints and writes to {@code target/flood-bench.txt} the frame times, p50, p95,
  * p99 and worst, idle and flooded: the interval between pulses (what the user sees; never under a
- * 60 Hz frame), the FX work in each pulse (wall time from its first animation timer to the last
- * scene's layout: the figure issue 38's goal is measured by), and the FX thread's CPU per frame (the
- * part that does not depend on what else the machine runs); and where the CPU went during the flood.
+ * 60 Hz frame), the FX work in each pulse (wall time from its first animation timer, the engine
+ * panes' ticker's when it runs first, to the last scene's layout: the figure issue 38's goal is
+ * measured by), the whole pulse (to the end of the scenes' part, which includes waiting for the
+ * renderer to finish the previous frame), the FX thread's CPU per frame (the part that does not
+ * depend on what else the machine runs) and the frames the renderer drew (both windows together);
+ * and where the CPU went during the flood.
  */
 @ExtendWith(FxStages.class)
 class FloodBench {
@@ -104,7 +107,7 @@ class FloodBench {
             return ids;
         });
         List<Scene> scenes = List.of(w.window.stage().getScene(), side.getScene());
-        Frames idle = Frames.measure(scenes, 3);
+        Frames idle = Frames.measure(scenes, 3, tickStart(ui));
         onFx(() -> ui.ticker().takeTimings());
         runFx(() -> panels.forEach(ui::start));
         WorkbenchFixture.waitUntil(() -> panels.stream().allMatch(p -> ui.service().slot(p).state().lines().size() == 3));
@@ -112,7 +115,7 @@ class FloodBench {
         long lines0 = ui.service().log().since(0).next();
         long t0 = System.nanoTime();
         CpuUse cpu = CpuUse.start();
-        Frames flooded = Frames.measure(scenes, SECONDS);
+        Frames flooded = Frames.measure(scenes, SECONDS, tickStart(ui));
         String where = cpu.stop();
         double linesPerSecond = (ui.service().log().since(0).next() - lines0) / ((System.nanoTime() - t0) / 1e9);
         String readers = onFx(() -> ui.ticker().takeTimings());
@@ -129,6 +132,25 @@ class FloodBench {
                 Runtime.getRuntime().availableProcessors(), idle.summary(), flooded.summary(), where, readers);
         System.out.println(report);
         Files.writeString(Path.of("target", "flood-bench.txt"), report);
+    }
+
+    /**
+     * When the engine panes' ticker last began a pulse's reading, where it can say: its animation
+     * timer may run before the bench's in a pulse, and its work belongs to that pulse's.
+     */
+    private static java.util.function.LongSupplier tickStart(EnginesUi ui) {
+        try {
+            java.lang.reflect.Method m = ui.ticker().getClass().getMethod("tickStarted");
+            return () -> {
+                try {
+                    return (long) m.invoke(ui.ticker());
+                } catch (ReflectiveOperationException e) {
+                    return 0;
+                }
+            };
+        } catch (NoSuchMethodException e) {
+            return () -> 0;
+        }
     }
 
     /**
@@ -211,13 +233,26 @@ class FloodBench {
     static final class Frames {
         final List<Double> intervals = Collections.synchronizedList(new ArrayList<>());
         final List<Double> work = Collections.synchronizedList(new ArrayList<>());
+        /**
+         * The whole pulse: from its start to the end of the scenes' part (bounds, waiting for the
+         * renderer to finish the previous frame, handing the changed nodes over to it).
+         */
+        final List<Double> whole = Collections.synchronizedList(new ArrayList<>());
         /** The FX thread's CPU time from one pulse to the next: its work per frame, whatever else the machine runs. */
         final List<Double> cpu = Collections.synchronizedList(new ArrayList<>());
+        /** Frames the renderer drew, all scenes together. */
+        final java.util.concurrent.atomic.AtomicInteger drawn = new java.util.concurrent.atomic.AtomicInteger();
+        double seconds;
 
-        static Frames measure(List<Scene> scenes, int seconds) throws Exception {
+        /**
+         * @param tickStart when the engine panes' ticker began its reading ({@link System#nanoTime()}),
+         *                  which may come before the bench's own timer in a pulse; 0 when unknown
+         */
+        static Frames measure(List<Scene> scenes, int seconds, java.util.function.LongSupplier tickStart) throws Exception {
             Frames f = new Frames();
             long[] pulseStart = {0};
             long[] lastLayout = {0};
+            long[] lastEnd = {0};
             long[] last = {0};
             long[] lastCpu = {0};
             java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -230,19 +265,36 @@ class FloodBench {
                         f.cpu.add((c - lastCpu[0]) / 1e6);
                     }
                     lastCpu[0] = c;
-                    if (pulseStart[0] != 0 && lastLayout[0] > pulseStart[0]) {
-                        f.work.add((lastLayout[0] - pulseStart[0]) / 1e6);
-                    }
                     if (last[0] != 0) {
                         f.intervals.add((t - last[0]) / 1e6);
                     }
                     last[0] = t;
-                    pulseStart[0] = t;
+                    // The pulse began with the first animation timer: the ticker's, when it ran in
+                    // this pulse before this one (after the previous pulse's end).
+                    long tick = tickStart.getAsLong();
+                    pulseStart[0] = tick > lastEnd[0] && tick > lastLayout[0] && tick <= t ? tick : t;
                 }
             };
             Runnable layoutDone = () -> lastLayout[0] = System.nanoTime();
+            com.sun.javafx.tk.TKPulseListener pulseDone = () -> {
+                long t = System.nanoTime();
+                if (pulseStart[0] != 0 && lastLayout[0] > pulseStart[0]) {
+                    f.work.add((lastLayout[0] - pulseStart[0]) / 1e6);
+                    f.whole.add((t - pulseStart[0]) / 1e6);
+                }
+                lastEnd[0] = t;
+                pulseStart[0] = 0;
+            };
+            List<com.sun.javafx.perf.PerformanceTracker> trackers = new ArrayList<>();
+            long t0 = System.nanoTime();
             runFx(() -> {
                 scenes.forEach(s -> s.addPostLayoutPulseListener(layoutDone));
+                com.sun.javafx.tk.Toolkit.getToolkit().addPostSceneTkPulseListener(pulseDone);
+                for (Scene s : scenes) {
+                    com.sun.javafx.perf.PerformanceTracker pt = com.sun.javafx.perf.PerformanceTracker.getSceneTracker(s);
+                    pt.setOnRenderedFrameTask(f.drawn::incrementAndGet);
+                    trackers.add(pt);
+                }
                 timer.start();
             });
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
@@ -255,7 +307,11 @@ class FloodBench {
             runFx(() -> {
                 timer.stop();
                 scenes.forEach(s -> s.removePostLayoutPulseListener(layoutDone));
+                com.sun.javafx.tk.Toolkit.getToolkit().removePostSceneTkPulseListener(pulseDone);
+                trackers.forEach(pt -> pt.setOnRenderedFrameTask(null));
+                scenes.forEach(com.sun.javafx.perf.PerformanceTracker::releaseSceneTracker);
             });
+            f.seconds = (System.nanoTime() - t0) / 1e9;
             return f;
         }
 
@@ -274,11 +330,15 @@ class FloodBench {
         String summary() {
             return String.format(Locale.ROOT, "frame (pulse interval) p50 %.1f ms, p95 %.1f, p99 %.1f, worst %.1f (%d frames);"
                             + " FX work per pulse p50 %.2f ms, p95 %.2f, p99 %.2f, worst %.2f;"
-                            + " FX thread CPU per frame p50 %.2f ms, p95 %.2f, p99 %.2f, worst %.2f",
+                            + " whole pulse p50 %.2f ms, p95 %.2f, p99 %.2f, worst %.2f;"
+                            + " FX thread CPU per frame p50 %.2f ms, p95 %.2f, p99 %.2f, worst %.2f;"
+                            + " frames drawn %.1f/s (%d)",
                     percentile(intervals, 50), percentile(intervals, 95), percentile(intervals, 99),
                     percentile(intervals, 100), intervals.size(),
                     percentile(work, 50), percentile(work, 95), percentile(work, 99), percentile(work, 100),
-                    percentile(cpu, 50), percentile(cpu, 95), percentile(cpu, 99), percentile(cpu, 100));
+                    percentile(whole, 50), percentile(whole, 95), percentile(whole, 99), percentile(whole, 100),
+                    percentile(cpu, 50), percentile(cpu, 95), percentile(cpu, 99), percentile(cpu, 100),
+                    seconds == 0 ? 0 : drawn.get() / seconds, drawn.get());
         }
     }
 }

@@ -43,8 +43,14 @@ public final class BoardView extends Region {
 
     /** The board and, above it, the pieces, marks and arrows; the press and drag on them. */
     private final BoardSurface surface = new BoardSurface(this::layoutChildren);
-    /** Pieces, marks and arrows, drawn again on every change. */
+    /** Pieces and marks, drawn again when they change. */
     private final Canvas canvas = surface.canvas;
+    /**
+     * Above the pieces: the arrows and their badges, a dragged piece, the promotion choice. Engines
+     * change their arrows and badges on every refresh; drawing them again leaves the pieces' canvas
+     * (its painted paths and its texture) as it was.
+     */
+    private final Canvas over = new Canvas();
     /** The evaluation bar left of the board. */
     private final EvalBar evalBar = new EvalBar();
     private GamePlugin game;
@@ -75,7 +81,9 @@ public final class BoardView extends Region {
     public BoardView() {
         getStyleClass().add("board-view");
         evalBar.setManaged(false);
-        getChildren().addAll(surface.background, canvas, evalBar);
+        over.setManaged(false);
+        over.setMouseTransparent(true);
+        getChildren().addAll(surface.background, canvas, over, evalBar);
         setFocusTraversable(true);
         setMinSize(120, 120);
         canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
@@ -176,7 +184,7 @@ public final class BoardView extends Region {
 
     public void setArrows(List<BoardArrow> arrows) {
         this.arrows = List.copyOf(arrows);
-        redraw();
+        redrawOver();
     }
 
     public List<BoardArrow> arrows() {
@@ -332,6 +340,9 @@ public final class BoardView extends Region {
         double x = snapPositionX(snappedLeftInset() + (w - fitted.width + bar + gap) / 2);
         double y = snapPositionY(snappedTopInset() + (h - fitted.height) / 2);
         boolean changed = surface.place(fitted, x, y);
+        over.setWidth(fitted.width);
+        over.setHeight(fitted.height);
+        over.relocate(x, y);
         if (evalBar.isVisible()) {
             evalBar.setFlipped(flipped);
             evalBar.setSize(bar, fitted.height);
@@ -367,6 +378,7 @@ public final class BoardView extends Region {
         boolean dragging = surface.dragging();
         g.clearRect(0, 0, canvas.getWidth(), canvas.getHeight());
         if (position == null) {
+            over.getGraphicsContext2D().clearRect(0, 0, over.getWidth(), over.getHeight());
             return;
         }
         if (lastMove != null) {
@@ -397,6 +409,21 @@ public final class BoardView extends Region {
                 painter.paintTarget(g, l, to, position.pieceAt(to).isPresent());
             }
         });
+        redrawOver();
+    }
+
+    /** Draws what lies above the pieces again: the arrows and badges, a dragged piece, the promotion choice. */
+    private void redrawOver() {
+        BoardLayout l = surface.layout();
+        if (l == null || game == null) {
+            return;
+        }
+        GraphicsContext g = over.getGraphicsContext2D();
+        g.clearRect(0, 0, over.getWidth(), over.getHeight());
+        if (position == null) {
+            return;
+        }
+        boolean dragging = surface.dragging();
         double[] lanes = lanes(arrows);
         List<Badge> badges = new ArrayList<>();
         for (int i = 0; i < arrows.size(); i++) {

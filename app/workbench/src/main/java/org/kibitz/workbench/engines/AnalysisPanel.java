@@ -165,6 +165,15 @@ final class AnalysisPanel extends BorderPane {
         javafx.scene.layout.FlowPane header = new javafx.scene.layout.FlowPane(12, 0, title, figures);
         header.setPadding(new Insets(1, 6, 2, 8));
         header.prefWrapLengthProperty().bind(widthProperty().subtract(20));
+        // The figures change on every refresh under a flood. A flow's least width is its widest
+        // child's: it made the panel's, the panels' and the window content's least width follow
+        // the figures' text, and where the panels overflow the window (four side by side) each new
+        // text resized and laid out the whole window again, the curve redrawn with it. The header
+        // asks for no width of its own; the figures wrap within the panel as the title does.
+        header.setMinWidth(0);
+        figures.setWrapText(true);
+        figures.setMinWidth(0);
+        figures.maxWidthProperty().bind(widthProperty().subtract(20));
         error.setId("analysis-error-" + slotId);
         error.getStyleClass().add("analysis-error");
         error.setWrapText(true);
@@ -516,16 +525,23 @@ final class AnalysisPanel extends BorderPane {
         protected void updateItem(String item, boolean empty) {
             super.updateItem(item, empty);
             setText(empty ? null : item);
-            getStyleClass().removeAll("score-plus", "score-minus");
             LineRow r = empty || getTableRow() == null ? null : getTableRow().getItem();
-            if (r != null && forWhite) {
-                if (r.whiteSign > 0) {
+            int sign = r != null && forWhite ? r.whiteSign : 0;
+            // The colour's class changes only when the sign does: each change of a node's classes
+            // has CSS applied to it again, and under a flood the score changes on every refresh.
+            if (sign != shownSign) {
+                shownSign = sign;
+                getStyleClass().removeAll("score-plus", "score-minus");
+                if (sign > 0) {
                     getStyleClass().add("score-plus");
-                } else if (r.whiteSign < 0) {
+                } else if (sign < 0) {
                     getStyleClass().add("score-minus");
                 }
             }
         }
+
+        /** The sign whose class the cell has: 1 plus, -1 minus, 0 neither. */
+        private int shownSign;
     }
 
     /**

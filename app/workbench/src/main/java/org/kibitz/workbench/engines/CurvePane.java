@@ -37,9 +37,6 @@ import org.kibitz.core.chart.EvalChart;
  */
 public final class CurvePane extends BorderPane {
 
-    /** The curve is redrawn at most this often (a chart redraw costs more than a table's). */
-    private static final long MIN_REDRAW_NANOS = 200_000_000L;
-
     private final EnginesUi ui;
     private final EvalChart definition;
     private final JFreeChart chart;
@@ -134,7 +131,9 @@ public final class CurvePane extends BorderPane {
         bar.getStyleClass().add("curve-toolbar");
         setTop(bar);
 
-        ui.ticker().watch("curve", ui.curveSignal(), java.time.Duration.ofNanos(MIN_REDRAW_NANOS), () -> redraw(false));
+        // On the engine lines' refreshes, so a flood's changes are drawn in the same frames (a redraw
+        // that finds the chart as it was draws nothing).
+        ui.ticker().watch("curve", ui.curveSignal(), FrameTicker.REFRESH, () -> redraw(false));
         ui.scoreUnitProperty().addListener((o, a, b) -> ui.curveSignal().raise());
         ui.i18n().localeProperty().addListener((o, a, b) -> ui.curveSignal().raise());
         ui.curveSignal().raise();

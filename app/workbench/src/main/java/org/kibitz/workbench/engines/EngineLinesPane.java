@@ -28,8 +28,6 @@ public final class EngineLinesPane extends BorderPane {
     private final EnginesUi ui;
     private final SplitPane panels = new SplitPane();
     private final List<AnalysisPanel> shown = new ArrayList<>();
-    /** The panel the next read starts with. */
-    private int next;
 
     public EngineLinesPane(EnginesUi ui) {
         this.ui = ui;
@@ -44,32 +42,21 @@ public final class EngineLinesPane extends BorderPane {
         setCenter(panels);
         rebuild();
         ui.panelsRevision().addListener((o, a, b) -> rebuild());
-        ui.onFrame(this::updateOne);
+        ui.onFrame(this::updateAll);
         ui.ticker().wake();
         ui.service().signal().raise();
         offerFoundEngines();
     }
 
     /**
-     * One panel redrawn per read, in turn, starting after the last one redrawn: under a flood, four
-     * panels redrawn on one frame (a table, figures and header each) made that frame four times as long
-     * as the others. While another panel is still behind, the slots' signal is raised again so that the
-     * next read (a frame or two later) takes it; nothing is left unshown once the engines go quiet.
+     * Every panel with news redrawn on the same read: reads come at most once per refresh
+     * ({@link FrameTicker}), and what changes on one pulse is drawn in one frame. (Panels used to be
+     * redrawn one per read, in turn, to keep each pulse short; that drew a frame for each of them and
+     * left each panel a quarter of the reads.)
      */
-    private void updateOne(java.util.Map<String, org.kibitz.core.analysis.AnalysisState> states) {
-        int n = shown.size();
-        for (int k = 0; k < n; k++) {
-            int i = (next + k) % n;
-            if (shown.get(i).update(states)) {
-                next = (i + 1) % n;
-                for (AnalysisPanel p : shown) {
-                    if (p.behind(states)) {
-                        ui.service().signal().raise();
-                        break;
-                    }
-                }
-                return;
-            }
+    private void updateAll(java.util.Map<String, org.kibitz.core.analysis.AnalysisState> states) {
+        for (AnalysisPanel p : shown) {
+            p.update(states);
         }
     }
 

@@ -107,7 +107,6 @@ public final class EnginesUi {
     private final IntegerProperty panelsRevision = new SimpleIntegerProperty();
     private final List<Consumer<Map<String, AnalysisState>>> frameReaders = new CopyOnWriteArrayList<>();
     private final Map<String, List<BoardArrow>> shownArrows = new HashMap<>();
-    private final Map<String, Long> arrowsDrawn = new HashMap<>();
     private AnalysisSettings settings;
     private AnalysisRequest lastRequest;
     private Map<String, AnalysisState> states = Map.of();
@@ -172,7 +171,7 @@ public final class EnginesUi {
         }
         registry.addListener(() -> onFx(() -> engineListRevision.set(engineListRevision.get() + 1)));
         document.addListener((d, change) -> documentChanged(change));
-        ticker.watch("engine lines", service.signal(), java.time.Duration.ofMillis(50), this::readSlots);
+        ticker.watch("engine lines", service.signal(), FrameTicker.REFRESH, this::readSlots);
         if (moveOptions != null) {
             moveOptions.revisionProperty().addListener((o, a, b) -> service.signal().raise());
         }
@@ -660,16 +659,9 @@ public final class EnginesUi {
     }
 
     /** The engines' best moves as arrows: each panel's first line strong, the next two fainter. */
-    private boolean arrowsLate;
-
     private void updateArrows() {
         if (board == null) {
             return;
-        }
-        if (arrowsLate) {
-            arrowsLate = false;
-            // Labels held back last time: look again soon even if the engines fall silent.
-            service.signal().raise();
         }
         updateEvaluation();
         for (String id : panelIds()) {
@@ -699,14 +691,8 @@ public final class EnginesUi {
             }
             List<BoardArrow> before = shownArrows.getOrDefault(id, List.of());
             if (!list.equals(before)) {
-                // A new best move shows at once; a score that only flickers in the label is shown a
-                // few times a second (each change redraws the board).
-                long now = System.nanoTime();
-                if (sameMoves(list, before) && now - arrowsDrawn.getOrDefault(id, 0L) < 250_000_000L) {
-                    arrowsLate = true;
-                    continue;
-                }
-                arrowsDrawn.put(id, now);
+                // Read once per refresh (FrameTicker): a new score in the badge is drawn on the same
+                // frame as the panels' lines, never left behind them.
                 shownArrows.put(id, list);
                 if (list.isEmpty()) {
                     board.clearArrows(arrowSource(id));
@@ -748,17 +734,6 @@ public final class EnginesUi {
         };
     }
 
-    private static boolean sameMoves(List<BoardArrow> a, List<BoardArrow> b) {
-        if (a.size() != b.size() || a.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < a.size(); i++) {
-            if (!a.get(i).move().equals(b.get(i).move())) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     // ------------------------------------------------------------------ settings and the end
 

@@ -12,6 +12,14 @@ import org.kibitz.core.analysis.ChangeSignal;
  * the signals and runs the readers of those that were raised, and stops itself after a few quiet
  * frames so an idle window does not pulse for nothing. FX thread only, except {@link #watch}'s
  * signals, which any thread may raise.
+ *
+ * <p>Throttled readers (the engine lines, the log, the curve) share <em>refreshes</em>: when news
+ * comes after a quiet spell it is shown on the next pulse; while it keeps coming, every throttled
+ * reader with news runs on the same pulse, at most once per {@link #REFRESH} (a reader with a longer
+ * interval on every second or third refresh). The pulses between refreshes change no node, so
+ * JavaFX draws nothing for them: under a flood the window is drawn about ten times a second instead
+ * of on most pulses, and each drawn frame costs the renderer and the FX thread once
+ * (docs/decisions/0043-engine-panes-refresh-together.md).
  */
 public final class FrameTicker {
 
@@ -19,6 +27,13 @@ public final class FrameTicker {
 
     /** Quiet frames before the timer stops. */
     private static final int IDLE_FRAMES = 30;
+
+    /**
+     * The shortest time between two refreshes of the throttled readers: ten a second, as analysis
+     * GUIs refresh engine output; a bench may try another ({@code -Dkibitz.refreshMs}).
+     */
+    public static final java.time.Duration REFRESH = java.time.Duration.ofMillis(
+            Long.getLong("kibitz.refreshMs", 100));
 
     private static final class Reader {
         final String name;
@@ -44,6 +59,11 @@ public final class FrameTicker {
     private final AnimationTimer timer;
     private boolean running;
     private int idle;
+    /** When the throttled readers last ran together. */
+    private long lastRefresh;
+    /** When the last {@link #tick} began (for benchmarks that time whole pulses). */
+    private long tickStarted;
+    private final List<Reader> due = new ArrayList<>();
 
     public FrameTicker() {
         timer = new AnimationTimer() {
@@ -60,9 +80,11 @@ public final class FrameTicker {
     }
 
     /**
-     * Runs {@code read} on the FX thread after {@code signal} was raised, once per frame and at most
-     * once per {@code minInterval}: people read engine figures a few times a second, and each read
-     * costs the FX thread layout work that a flood would otherwise ask for every frame.
+     * Runs {@code read} on the FX thread after {@code signal} was raised, at most once per
+     * {@code minInterval} and only on a refresh (see the class comment): people read engine figures a
+     * few times a second, and each read costs the FX thread layout work and the renderer a frame that
+     * a flood would otherwise ask for on every pulse. An interval shorter than {@link #REFRESH} is
+     * the refresh's.
      */
     public void watch(String name, ChangeSignal signal, java.time.Duration minInterval, Runnable read) {
         readers.add(new Reader(name, signal, read, minInterval.toNanos()));
@@ -111,16 +133,28 @@ public final class FrameTicker {
         return b.toString();
     }
 
+    /** Whether the timer runs (it stops once nothing is left to read). */
+    public boolean running() {
+        return running;
+    }
+
+    /** When the last frame's reading began, as {@link System#nanoTime()} (for benchmarks). */
+    public long tickStarted() {
+        return tickStarted;
+    }
+
     /** One frame's reading; public for tests that drive frames by hand. */
     public void tick() {
         boolean any = false;
         long now = System.nanoTime();
+        tickStarted = now;
+        long refresh = REFRESH.toNanos();
+        // A refresh is due when the last one is a period ago: news after a quiet spell shows at once,
+        // a flood's news at most once per period, all readers together on one pulse.
+        boolean refreshDue = now - lastRefresh >= refresh;
         // Each signal is taken once per frame; every reader of a raised signal is then due.
         java.util.IdentityHashMap<ChangeSignal, Boolean> taken = new java.util.IdentityHashMap<>();
-        // Of the throttled readers due (the engine lines, the log, the curve under a flood), one runs
-        // per frame, the one waiting longest: when all of them fell on the same frame, that frame
-        // took their work and the layout it causes together, and the p99 frame was three times the median.
-        Reader throttled = null;
+        due.clear();
         for (int i = 0; i < readers.size(); i++) {
             Reader r = readers.get(i);
             Boolean raised = taken.get(r.signal);
@@ -133,19 +167,20 @@ public final class FrameTicker {
                 continue;
             }
             any = true;
-            if (now - r.lastRun < r.minInterval) {
-                continue;
+            if (r.minInterval == 0) {
+                run(r, now);
+            } else if (refreshDue && now - r.lastRun >= r.minInterval - refresh / 2) {
+                // A reader with a longer interval than the refresh keeps to whole refreshes (half a
+                // period's slack), so it too runs on a pulse that draws anyway.
+                due.add(r);
             }
-            if (r.minInterval > 0) {
-                if (throttled == null || r.lastRun < throttled.lastRun) {
-                    throttled = r;
-                }
-                continue;
-            }
-            run(r, now);
         }
-        if (throttled != null) {
-            run(throttled, now);
+        if (!due.isEmpty()) {
+            lastRefresh = now;
+            for (Reader r : due) {
+                run(r, now);
+            }
+            due.clear();
         }
         for (Runnable r : everyFrame) {
             r.run();
