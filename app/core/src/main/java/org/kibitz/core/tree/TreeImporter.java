@@ -180,6 +180,9 @@ public final class TreeImporter {
     private final int maxRuns;
     /** Whether PGN files take the light path (decision 0038); off only to compare it with the full read. */
     private boolean lightReads = true;
+    /** Threads that prepare a PGN file's games (decision 0038, third round). */
+    private int workers = ParallelRead.defaultWorkers();
+    private int chunk = ParallelRead.CHUNK;
 
     public TreeImporter(Games games, Formats formats) {
         this(games, formats, BATCH_GAMES, OpeningTree.MAX_RUNS);
@@ -194,6 +197,24 @@ public final class TreeImporter {
         this.formats = formats;
         this.batchGames = batchGames;
         this.maxRuns = maxRuns;
+    }
+
+    /** Games prepared, in the file's order, by one of the reading set-ups. */
+    private interface GameSource extends java.io.Closeable {
+        ImportGame next() throws IOException;
+    }
+
+    /**
+     * Prepares a PGN file's games on {@code n} threads (by default one a core), {@code chunk} games
+     * handed on at a time: for tests that hold an import on many threads equal to one on a single thread.
+     */
+    TreeImporter workers(int n, int chunk) {
+        if (n < 1 || chunk < 1) {
+            throw new IllegalArgumentException("workers or chunk < 1");
+        }
+        workers = n;
+        this.chunk = chunk;
+        return this;
     }
 
     /** Reads every game in full, as before decision 0038: for tests that compare the two paths. */
@@ -633,23 +654,42 @@ public final class TreeImporter {
             try (java.io.Closeable reader = light
                     ? new PgnImportCuts(new BufferedInputStream(counting, 1 << 16), context)
                     : format.get().reader(new BufferedInputStream(counting, 1 << 16), context)) {
-                ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
-                ReadAhead<ImportGame> ahead;
+                GameSource ahead;
                 if (reader instanceof PgnImportCuts cuts) {
                     // Games an earlier, interrupted import already counted: passed over by their headers.
                     while (index < done && cuts.skip()) {
                         index++;
                     }
-                    ahead = new ReadAhead<>(() -> {
-                        PgnImportCuts.Cut cut = cuts.next();
-                        return cut == null ? null : maker.make(cut);
+                    // Cut in order on one thread, prepared on every core, taken here in the file's order.
+                    ParallelRead<PgnImportCuts.Cut, ImportGame> read = new ParallelRead<>(cuts::next, workers, chunk, () -> {
+                        ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
+                        return maker::make;
                     }, f.getFileName().toString());
+                    ahead = new GameSource() {
+                        public ImportGame next() throws IOException {
+                            return read.next();
+                        }
+
+                        public void close() throws IOException {
+                            read.close();
+                        }
+                    };
                 } else {
                     GameReader gameReader = (GameReader) reader;
                     while (index < done && gameReader.skip()) {
                         index++;
                     }
-                    ahead = new ReadAhead<>(gameReader, f.getFileName().toString(), maker::make);
+                    ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
+                    ReadAhead<ImportGame> read = new ReadAhead<>(gameReader, f.getFileName().toString(), maker::make);
+                    ahead = new GameSource() {
+                        public ImportGame next() throws IOException {
+                            return read.next();
+                        }
+
+                        public void close() throws IOException {
+                            read.close();
+                        }
+                    };
                 }
                 try (ahead) {
                     for (ImportGame g; (g = ahead.next()) != null; ) {
