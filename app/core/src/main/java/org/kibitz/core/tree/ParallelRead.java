@@ -33,7 +33,7 @@ final class ParallelRead<C, T> implements AutoCloseable {
     static final int CHUNK = 64;
     private final int chunkSize;
     /** Chunks cut ahead of the caller. */
-    static final int AHEAD = 64;
+    static final int AHEAD = 16;
 
     /** What the cutting thread calls for each game: the next game as cut, {@code null} after the last. */
     interface Cutter<C> {
