@@ -522,7 +522,33 @@ public final class TreeImporter {
             refs++;
         }
 
+        /** The counts' slots in key order ({@link MoveCounts#sorted}), once the batch is full. */
+        int[] order;
+        /** The references in position order, as (position hash, game id), for {@link RefBlocks#write}. */
+        long[] groupedHashes = new long[0];
+        long[] groupedGames = new long[0];
+
+        /**
+         * Sorts the full batch's counts and groups its references by position: on the importing
+         * thread, while the writing thread still writes the batch before (decision 0038, third round).
+         */
+        void sort() {
+            order = counts.sorted();
+            // In key order (game order within a key, as the ids were handed out): the B-tree is walked
+            // once; in game order each row touched a page of its own and this was most of an import.
+            // Grouped by position through the batch's position numbers: a sort of the distinct positions
+            // and one counting pass, not a radix sort of every reference (decision 0038).
+            if (refs > 0) {
+                if (groupedHashes.length < refs) {
+                    groupedHashes = new long[refPositions.length];
+                    groupedGames = new long[refPositions.length];
+                }
+                positions.group(refPositions, refGames, refs, groupedHashes, groupedGames);
+            }
+        }
+
         void clear() {
+            order = null;
             counts.clear();
             positions.clear();
             refs = 0;
@@ -558,9 +584,6 @@ public final class TreeImporter {
         java.util.concurrent.Future<?> lastFlush;
         /** What the writer failed with: work after it is not done, and the importing thread throws it. */
         volatile Throwable writeFailure;
-        /** The batch's references in position order, as (position hash, game id), for {@link RefBlocks#write}. */
-        long[] groupedHashes = new long[0];
-        long[] groupedGames = new long[0];
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
         PreparedStatement upsertMoves;
@@ -878,10 +901,11 @@ public final class TreeImporter {
          * most are in memory) and goes on with the other; without a writing thread, writes it here.
          */
         void flush(String digest, int gamesDone, boolean complete) throws SQLException {
+            Batch full = batch;
+            full.sort();
             if (lastFlush != null) {
                 await(lastFlush);
             }
-            Batch full = batch;
             batch = other;
             other = full;
             lastFlush = write(() -> writeBatch(full, digest, gamesDone, complete));
@@ -947,7 +971,7 @@ public final class TreeImporter {
             writeGames(b.pendingGames);
             MoveCounts counts = b.counts;
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
-            int[] order = counts.sorted();
+            int[] order = b.order;
             // Asked again inside the batch's transaction, which holds the write lock: another
             // connection may have written moves since the import began.
             boolean plain = movesEmpty && order.length > 0 && movesTableEmpty();
@@ -972,19 +996,10 @@ public final class TreeImporter {
                 }
             }
             movesEmpty &= order.length == 0;
-            // In key order (game order within a key, as the ids were handed out): the B-tree is walked
-            // once; in game order each row touched a page of its own and this was most of an import.
-            // Grouped by position through the batch's position numbers: a sort of the distinct positions
-            // and one counting pass, not a radix sort of every reference (decision 0038).
-            int refs = b.refs;
-            if (refs > 0) {
-                if (groupedHashes.length < refs) {
-                    groupedHashes = new long[b.refPositions.length];
-                    groupedGames = new long[b.refPositions.length];
-                }
-                b.positions.group(b.refPositions, b.refGames, refs, groupedHashes, groupedGames);
-                // This batch's references, a run of their own, cut into compressed blocks (decision 0037).
-                RefBlocks.write(db, ++lastRun, groupedHashes, groupedGames, refs);
+            if (b.refs > 0) {
+                // This batch's references, grouped by position (sort()), a run of their own, cut into
+                // compressed blocks (decision 0037).
+                RefBlocks.write(db, ++lastRun, b.groupedHashes, b.groupedGames, b.refs);
             }
             fileDone.setInt(1, gamesDone);
             fileDone.setInt(2, complete ? 1 : 0);
