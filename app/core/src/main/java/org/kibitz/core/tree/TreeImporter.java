@@ -180,6 +180,9 @@ public final class TreeImporter {
     private final int maxRuns;
     /** Whether PGN files take the light path (decision 0038); off only to compare it with the full read. */
     private boolean lightReads = true;
+    /** Threads that prepare a PGN file's games (decision 0038, third round). */
+    private int workers = ParallelRead.defaultWorkers();
+    private int chunk = ParallelRead.CHUNK;
 
     public TreeImporter(Games games, Formats formats) {
         this(games, formats, BATCH_GAMES, OpeningTree.MAX_RUNS);
@@ -194,6 +197,24 @@ public final class TreeImporter {
         this.formats = formats;
         this.batchGames = batchGames;
         this.maxRuns = maxRuns;
+    }
+
+    /** Games prepared, in the file's order, by one of the reading set-ups. */
+    private interface GameSource extends java.io.Closeable {
+        ImportGame next() throws IOException;
+    }
+
+    /**
+     * Prepares a PGN file's games on {@code n} threads (by default one a core), {@code chunk} games
+     * handed on at a time: for tests that hold an import on many threads equal to one on a single thread.
+     */
+    TreeImporter workers(int n, int chunk) {
+        if (n < 1 || chunk < 1) {
+            throw new IllegalArgumentException("workers or chunk < 1");
+        }
+        workers = n;
+        this.chunk = chunk;
+        return this;
     }
 
     /** Reads every game in full, as before decision 0038: for tests that compare the two paths. */
@@ -235,6 +256,7 @@ public final class TreeImporter {
                 for (Path f : files) {
                     run.file(f);
                 }
+                run.drain();
             } finally {
                 run.finish();
             }
@@ -473,6 +495,73 @@ public final class TreeImporter {
         }
     }
 
+    /**
+     * One batch: the games rows, counts and references that go into the file in one transaction. The
+     * importing thread fills one while the writing thread writes the other (decision 0038, third round).
+     */
+    private static final class Batch {
+        /** The batch's positions, numbered: its references are grouped by them (decision 0038). */
+        final PositionIndex positions = new PositionIndex(1 << 16);
+        final MoveCounts counts = new MoveCounts(1 << 16, positions);
+        /** The batch's references in game order, as (position number, game id). */
+        int[] refPositions = new int[1 << 12];
+        long[] refGames = new long[1 << 12];
+        int refs;
+        /** Games added to the batch. */
+        int games;
+        /** Games rows not yet handed to the writing thread ({@link Run#gamesInMemory}). */
+        List<Object[]> pendingGames = new ArrayList<>();
+
+        void addRef(int position, long gameId) {
+            if (refs == refPositions.length) {
+                refPositions = java.util.Arrays.copyOf(refPositions, refs * 2);
+                refGames = java.util.Arrays.copyOf(refGames, refs * 2);
+            }
+            refPositions[refs] = position;
+            refGames[refs] = gameId;
+            refs++;
+        }
+
+        /** The counts' slots in key order ({@link MoveCounts#sorted}), once the batch is full. */
+        int[] order;
+        /** The references in position order, as (position hash, game id), for {@link RefBlocks#write}. */
+        long[] groupedHashes = new long[0];
+        long[] groupedGames = new long[0];
+
+        /**
+         * Sorts the full batch's counts and groups its references by position: on the importing
+         * thread, while the writing thread still writes the batch before (decision 0038, third round).
+         */
+        void sort() {
+            order = counts.sorted();
+            // In key order (game order within a key, as the ids were handed out): the B-tree is walked
+            // once; in game order each row touched a page of its own and this was most of an import.
+            // Grouped by position through the batch's position numbers: a sort of the distinct positions
+            // and one counting pass, not a radix sort of every reference (decision 0038).
+            if (refs > 0) {
+                if (groupedHashes.length < refs) {
+                    groupedHashes = new long[refPositions.length];
+                    groupedGames = new long[refPositions.length];
+                }
+                positions.group(refPositions, refGames, refs, groupedHashes, groupedGames);
+            }
+        }
+
+        void clear() {
+            order = null;
+            counts.clear();
+            positions.clear();
+            refs = 0;
+            games = 0;
+            pendingGames.clear();
+        }
+    }
+
+    /** Work for the writing thread. */
+    private interface Write {
+        void run() throws SQLException;
+    }
+
     /** One import: the statements, the batch and the counts. */
     private final class Run {
         final OpeningTree tree;
@@ -480,16 +569,21 @@ public final class TreeImporter {
         final Options options;
         final Listener listener;
         final long bytesTotal;
-        /** The batch's positions, numbered: its references are grouped by them (decision 0038). */
-        final PositionIndex positions = new PositionIndex(1 << 16);
-        final MoveCounts counts = new MoveCounts(1 << 16, positions);
-        /** The batch's references in game order, as (position number, game id). */
-        int[] refPositions = new int[1 << 12];
-        long[] refGames = new long[1 << 12];
-        /** The same in position order, as (position hash, game id), for {@link RefBlocks#write}. */
-        long[] groupedHashes = new long[0];
-        long[] groupedGames = new long[0];
-        int refs;
+        /** The batch being counted, and the other one (being written, or free). */
+        Batch batch = new Batch();
+        Batch other = new Batch();
+        /**
+         * The thread that writes the file, in the order work was handed to it: games rows as they come
+         * and each batch's counts and references, while the importing thread counts the next games.
+         * Only when the tree held no games ({@link #gamesInMemory}); otherwise each game's row is
+         * written as it is read (its result says whether the game is new) and batches on this thread.
+         */
+        java.util.concurrent.ExecutorService writer;
+        /** The last work handed to the writer, and the last batch. */
+        java.util.concurrent.Future<?> lastWrite;
+        java.util.concurrent.Future<?> lastFlush;
+        /** What the writer failed with: work after it is not done, and the importing thread throws it. */
+        volatile Throwable writeFailure;
         PreparedStatement insertGame;
         PreparedStatement upsertMove;
         PreparedStatement upsertMoves;
@@ -512,7 +606,6 @@ public final class TreeImporter {
         long plies;
         long bytesBefore;
         long gamesRead;
-        int batchGames;
         /**
          * Whether the tree held no games when the import began: then a game already read is known from
          * {@link #identities} alone, and the batch's games rows are written together at its end, many
@@ -520,7 +613,6 @@ public final class TreeImporter {
          */
         boolean gamesInMemory;
         final IdentitySet identities = new IdentitySet();
-        final List<Object[]> pendingGames = new ArrayList<>();
         PreparedStatement insertGames;
         /** Whether this import switched a new tree's file from the write-ahead log to a rollback journal. */
         boolean rollbackJournal;
@@ -543,6 +635,13 @@ public final class TreeImporter {
             }
             rollbackJournal = freshJournal();
             db.setAutoCommit(false);
+            if (gamesInMemory) {
+                writer = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "kibitz-tree-write");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
             try (Statement st = db.createStatement(); ResultSet rs = st.executeQuery("SELECT coalesce(max(id), 0) FROM games")) {
                 nextId = rs.next() ? rs.getLong(1) + 1 : 1;
             }
@@ -587,6 +686,7 @@ public final class TreeImporter {
         }
 
         void file(Path f) throws IOException, SQLException {
+            drain(); // the file's row is read and written here, after every batch of the last file
             String source = f.toString();
             if (!Files.isRegularFile(f)) {
                 listener.unreadable(source, "no such file");
@@ -633,30 +733,49 @@ public final class TreeImporter {
             try (java.io.Closeable reader = light
                     ? new PgnImportCuts(new BufferedInputStream(counting, 1 << 16), context)
                     : format.get().reader(new BufferedInputStream(counting, 1 << 16), context)) {
-                ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
-                ReadAhead<ImportGame> ahead;
+                GameSource ahead;
                 if (reader instanceof PgnImportCuts cuts) {
                     // Games an earlier, interrupted import already counted: passed over by their headers.
                     while (index < done && cuts.skip()) {
                         index++;
                     }
-                    ahead = new ReadAhead<>(() -> {
-                        PgnImportCuts.Cut cut = cuts.next();
-                        return cut == null ? null : maker.make(cut);
+                    // Cut in order on one thread, prepared on every core, taken here in the file's order.
+                    ParallelRead<PgnImportCuts.Cut, ImportGame> read = new ParallelRead<>(cuts::next, workers, chunk, () -> {
+                        ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
+                        return maker::make;
                     }, f.getFileName().toString());
+                    ahead = new GameSource() {
+                        public ImportGame next() throws IOException {
+                            return read.next();
+                        }
+
+                        public void close() throws IOException {
+                            read.close();
+                        }
+                    };
                 } else {
                     GameReader gameReader = (GameReader) reader;
                     while (index < done && gameReader.skip()) {
                         index++;
                     }
-                    ahead = new ReadAhead<>(gameReader, f.getFileName().toString(), maker::make);
+                    ImportGame.Maker maker = new ImportGame.Maker(options.maxPly(), identityWithRed);
+                    ReadAhead<ImportGame> read = new ReadAhead<>(gameReader, f.getFileName().toString(), maker::make);
+                    ahead = new GameSource() {
+                        public ImportGame next() throws IOException {
+                            return read.next();
+                        }
+
+                        public void close() throws IOException {
+                            read.close();
+                        }
+                    };
                 }
                 try (ahead) {
                     for (ImportGame g; (g = ahead.next()) != null; ) {
                         index++;
                         gamesRead++;
                         game(g, digest, source);
-                        if (batchGames >= TreeImporter.this.batchGames || counts.size() >= BATCH_PAIRS) {
+                        if (batch.games >= TreeImporter.this.batchGames || batch.counts.size() >= BATCH_PAIRS) {
                             flush(digest, index, false);
                         }
                         if ((gamesRead & 255) == 0) {
@@ -679,6 +798,7 @@ public final class TreeImporter {
                 return;
             }
             if (treeGame == null) {
+                drain();
                 treeGame = g.gameId();
                 try (PreparedStatement ps = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES ('game', ?)")) {
                     ps.setString(1, treeGame);
@@ -696,8 +816,14 @@ public final class TreeImporter {
                     duplicates++;
                     return;
                 }
-                pendingGames.add(new Object[]{id, digest, g.gameNumber(), g.white(), g.black(), result.pgn(), g.year(), g.event(),
+                batch.pendingGames.add(new Object[]{id, digest, g.gameNumber(), g.white(), g.black(), result.pgn(), g.year(), g.event(),
                         g.whiteElo(), g.blackElo(), g.identity()});
+                if (batch.pendingGames.size() == ROWS) {
+                    // Written by the writing thread into the batch's open transaction while this one counts.
+                    List<Object[]> rows = batch.pendingGames;
+                    batch.pendingGames = new ArrayList<>(ROWS);
+                    write(() -> writeGames(rows));
+                }
             } else {
                 if (!insertOne(g, id, digest)) {
                     duplicates++;
@@ -706,19 +832,21 @@ public final class TreeImporter {
             }
             nextId++;
             added++;
-            batchGames++;
+            Batch b = batch;
+            b.games++;
             int column = resultColumn(result);
             int year = g.year();
             long[] hashes = g.hashes();
             int[] moves = g.moves();
             int[] ratings = g.ratings();
+            MoveCounts counts = b.counts;
             for (int i = 0, n = g.pairs(); i < n; i++) {
-                addRef(counts.add(hashes[i], moves[i], column, ratings[i], year), id);
+                b.addRef(counts.add(hashes[i], moves[i], column, ratings[i], year), id);
             }
             plies += g.pairs();
             // The position the counted moves end in is reached too: the games list shows the games
             // that ended there, and filtered counts find the games that played the last move.
-            addRef(positions.number(g.endHash()), id);
+            b.addRef(b.positions.number(g.endHash()), id);
         }
 
         /** Inserts one game's row; false when the tree holds the game already (its identity). */
@@ -737,8 +865,8 @@ public final class TreeImporter {
             return insertGame.executeUpdate() != 0;
         }
 
-        /** Writes the batch's games rows held in memory ({@link #gamesInMemory}), {@value #ROWS} to a statement. */
-        private void writePendingGames() throws SQLException {
+        /** Writes games rows held in memory ({@link #gamesInMemory}), {@value #ROWS} to a statement. */
+        private void writeGames(List<Object[]> pendingGames) throws SQLException {
             if (pendingGames.isEmpty()) {
                 return;
             }
@@ -760,7 +888,6 @@ public final class TreeImporter {
                     rest.executeUpdate();
                 }
             }
-            pendingGames.clear();
         }
 
         private static void bindGame(PreparedStatement ps, int at, Object[] row) throws SQLException {
@@ -769,20 +896,82 @@ public final class TreeImporter {
             }
         }
 
-        void addRef(int position, long gameId) {
-            if (refs == refPositions.length) {
-                refPositions = java.util.Arrays.copyOf(refPositions, refs * 2);
-                refGames = java.util.Arrays.copyOf(refGames, refs * 2);
+        /**
+         * Hands the batch to the writing thread (after the one before it is written: two batches at
+         * most are in memory) and goes on with the other; without a writing thread, writes it here.
+         */
+        void flush(String digest, int gamesDone, boolean complete) throws SQLException {
+            Batch full = batch;
+            full.sort();
+            if (lastFlush != null) {
+                await(lastFlush);
             }
-            refPositions[refs] = position;
-            refGames[refs] = gameId;
-            refs++;
+            batch = other;
+            other = full;
+            lastFlush = write(() -> writeBatch(full, digest, gamesDone, complete));
         }
 
-        void flush(String digest, int gamesDone, boolean complete) throws SQLException {
-            writePendingGames();
+        /** Runs {@code w} on the writing thread after the work handed before it, or here when there is none. */
+        java.util.concurrent.Future<?> write(Write w) throws SQLException {
+            if (writer == null) {
+                w.run();
+                return null;
+            }
+            lastWrite = writer.submit(() -> {
+                if (writeFailure != null) {
+                    return null; // the transaction is broken: nothing after the failure is written
+                }
+                try {
+                    w.run();
+                } catch (SQLException | RuntimeException | Error e) {
+                    writeFailure = e;
+                }
+                return null;
+            });
+            failed();
+            return lastWrite;
+        }
+
+        /** Waits until everything handed to the writing thread is written; throws what it failed with. */
+        void drain() throws SQLException {
+            if (lastWrite != null) {
+                await(lastWrite);
+            }
+            failed();
+        }
+
+        private void await(java.util.concurrent.Future<?> f) throws SQLException {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while writing the tree", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new SQLException(e.getCause());
+            }
+            failed();
+        }
+
+        /** Throws what the writing thread failed with, if it did. */
+        private void failed() throws SQLException {
+            Throwable t = writeFailure;
+            if (t instanceof SQLException e) {
+                throw e;
+            }
+            if (t instanceof RuntimeException e) {
+                throw e;
+            }
+            if (t instanceof Error e) {
+                throw e;
+            }
+        }
+
+        /** Writes a batch and how far the file was read, and commits (on the writing thread if there is one). */
+        private void writeBatch(Batch b, String digest, int gamesDone, boolean complete) throws SQLException {
+            writeGames(b.pendingGames);
+            MoveCounts counts = b.counts;
             // Rows go ROWS to a statement: one call into SQLite per ROWS rows rather than per row.
-            int[] order = counts.sorted();
+            int[] order = b.order;
             // Asked again inside the batch's transaction, which holds the write lock: another
             // connection may have written moves since the import began.
             boolean plain = movesEmpty && order.length > 0 && movesTableEmpty();
@@ -792,12 +981,12 @@ public final class TreeImporter {
                 int k = 0;
                 for (; k + ROWS <= order.length; k += ROWS) {
                     for (int j = 0; j < ROWS; j++) {
-                        bindMove(many, j * (2 + MoveCounts.STRIDE), order[k + j]);
+                        bindMove(many, j * (2 + MoveCounts.STRIDE), counts, order[k + j]);
                     }
                     many.executeUpdate();
                 }
                 for (; k < order.length; k++) {
-                    bindMove(one, 0, order[k]);
+                    bindMove(one, 0, counts, order[k]);
                     one.executeUpdate();
                 }
             } finally {
@@ -807,28 +996,17 @@ public final class TreeImporter {
                 }
             }
             movesEmpty &= order.length == 0;
-            counts.clear();
-            // In key order (game order within a key, as the ids were handed out): the B-tree is walked
-            // once; in game order each row touched a page of its own and this was most of an import.
-            // Grouped by position through the batch's position numbers: a sort of the distinct positions
-            // and one counting pass, not a radix sort of every reference (decision 0038).
-            if (refs > 0) {
-                if (groupedHashes.length < refs) {
-                    groupedHashes = new long[refPositions.length];
-                    groupedGames = new long[refPositions.length];
-                }
-                positions.group(refPositions, refGames, refs, groupedHashes, groupedGames);
-                // This batch's references, a run of their own, cut into compressed blocks (decision 0037).
-                RefBlocks.write(db, ++lastRun, groupedHashes, groupedGames, refs);
+            if (b.refs > 0) {
+                // This batch's references, grouped by position (sort()), a run of their own, cut into
+                // compressed blocks (decision 0037).
+                RefBlocks.write(db, ++lastRun, b.groupedHashes, b.groupedGames, b.refs);
             }
-            positions.clear();
-            refs = 0;
             fileDone.setInt(1, gamesDone);
             fileDone.setInt(2, complete ? 1 : 0);
             fileDone.setString(3, digest);
             fileDone.executeUpdate();
             db.commit();
-            batchGames = 0;
+            b.clear();
         }
 
         private boolean movesTableEmpty() throws SQLException {
@@ -838,7 +1016,7 @@ public final class TreeImporter {
         }
 
         /** Binds the row of the batch's pair in {@code slot} at parameter offset {@code at} of an upsert. */
-        private void bindMove(PreparedStatement ps, int at, int slot) throws SQLException {
+        private void bindMove(PreparedStatement ps, int at, MoveCounts counts, int slot) throws SQLException {
             ps.setLong(at + 1, counts.hash(slot));
             ps.setInt(at + 2, counts.move(slot));
             for (int i = 0; i < MoveCounts.STRIDE; i++) {
@@ -851,6 +1029,26 @@ public final class TreeImporter {
         }
 
         void finish() {
+            if (writer != null) {
+                // Work handed over is finished (a batch handed over commits, as it did when batches were
+                // written on the importing thread) before the rest of the transaction is rolled back.
+                // An interrupted import waits too: the connection is not this thread's until the writer is done.
+                writer.shutdown();
+                boolean interrupted = false;
+                while (true) {
+                    try {
+                        if (writer.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                            break;
+                        }
+                        System.getLogger(TreeImporter.class.getName()).log(System.Logger.Level.WARNING, "still writing the tree");
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             try {
                 for (PreparedStatement ps : new PreparedStatement[]{insertGame, insertGames, upsertMove, upsertMoves, fileDone}) {
                     if (ps != null) {

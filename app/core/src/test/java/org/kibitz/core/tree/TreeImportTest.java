@@ -395,11 +395,14 @@ class TreeImportTest {
         Expected e = expected(List.of(pgn), TestGames.CHESS, 0);
         try (OpeningTree tree = OpeningTree.open(db)) {
             assertEquals(Optional.empty(), tree.problem(), "the killed import's file opens as it is");
-            assertEquals(200, tree.gameCount(), "two batches of 100 committed, the third rolled back");
+            // The child stops in its third batch; the second was handed to the writing thread at game 200
+            // and is committed or, killed in its transaction, rolled back whole.
+            long committed = tree.gameCount();
+            assertTrue(committed == 100 || committed == 200, "whole batches committed, the one being written rolled back: " + committed);
             TreeImporter.Summary s = new TreeImporter(TestGames.GAMES, FORMATS, 100, OpeningTree.MAX_RUNS).run(tree,
                     List.of(pgn), TreeImporter.Options.defaults(), new TreeImporter.Listener() {
                     });
-            assertEquals(e.games() - 200, s.games(), "the games after the committed batches");
+            assertEquals(e.games() - committed, s.games(), "the games after the committed batches");
             assertWhole(e, tree);
             assertEquals(e.games(), tree.games(TestGames.CHESS.startPosition().hash(), 1000).size());
         }
