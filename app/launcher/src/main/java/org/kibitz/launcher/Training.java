@@ -57,11 +57,15 @@ public final class Training {
      * twentieth of a later conversion's time.
      */
     public static void main(String[] args) throws IOException {
-        if (args.length != 2 || !(args[0].equals("make") || args[0].equals("run"))) {
-            throw new IllegalArgumentException("usage: Training make|run DIR");
+        if (args.length != 2 || !(args[0].equals("make") || args[0].equals("run") || args[0].equals("match"))) {
+            throw new IllegalArgumentException("usage: Training make|run|match DIR");
         }
         Path dir = Path.of(args[1]);
         System.setProperty("kibitz.home", dir.resolve("home").toString());
+        if (args[0].equals("match")) {
+            match(dir);
+            return;
+        }
         try (PluginSet plugins = PluginDiscovery.discover(Training.class.getClassLoader(), Optional.empty(),
                 com.google.inject.Module.class)) {
             Injector injector = Main.createInjector(plugins, KibitzPaths.current());
@@ -169,6 +173,66 @@ public final class Training {
             }
         }
         return moves.get(random.nextInt(moves.size()));
+    }
+
+    /**
+     * {@code match DIR}: what matches, tournaments and {@code bench match} start from (decision 0039):
+     * short matches of the built-in engine against itself, run as a process over pipes as an outside
+     * engine is, so that the runner's own code (the engines' readers, the sessions, the arbiter, the
+     * clocks, the PGN and the journal) is loaded, linked and profiled before a real match begins.
+     * Xiangqi over UCCI first, then chess over UCI, last and most: the profiles recorded last are
+     * what the compilers start from, and most matches are chess over UCI.
+     */
+    private static void match(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        String[][] matches = {{"xiangqi", "ucci", "2"}, {"chess", "uci", "4"}};
+        int n = 0;
+        for (String[] m : matches) {
+            String engine = engineScript(dir, m[1]).toString();
+            run("match", "--game", m[0],
+                    "--engine", engine, "name=A", "proto=" + m[1], "--engine", engine, "name=B", "proto=" + m[1],
+                    "--each", "tc=" + MATCH_TC, "timemargin=" + MATCH_MARGIN_MS, "--games", m[2], "--concurrency", "2",
+                    "--journal", dir.resolve("match-" + n + ".jsonl").toString(),
+                    "--pgnout", dir.resolve("match-" + n + ".pgn").toString());
+            // A match whose engines would not start still ends well: it must have played its games.
+            Path pgn = dir.resolve("match-" + n + ".pgn");
+            long played = Files.exists(pgn) ? Files.readAllLines(pgn, StandardCharsets.UTF_8).stream()
+                    .filter(l -> l.startsWith("[Result ")).count() : 0;
+            if (played != Integer.parseInt(m[2])) {
+                throw new IOException("training match " + String.join(" ", m) + " played " + played + " games");
+            }
+            n++;
+        }
+    }
+
+    /** The clock of the training matches: a few seconds a game, as short as a real engine's games at a fast control. */
+    static final String MATCH_TC = "2+0.02";
+    /**
+     * Their time margin: the built-in engine is a JVM that compiles as it plays, and on a busy machine
+     * it ran over a clock this short in every game; a game lost on time trains less of the runner.
+     */
+    static final int MATCH_MARGIN_MS = 5000;
+
+    /** A script that starts the built-in engine's process over {@code protocol}: a program, as a match takes one. */
+    private static Path engineScript(Path dir, String protocol) throws IOException {
+        Path script = dir.resolve("engine-" + protocol);
+        StringBuilder line = new StringBuilder("exec");
+        List<String> command = new java.util.ArrayList<>(org.kibitz.engine.BuiltinEngine.command(protocol));
+        // The engine starts in its own folder: its class path must not depend on ours.
+        int cp = command.indexOf("-cp") + 1;
+        StringBuilder absolute = new StringBuilder();
+        for (String entry : command.get(cp).split(java.io.File.pathSeparator)) {
+            absolute.append(absolute.isEmpty() ? "" : java.io.File.pathSeparator).append(Path.of(entry).toAbsolutePath());
+        }
+        command.set(cp, absolute.toString());
+        for (String word : command) {
+            line.append(" '").append(word.replace("'", "'\\''")).append('\'');
+        }
+        Files.writeString(script, "#!/bin/sh\n" + line + "\n", StandardCharsets.UTF_8);
+        if (!script.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + script + " executable");
+        }
+        return script;
     }
 
     private static void run(String... args) {

@@ -50,6 +50,38 @@ class TrainingTest {
     }
 
     @Test
+    void theMatchesTrainingPlaysItsGamesOverPipes() throws IOException {
+        String home = System.getProperty("kibitz.home");
+        try {
+            Training.main(new String[] {"match", dir.toString()});
+            // Xiangqi over UCCI, then chess over UCI: each match's games played to their end by the
+            // built-in engine's processes (a match whose engines never start still ends well, with none).
+            String xiangqi = Files.readString(dir.resolve("match-0.pgn"));
+            String chess = Files.readString(dir.resolve("match-1.pgn"));
+            assertEquals(2, xiangqi.split("\\[Result ", -1).length - 1, xiangqi);
+            assertEquals(4, chess.split("\\[Result ", -1).length - 1, chess);
+            assertTrue(xiangqi.contains("[Red \"A\"]") || xiangqi.contains("[Red \"B\"]"), "a xiangqi game");
+            assertTrue(Files.readString(dir.resolve("engine-ucci")).contains("--protocol' 'ucci'"), "over UCCI");
+            assertTrue(Files.readString(dir.resolve("engine-uci")).contains("--protocol' 'uci'"), "over UCI");
+            for (String pgn : new String[] {xiangqi, chess}) {
+                var plies = java.util.regex.Pattern.compile("\\[PlyCount \"(\\d+)\"\\]").matcher(pgn);
+                int games = 0;
+                while (plies.find()) {
+                    games++;
+                    assertTrue(Integer.parseInt(plies.group(1)) > 0, pgn);
+                }
+                assertTrue(games > 0, pgn);
+            }
+        } finally {
+            if (home == null) {
+                System.clearProperty("kibitz.home");
+            } else {
+                System.setProperty("kibitz.home", home);
+            }
+        }
+    }
+
+    @Test
     void aCommandLineHoldsOnlyTheCommandItRuns() throws Exception {
         try (CliHarness cli = CliHarness.open(dir)) {
             var factory = new GuiceFactory(cli.service(com.google.inject.Injector.class));

@@ -107,13 +107,44 @@ public record PlayedGame(String gameId, String white, String black, Position sta
                 if (s instanceof Score.Mate m) {
                     b.append(m.moves() >= 0 ? "+M" : "-M").append(Math.abs(m.moves()));
                 } else if (s instanceof Score.Centipawns c) {
-                    b.append(String.format(Locale.ROOT, "%+.2f", c.cp() / 100.0));
+                    appendCentipawns(b, c.cp());
                 }
                 depth.ifPresent(d -> b.append('/').append(d));
                 b.append(' ');
             });
-            b.append(String.format(Locale.ROOT, "%.3fs", time.toNanos() / 1e9));
+            appendSeconds(b, time);
+            b.append('s');
             return b.toString();
+        }
+
+        // A match writes a comment per move: these write what String.format's "%+.2f" of cp / 100.0
+        // and "%.3f" of the seconds (rounded half up) write, without a Formatter per call.
+
+        /** {@code cp / 100} in pawns with its sign and two decimals: {@code +0.15}, {@code -1.08}, {@code +0.00}. */
+        static void appendCentipawns(StringBuilder b, int cp) {
+            long a = Math.abs((long) cp);
+            b.append(cp < 0 ? '-' : '+').append(a / 100).append('.');
+            long rest = a % 100;
+            if (rest < 10) {
+                b.append('0');
+            }
+            b.append(rest);
+        }
+
+        /** {@code d} in seconds with three decimals, rounded half up: {@code 0.042}, {@code 1.500}. */
+        static void appendSeconds(StringBuilder b, Duration d) {
+            long nanos = d.toNanos();
+            if (nanos < 0 || nanos > Long.MAX_VALUE - 500_000) {
+                b.append(String.format(Locale.ROOT, "%.3f", nanos / 1e9));
+                return;
+            }
+            long millis = (nanos + 500_000) / 1_000_000;
+            b.append(millis / 1000).append('.');
+            long rest = millis % 1000;
+            if (rest < 100) {
+                b.append(rest < 10 ? "00" : "0");
+            }
+            b.append(rest);
         }
     }
 
