@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.TableView;
 import org.junit.jupiter.api.Test;
@@ -115,6 +116,9 @@ class TourTest {
                     onFx(() -> Cuts.cutLabels(root)).forEach(s -> problems.add(name + " label " + s));
                     onFx(() -> JobPaneKitTest.cutWithoutTooltip(root)).forEach(s -> problems.add(name + " cell " + s));
                     onFx(() -> Cuts.tallCells(root)).forEach(s -> problems.add(name + " row " + s));
+                    // A table that fits its columns to its width: no column past its edge (they were cut
+                    // there with no scrollbar: the Jobs table at 1600x1000, columns of 964 px in 900).
+                    onFx(() -> overfullTables(root)).forEach(s -> problems.add(name + " table " + s));
                     // Every dock's tabs in view (Bento scrolls the first ones out of a strip too narrow).
                     onFx(() -> TabStripTest.hiddenTabs(root)).forEach(s -> problems.add(name + " tabs " + s));
                     // The match standings are read by the engines' names: never cut, tooltip or not.
@@ -152,6 +156,27 @@ class TourTest {
                     && columnId.equals(c.getTableColumn().getId()) && c.getText() != null && !c.getText().isBlank()
                     && Tables.width(c.getText(), c.getFont()) > c.getWidth() - c.snappedLeftInset() - c.snappedRightInset() + 0.5) {
                 out.add("'" + c.getText() + "' in " + Math.round(c.getWidth()) + " px");
+            }
+        });
+        return out;
+    }
+
+    /** Shown tables with a constrained resize policy whose visible columns are wider together than the table. */
+    static List<String> overfullTables(Parent root) {
+        List<String> out = new ArrayList<>();
+        Cuts.walk(root, n -> {
+            if (n instanceof TableView<?> t && Cuts.shown(t) && t.getColumnResizePolicy() != TableView.UNCONSTRAINED_RESIZE_POLICY) {
+                double room = t.getWidth() - t.snappedLeftInset() - t.snappedRightInset();
+                for (Node bar : t.lookupAll(".scroll-bar")) {
+                    if (bar instanceof javafx.scene.control.ScrollBar sb && sb.getOrientation() == javafx.geometry.Orientation.VERTICAL
+                            && sb.isVisible()) {
+                        room -= sb.getWidth();
+                    }
+                }
+                double columns = t.getVisibleLeafColumns().stream().mapToDouble(c -> c.getWidth()).sum();
+                if (columns > room + 1) {
+                    out.add("#" + t.getId() + " columns " + Math.round(columns) + " px in " + Math.round(room));
+                }
             }
         });
         return out;

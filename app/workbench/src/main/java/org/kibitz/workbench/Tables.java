@@ -187,6 +187,32 @@ public final class Tables {
             table.setFixedCellSize(Math.max(table.getFixedCellSize(), Math.ceil(button + 2 * 0.166667 * em + 2)));
         }
         share(table, columns);
+        reapply(table, columns);
+    }
+
+    /**
+     * JavaFX's constrained policies keep the widths they gave out before and share only what changed:
+     * a table widened while its columns' preferred widths were set again (a bigger window, a language)
+     * could end with its columns wider together than itself, the last ones cut with no scrollbar (the
+     * Jobs table at 1600x1000). When that happens, the policy is set again, which shares the width
+     * out from the preferred widths.
+     */
+    private static <T> void reapply(TableView<T> table, java.util.List<TableColumn<T, ?>> columns) {
+        var policy = table.getColumnResizePolicy();
+        if (policy == TableView.UNCONSTRAINED_RESIZE_POLICY || table.getWidth() <= 0) {
+            return;
+        }
+        double room = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset();
+        double prefs = 0;
+        double widths = 0;
+        for (TableColumn<T, ?> c : columns) {
+            prefs += c.getPrefWidth();
+            widths += c.getWidth();
+        }
+        if (widths > room + 1 && prefs <= room) {
+            table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+            table.setColumnResizePolicy(policy);
+        }
     }
 
     /**
