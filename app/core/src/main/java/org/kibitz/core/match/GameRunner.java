@@ -167,8 +167,7 @@ public final class GameRunner {
                 return over.get();
             }
             if (stop.getAsBoolean()) {
-                return done(start, book, white, black, played, GameResult.UNDECIDED, End.STOPPED, Optional.empty(),
-                        Text.of(GameRunner.class, "match.end.stopped"));
+                return stopped(start, book, white, black, played);
             }
             Side side = p.sideToMove();
             Player mover = side == Side.WHITE ? white : black;
@@ -250,8 +249,7 @@ public final class GameRunner {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stopQuietly(mover.session());
-                return done(start, book, white, black, played, GameResult.UNDECIDED, End.STOPPED, Optional.empty(),
-                        Text.of(GameRunner.class, "match.end.stopped"));
+                return stopped(start, book, white, black, played);
             } catch (RuntimeException e) {
                 // A session that fails in a way it should not (it is a bug there) still ends only this game.
                 return lostEngine(start, book, white, black, played, side, mover, e);
@@ -348,8 +346,7 @@ public final class GameRunner {
         if (org.kibitz.protocols.process.EngineProcess.programEnding()) {
             // Ctrl+C: Kibitz ended the engines itself. Not a disconnect to score: the game is played
             // again when the run resumes.
-            return done(start, book, white, black, played, GameResult.UNDECIDED, End.STOPPED, Optional.empty(),
-                    Text.of(GameRunner.class, "match.end.stopped"));
+            return stopped(start, book, white, black, played);
         }
         if (cause instanceof EngineException ee && ee.text().key().equals("search.illegalBestMove") && ee.text().args().size() > 1) {
             // The session found the move illegal before we could: the same infraction.
@@ -365,6 +362,12 @@ public final class GameRunner {
     private PlayedGame loss(Position start, List<Move> book, Player white, Player black, List<Played> played, Side loser,
                             End end, Text reason) {
         return done(start, book, white, black, played, GameResult.win(loser.opposite()), end, Optional.empty(), reason);
+    }
+
+    /** The game left unfinished (stopped, or Kibitz ending): not a result, it is played again on resume. */
+    private PlayedGame stopped(Position start, List<Move> book, Player white, Player black, List<Played> played) {
+        return done(start, book, white, black, played, GameResult.UNDECIDED, End.STOPPED, Optional.empty(),
+                Text.of(GameRunner.class, "match.end.stopped"));
     }
 
     private PlayedGame done(Position start, List<Move> book, Player white, Player black, List<Played> played,
