@@ -154,9 +154,7 @@ class CliEvaluateTest {
         Path home = dir.resolve("home-killed");
         Path out = dir.resolve("killed.pgn");
         List<String> outputs = List.of("--out", out.toString(), "--csv", dir.resolve("killed.csv").toString());
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dkibitz.home=" + home, "-cp", System.getProperty("java.class.path"), Main.class.getName(), "evaluate",
-                "--progress", "none"));
+        List<String> cmd = new ArrayList<>(ChildKibitz.command(home, "evaluate", "--progress", "none"));
         cmd.addAll(args);
         cmd.addAll(outputs);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile()).start();
